@@ -1,0 +1,5 @@
+import sys
+
+from omahanash.cli import main
+
+sys.exit(main())

@@ -1,0 +1,91 @@
+"""``omahanash bench``: throughput and timings, printed as a table.
+
+Each section is a module with ``run() -> list[BenchRow]`` that warms its kernels up before it
+starts any clock. Speed is measured here, never by timed tests.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import TypeVar
+
+# Section name -> module with run(); a section whose module does not exist yet is skipped.
+SECTIONS = {
+    "evaluators": "omahanash.evaluate.bench",
+    "equity": "omahanash.equity.bench",
+    "tables": "omahanash.equity.tables_bench",
+    "jamfold": "omahanash.jamfold.bench",
+    "cfr": "omahanash.cfr.bench",
+}
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class BenchRow:
+    """One measured figure: ``value`` in ``unit``; ``target`` is the goal as text ("≥ 30 M/s")."""
+
+    section: str
+    what: str
+    value: float
+    unit: str
+    target: str = ""
+    note: str = ""
+
+
+def best_time(fn: Callable[[], T], repeat: int = 3) -> tuple[float, T]:
+    """Smallest wall time of ``repeat`` calls (the caller has already warmed ``fn`` up)."""
+    best = float("inf")
+    result: T
+    for _ in range(max(1, repeat)):
+        start = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def available_sections() -> list[str]:
+    """Sections whose module exists in this build."""
+    names = []
+    for name, module in SECTIONS.items():
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except ModuleNotFoundError:  # the parent package does not exist yet
+            found = False
+        if found:
+            names.append(name)
+    return names
+
+
+def run_sections(names: list[str]) -> list[BenchRow]:
+    rows: list[BenchRow] = []
+    for name in names:
+        module = importlib.import_module(SECTIONS[name])
+        rows.extend(module.run())
+    return rows
+
+
+def _format_value(value: float) -> str:
+    if value == 0 or 0.01 <= abs(value) < 1e6:
+        return f"{value:,.3f}".rstrip("0").rstrip(".")
+    return f"{value:.3g}"
+
+
+def format_table(rows: list[BenchRow]) -> str:
+    header = ("section", "what", "value", "unit", "target", "note")
+    cells = [header] + [
+        (r.section, r.what, _format_value(r.value), r.unit, r.target, r.note) for r in rows
+    ]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+             for row in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def rows_as_json(rows: list[BenchRow]) -> list[dict]:
+    return [asdict(r) for r in rows]

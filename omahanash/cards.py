@@ -1,0 +1,211 @@
+"""Cards: codes, parsing, formatting, and the names of the poker games.
+
+A card is an integer ``0..51``: ``card = rank * 4 + suit`` with ranks ``2 3 4 5 6 7 8 9 T J Q K
+A`` as ``0..12`` and suits ``c d h s`` as ``0..3``. Sorting cards by code sorts them by rank.
+
+Text notation (SPEC §1): cards separated by spaces or commas, or run together (``"2s 4s 3c 9c"``,
+``"2s,4s,3c,9c"``, ``"2s4s3c9c"``); ranks also as ``10`` and in lower case; suits also as
+``♣ ♦ ♥ ♠``. Every problem raises :class:`CardError`, whose message names the offending token.
+
+>>> parse_cards("As Kd")
+(51, 45)
+>>> format_cards(parse_cards("10h,jH"))
+'Th Jh'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from omahanash.errors import InputError
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+NUM_CARDS = 52
+
+_SUIT_SYMBOLS = {"♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠": 3, "♤": 3}
+_SEPARATORS = " ,;\t\n\r"
+
+# Poker games: canonical name -> hole cards per player.
+GAMES = {"holdem": 2, "omaha-hi": 4, "omaha-hilo": 4}
+GAME_ALIASES = {
+    "omaha": "omaha-hi",
+    "omahahi": "omaha-hi",
+    "omaha-hi/lo": "omaha-hilo",
+    "omaha-hi-lo": "omaha-hilo",
+    "hilo": "omaha-hilo",
+    "texas": "holdem",
+    "hold'em": "holdem",
+    "texas-holdem": "holdem",
+}
+
+
+class CardError(InputError):
+    """Bad card input: unknown rank or suit, a duplicate, a wrong count, a shared card."""
+
+
+def normalize_game(name: str) -> str:
+    """Canonical poker game name; ``omaha`` is an alias of ``omaha-hi``.
+
+    >>> normalize_game("Omaha")
+    'omaha-hi'
+    """
+    key = str(name).strip().lower()
+    key = GAME_ALIASES.get(key, key)
+    if key not in GAMES:
+        known = ", ".join([*GAMES, "omaha"])
+        raise InputError(f"unknown game {name!r} (expected one of: {known})")
+    return key
+
+
+def hole_cards(game: str) -> int:
+    """Number of hole cards per player in ``game`` (2 for Hold'em, 4 for Omaha)."""
+    return GAMES[normalize_game(game)]
+
+
+def make_card(rank: int, suit: int) -> int:
+    return rank * 4 + suit
+
+
+def card_rank(card: int) -> int:
+    return card >> 2
+
+
+def card_suit(card: int) -> int:
+    return card & 3
+
+
+def card_str(card: int) -> str:
+    """``51`` -> ``'As'``."""
+    if not 0 <= card < NUM_CARDS:
+        raise CardError(f"card code {card!r} is out of range 0..51")
+    return RANKS[card >> 2] + SUITS[card & 3]
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    """Cards as text separated by single spaces, in the given order."""
+    return " ".join(card_str(int(c)) for c in cards)
+
+
+def _rank_of(token: str) -> int | None:
+    if token == "10":
+        return RANKS.index("T")
+    if len(token) == 1 and token.upper() in RANKS:
+        return RANKS.index(token.upper())
+    return None
+
+
+def _suit_of(char: str) -> int | None:
+    if char.lower() in SUITS:
+        return SUITS.index(char.lower())
+    return _SUIT_SYMBOLS.get(char)
+
+
+def _tokens(text: str) -> list[str]:
+    """Split text into card tokens: separators split, and a rank+suit pair ends a token."""
+    tokens: list[str] = []
+    table: dict[int, str | None] = {ord(c): " " for c in _SEPARATORS}
+    table[0xFE0F] = None  # emoji presentation selector after a suit symbol, as in '♠️'
+    for chunk in text.translate(table).split():
+        i = 0
+        while i < len(chunk):
+            # A rank is '10' or one character; the suit is the next character.
+            rank_len = 2 if chunk.startswith("10", i) else 1
+            token = chunk[i : i + rank_len + 1]
+            i += len(token)
+            tokens.append(token)
+    return tokens
+
+
+def _parse_token(token: str) -> int:
+    rank_len = 2 if token.startswith("10") else 1
+    rank = _rank_of(token[:rank_len])
+    if rank is None:
+        raise CardError(f"unknown rank {token[:rank_len]!r} in card {token!r}")
+    if len(token) <= rank_len:
+        raise CardError(f"card {token!r} has no suit (expected one of c d h s)")
+    suit = _suit_of(token[rank_len])
+    if suit is None:
+        raise CardError(f"unknown suit {token[rank_len]!r} in card {token!r}")
+    return make_card(rank, suit)
+
+
+def parse_cards(
+    cards: str | Sequence[int] | Sequence[str],
+    count: int | Sequence[int] | None = None,
+    *,
+    what: str = "hand",
+) -> tuple[int, ...]:
+    """Parse cards written as text (or already a sequence of codes or card strings).
+
+    ``count`` is the required number of cards (an int or a collection of allowed counts);
+    ``what`` names the group in error messages (``"hand"``, ``"board"``, ``"dead cards"``).
+
+    >>> parse_cards("2s4s3c9c", 4)
+    (3, 11, 4, 28)
+    >>> parse_cards("As As")
+    Traceback (most recent call last):
+    ...
+    omahanash.cards.CardError: card 'As' appears twice in the hand
+    """
+    if isinstance(cards, str):
+        codes = [_parse_token(token) for token in _tokens(cards)]
+        shown = cards.strip()
+    else:
+        codes = []
+        for item in cards:
+            if isinstance(item, str):
+                codes.extend(_parse_token(token) for token in _tokens(item))
+            elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < NUM_CARDS:
+                codes.append(int(item))
+            else:
+                raise CardError(f"{item!r} is not a card")
+        shown = format_cards(codes)
+    seen: set[int] = set()
+    for code in codes:
+        if code in seen:
+            raise CardError(f"card {card_str(code)!r} appears twice in the {what}")
+        seen.add(code)
+    if count is not None:
+        allowed = (count,) if isinstance(count, int) else tuple(count)
+        if len(codes) not in allowed:
+            expected = " or ".join(str(n) for n in allowed)
+            raise CardError(
+                f"the {what} {shown!r} has {len(codes)} cards, expected {expected}"
+            )
+    return tuple(codes)
+
+
+def parse_hand(text: str | Sequence[int], game: str, *, what: str = "hand") -> tuple[int, ...]:
+    """A player's hole cards for ``game`` (2 for Hold'em, 4 for Omaha)."""
+    return parse_cards(text, hole_cards(game), what=what)
+
+
+def check_disjoint(groups: dict[str, Sequence[int]]) -> None:
+    """Raise :class:`CardError` when a card is in two of the named groups.
+
+    >>> check_disjoint({"hand 1": parse_cards("As Kd"), "board": parse_cards("Ah 7c As")})
+    Traceback (most recent call last):
+    ...
+    omahanash.cards.CardError: card 'As' is in both hand 1 and board
+    """
+    owner: dict[int, str] = {}
+    for name, cards in groups.items():
+        for card in cards:
+            if card in owner and owner[card] != name:
+                raise CardError(f"card {card_str(card)!r} is in both {owner[card]} and {name}")
+            owner[card] = name
+
+
+def cards_mask(cards: Iterable[int]) -> int:
+    """Bit mask with bit ``card`` set for each card."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << int(card)
+    return mask
+
+
+def remaining_deck(used: Iterable[int]) -> list[int]:
+    """All cards not in ``used``, in code order."""
+    taken = set(int(c) for c in used)
+    return [c for c in range(NUM_CARDS) if c not in taken]

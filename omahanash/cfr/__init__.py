@@ -1,0 +1,1 @@
+"""Games of imperfect information and the CFR family of solvers."""
