@@ -1,0 +1,15 @@
+"""Games of perfect information (SPEC §7, seed 004).
+
+* :mod:`~omahanash.perfect.retrograde` — win / loss / draw for every position of an explicit game
+  graph (cycles allowed) in O(n + m), with the distance to the end and a best move;
+* :mod:`~omahanash.perfect.search` — minimax, alpha-beta with a transposition table,
+  depth-limited search with an evaluation function, expectimax over chance nodes, and
+  Monte-Carlo tree search (UCT), all over the :class:`~omahanash.cfr.game.GameState` interface;
+* :mod:`~omahanash.perfect.zobrist` — Zobrist hashing and the transposition table it keys;
+* :mod:`~omahanash.perfect.grundy` — Sprague–Grundy values: nim, subtraction games, sums of
+  games, nim with increases;
+* :mod:`~omahanash.perfect.examples` — small games on the ``GameState`` interface (tic-tac-toe,
+  a take-away game) used by tests and examples.
+
+Importing this package is cheap: it imports nothing heavy (no numpy, no numba).
+"""
