@@ -1,0 +1,271 @@
+"""The CFR family on a compiled tree: vanilla CFR, CFR+, chance- and external-sampling MCCFR.
+
+Conventions (those of OpenSpiel's solvers, so that figures can be compared):
+
+* ``cfr``: alternating updates (player 0's regrets, then player 1's with player 0's new
+  strategy, ...), regret matching, uniform averaging of the current strategies weighted by the
+  player's own reach (``CFRSolver``);
+* ``cfr+``: the same with regret matching+ (cumulative regrets clipped at 0) and linear
+  averaging (iteration t weighs t) (``CFRPlusSolver``);
+* ``mccfr-chance``: chance-sampled MCCFR, the thesis's method: every player's pass samples one
+  outcome at each chance node and walks every action below it;
+* ``mccfr-external``: external-sampling MCCFR: each pass samples chance and the other players'
+  actions and walks the updating player's; the average strategy is OpenSpiel's "simple" one,
+  accumulated at player (i + 1) mod n's nodes during player i's pass.
+
+Any number of players. Exploitability (see :mod:`omahanash.cfr.exploitability`) is recorded
+after every power-of-two iteration and after the last one.
+
+>>> from omahanash.games.kuhn import KuhnPoker
+>>> solution = solve(KuhnPoker(), "cfr+", 1000)
+>>> round(solution.values()[0], 3)  # the game value: -1/18
+-0.056
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from omahanash.cfr.compiler import DEFAULT_MAX_NODES, GameTree, compile_game
+from omahanash.cfr.exploitability import best_response_values
+from omahanash.cfr.game import CHANCE, Game
+from omahanash.cfr.kernels import (
+    MODE_CHANCE_SAMPLING,
+    MODE_EXTERNAL_SAMPLING,
+    MODE_FULL,
+    run_iterations,
+)
+from omahanash.errors import Cancelled, InputError
+from omahanash.progress import CancelFlag, ProgressCallback
+
+#: Algorithm name -> (traversal mode, regret matching+, linear averaging).
+ALGORITHMS: dict[str, tuple[int, bool, bool]] = {
+    "cfr": (MODE_FULL, False, False),
+    "cfr+": (MODE_FULL, True, True),
+    "mccfr-chance": (MODE_CHANCE_SAMPLING, False, False),
+    "mccfr-external": (MODE_EXTERNAL_SAMPLING, False, False),
+}
+
+# Iterations between progress reports and cancel checks aim at this many seconds.
+_CHUNK_SECONDS = 0.1
+
+
+def check_algorithm(algorithm: str) -> str:
+    """``algorithm`` if it is one of :data:`ALGORITHMS`, else an InputError naming it."""
+    if algorithm not in ALGORITHMS:
+        raise InputError(
+            f"unknown algorithm {algorithm!r} (choose from {', '.join(ALGORITHMS)})"
+        )
+    return algorithm
+
+
+@dataclass
+class Solution:
+    """A CFR run on a tree: solver state, the exploitability curve, and what it implies.
+
+    ``history`` holds ``(iteration, exploitability)`` pairs (powers of two and the last
+    iteration). ``regrets`` and ``strategy_sum`` are flat per-action arrays (see
+    :class:`GameTree`); ``rng`` is the sampling generator's state, so a run continued with
+    :func:`train` is the same as one run in one go.
+    """
+
+    tree: GameTree
+    algorithm: str
+    seed: int
+    iterations: int
+    regrets: np.ndarray
+    strategy_sum: np.ndarray
+    rng: np.ndarray
+    history: list[tuple[int, float]] = field(default_factory=list)
+    _evaluated: tuple[int, np.ndarray, np.ndarray] | None = field(default=None, repr=False)
+
+    @property
+    def num_infosets(self) -> int:
+        return self.tree.num_infosets
+
+    def average_policy(self) -> np.ndarray:
+        """The average strategy as a flat policy (uniform where nothing was accumulated)."""
+        offsets = self.tree.infoset_offset
+        counts = np.diff(offsets)
+        if counts.size == 0:
+            return np.zeros(0, dtype=np.float64)
+        totals = np.add.reduceat(self.strategy_sum, offsets[:-1])
+        totals = np.repeat(totals, counts)
+        uniform = np.repeat(1.0 / counts, counts)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            policy = np.where(totals > 0, self.strategy_sum / totals, uniform)
+        return policy.astype(np.float64)
+
+    def _evaluate(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._evaluated is None or self._evaluated[0] != self.iterations:
+            best, on_policy = best_response_values(self.tree, self.average_policy())
+            self._evaluated = (self.iterations, best, on_policy)
+        return self._evaluated[1], self._evaluated[2]
+
+    def exploitability(self) -> float:
+        """NashConv / players of the average strategy now (two players: (BR₁ + BR₂)/2)."""
+        best, on_policy = self._evaluate()
+        return float(np.sum(best - on_policy)) / self.tree.num_players
+
+    def values(self) -> list[float]:
+        """Expected return of every player when all play the average strategy."""
+        return [float(v) for v in self._evaluate()[1]]
+
+    def strategy(self, key: str) -> dict[str, float]:
+        """Average strategy of the information set ``key``: action name -> probability."""
+        try:
+            index = self.tree.infoset_index(key)
+        except KeyError:
+            raise InputError(f"no information set {key!r} in this game") from None
+        policy = self.average_policy()
+        lo = int(self.tree.infoset_offset[index])
+        names = self.tree.infoset_actions[index]
+        return {name: float(policy[lo + a]) for a, name in enumerate(names)}
+
+    def strategies(self) -> dict[str, dict[str, float]]:
+        """Average strategy of every information set: key -> {action name: probability}."""
+        policy = self.average_policy()
+        offsets = self.tree.infoset_offset
+        return {
+            key: {name: float(policy[offsets[i] + a])
+                  for a, name in enumerate(self.tree.infoset_actions[i])}
+            for i, key in enumerate(self.tree.infoset_keys)
+        }
+
+
+def new_solution(tree: GameTree, algorithm: str = "cfr+", seed: int | None = None) -> Solution:
+    """A fresh run of ``algorithm`` on ``tree`` (no iterations yet); ``seed`` fixes sampling."""
+    check_algorithm(algorithm)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "little")
+    if not isinstance(seed, int) or seed < 0:
+        raise InputError(f"seed must be a non-negative integer, not {seed!r}")
+    return Solution(
+        tree=tree,
+        algorithm=algorithm,
+        seed=seed,
+        iterations=0,
+        regrets=np.zeros(tree.num_actions, dtype=np.float64),
+        strategy_sum=np.zeros(tree.num_actions, dtype=np.float64),
+        rng=np.array([seed], dtype=np.uint64),
+    )
+
+
+def _is_power_of_two(n: int) -> bool:
+    return n > 0 and n & (n - 1) == 0
+
+
+class Workspace:
+    """What :func:`run_iterations` needs besides the tree and the solver state: per-node
+    arrays derived from the tree and scratch arrays, allocated once per run."""
+
+    def __init__(self, tree: GameTree) -> None:
+        n = tree.num_nodes
+        derived = tree.cache.get("iteration_arrays")
+        if derived is None:
+            parent_player = np.full(n, CHANCE, dtype=np.int8)
+            parent_player[1:] = tree.player[tree.parent[1:]]
+            edge_slot = np.full(n, tree.num_actions, dtype=np.int64)
+            decided = np.nonzero(parent_player >= 0)[0]
+            edge_slot[decided] = (tree.infoset_offset[tree.infoset[tree.parent[decided]]]
+                                  + tree.action_index[decided])
+            padded_returns = np.vstack([tree.returns, np.zeros((1, tree.num_players))])
+            derived = tree.cache["iteration_arrays"] = (parent_player, edge_slot, padded_returns)
+        self.parent_player, self.edge_slot, self.padded_returns = derived
+        self.current = np.empty(tree.num_actions + 1, dtype=np.float64)
+        self.stamp = np.full(tree.num_infosets, -1, dtype=np.int64)
+        self.arrays = (
+            np.empty(n, dtype=np.int32),
+            np.empty(n, dtype=np.float64),
+            np.empty(n, dtype=np.float64),
+            np.empty(n, dtype=np.float64),
+            np.empty(n, dtype=np.float64),
+            np.empty(n, dtype=np.float64),
+            np.full(n, -1, dtype=np.int32),
+        )
+
+
+def advance(solution: Solution, count: int, work: Workspace | None = None) -> None:
+    """Run ``count`` iterations on ``solution`` in place, recording nothing (see :func:`train`)."""
+    mode, regret_plus, linear = ALGORITHMS[check_algorithm(solution.algorithm)]
+    tree = solution.tree
+    work = work if work is not None else Workspace(tree)
+    run_iterations(
+        tree.parent, work.parent_player, work.edge_slot, tree.action_index, tree.edge_prob,
+        tree.player, tree.infoset, tree.terminal, tree.subtree_size, tree.child_start,
+        tree.children, work.padded_returns, tree.infoset_player, tree.infoset_offset,
+        solution.regrets, solution.strategy_sum, work.current, work.stamp,
+        mode, regret_plus, linear, solution.iterations + 1, count, solution.rng, *work.arrays,
+    )
+    solution.iterations += count
+
+
+def train(
+    solution: Solution,
+    iterations: int,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+) -> Solution:
+    """Run ``iterations`` more iterations on ``solution`` in place and return it.
+
+    Exploitability is recorded in ``solution.history`` at every power-of-two iteration and at
+    the last one. ``progress(done, total)`` is called between chunks of iterations (about
+    every 0.1 s); when ``cancel`` is set the iterations done so far are kept, their
+    exploitability recorded, and :class:`~omahanash.errors.Cancelled` is raised.
+    """
+    if not isinstance(iterations, int) or iterations < 0:
+        raise InputError(f"iterations must be a non-negative integer, not {iterations!r}")
+    check_algorithm(solution.algorithm)
+    work = Workspace(solution.tree)
+    start_iteration = solution.iterations
+    target = start_iteration + iterations
+    chunk = 1
+    while solution.iterations < target:
+        if cancel is not None and cancel.cancelled:
+            _record(solution)
+            raise Cancelled(f"cancelled after {solution.iterations} iterations")
+        done = solution.iterations
+        next_checkpoint = 1 << done.bit_length()
+        count = max(1, min(chunk, target - done, next_checkpoint - done))
+        start = time.perf_counter()
+        advance(solution, count, work)
+        elapsed = time.perf_counter() - start
+        if _is_power_of_two(solution.iterations):
+            _record(solution)
+        if progress is not None:
+            progress(solution.iterations - start_iteration, iterations)
+        rate = count / max(elapsed, 1e-9)
+        chunk = max(1, min(int(rate * _CHUNK_SECONDS), 4 * count))
+    _record(solution)
+    return solution
+
+
+def _record(solution: Solution) -> None:
+    if solution.iterations == 0:
+        return
+    if solution.history and solution.history[-1][0] == solution.iterations:
+        return
+    solution.history.append((solution.iterations, solution.exploitability()))
+
+
+def solve(
+    game: Game | GameTree,
+    algorithm: str = "cfr+",
+    iterations: int = 1000,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+    seed: int | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> Solution:
+    """Compile ``game`` (unless it is a tree already) and run ``iterations`` of ``algorithm``.
+
+    ``algorithm`` is one of ``cfr``, ``cfr+``, ``mccfr-chance``, ``mccfr-external``. To keep a
+    cancelled run, use :func:`new_solution` and :func:`train` instead.
+    """
+    check_algorithm(algorithm)
+    tree = game if isinstance(game, GameTree) else compile_game(game, max_nodes, cancel=cancel)
+    return train(new_solution(tree, algorithm, seed), iterations, progress, cancel)

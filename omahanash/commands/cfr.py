@@ -1,0 +1,187 @@
+"""``omahanash cfr``: solve a game of imperfect information with the CFR family.
+
+Kuhn, Leduc and dominoes are compiled to a tree and solved by ``cfr``, ``cfr+``,
+``mccfr-chance`` or ``mccfr-external``; matrix games (``--game matrix``) go to
+:func:`omahanash.games.matrix.run_matrix`, which also offers ``rm`` and ``fp``. Exploitability is
+NashConv / players (two players: (BR₁ + BR₂)/2), recorded at every power of two and at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from omahanash.errors import InputError
+
+GAMES = ("kuhn", "leduc", "domino", "matrix")
+TREE_ALGORITHMS = ("cfr", "cfr+", "mccfr-chance", "mccfr-external")
+MATRIX_ONLY = ("rm", "fp")
+# Strategies listed in text output; --json lists them all.
+TEXT_STRATEGY_LIMIT = 60
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "cfr",
+        help="solve Kuhn, Leduc, dominoes or a matrix game with CFR and friends",
+        description="Run a CFR-family solver and print exploitability (NashConv / players; "
+        "two players: (BR1 + BR2)/2) at every power of two, the players' values and the "
+        "average strategies.",
+    )
+    parser.add_argument("--game", choices=GAMES, default="kuhn")
+    parser.add_argument("--algorithm", choices=TREE_ALGORITHMS + MATRIX_ONLY, default="cfr+",
+                        help="rm and fp only for --game matrix (default: cfr+)")
+    parser.add_argument("--iterations", type=int, default=1000, metavar="N")
+    parser.add_argument("--seed", type=int, default=None, metavar="S",
+                        help="seed of the sampling (MCCFR, matrix games)")
+    parser.add_argument("--players", type=int, default=None, metavar="P",
+                        help="players: Kuhn 2-4 (default 2), dominoes 2-4 (default 2)")
+    domino = parser.add_argument_group("dominoes")
+    domino.add_argument("--tiles", default="[0|0][0|1][0|2][1|2]",
+                        help='tile set, e.g. "[0|0][0|1][0|2][1|2]" or double-3')
+    domino.add_argument("--hand", type=int, default=2, metavar="H", help="hand size")
+    domino.add_argument("--rules", choices=("thesis", "block"), default="thesis")
+    matrix = parser.add_argument_group("matrix games")
+    matrix.add_argument("--payoff", default=None, metavar="ROWS",
+                        help="payoff matrix (see omahanash games); required for --game matrix")
+    matrix.add_argument("--opponent", default=None, metavar="MIX",
+                        help="fixed opponent mix, e.g. 0.4,0.3,0.3")
+    parser.add_argument("--max-nodes", type=int, default=None, metavar="N",
+                        help="refuse trees larger than this (default 20,000,000)")
+    parser.add_argument("--save", default=None, metavar="FILE",
+                        help="save the solution (reopen with omahanash browse FILE)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.set_defaults(func=run)
+
+
+def _make_game(args: argparse.Namespace):
+    if args.game == "kuhn":
+        from omahanash.games.kuhn import KuhnPoker
+
+        return KuhnPoker(args.players if args.players is not None else 2)
+    if args.game == "leduc":
+        if args.players not in (None, 2):
+            raise InputError(f"Leduc poker is a two-player game, not {args.players} players")
+        from omahanash.games.leduc import LeducPoker
+
+        return LeducPoker()
+    try:
+        from omahanash.games.domino import make_domino_game
+    except ModuleNotFoundError as exc:
+        if exc.name != "omahanash.games.domino":
+            raise
+        raise InputError("dominoes are not available in this build yet") from None
+    players = args.players if args.players is not None else 2
+    return make_domino_game(tiles=args.tiles, players=players, hand=args.hand, rules=args.rules)
+
+
+def _run_matrix(args: argparse.Namespace) -> dict:
+    if args.payoff is None:
+        raise InputError("--game matrix needs --payoff ROWS")
+    try:
+        from omahanash.games.matrix import run_matrix
+    except ModuleNotFoundError as exc:
+        if exc.name != "omahanash.games.matrix":
+            raise
+        raise InputError("matrix games are not available in this build yet") from None
+    from omahanash.progress import StderrProgress
+
+    return run_matrix(payoff=args.payoff, algorithm=args.algorithm, iterations=args.iterations,
+                      opponent=args.opponent, seed=args.seed,
+                      progress=StderrProgress(args.algorithm))
+
+
+def _check(args: argparse.Namespace) -> None:
+    if args.iterations < 1:
+        raise InputError(f"--iterations must be at least 1, not {args.iterations}")
+    if args.seed is not None and args.seed < 0:
+        raise InputError(f"--seed must be a non-negative integer, not {args.seed}")
+    if args.game != "matrix":
+        if args.algorithm in MATRIX_ONLY:
+            raise InputError(f"--algorithm {args.algorithm} is for --game matrix only")
+        if args.payoff is not None or args.opponent is not None:
+            raise InputError("--payoff and --opponent are for --game matrix only")
+    if args.max_nodes is not None and args.max_nodes < 1:
+        raise InputError(f"--max-nodes must be positive, not {args.max_nodes}")
+    if args.save is not None:
+        folder = os.path.dirname(os.path.abspath(args.save))
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            raise InputError(f"cannot save to {args.save}: no writable folder {folder}")
+
+
+def _format_text(data: dict) -> str:
+    lines = [
+        f"game: {data['game']}",
+        f"algorithm: {data['algorithm']}",
+        f"iterations: {data['iterations']}",
+    ]
+    if "infosets" in data:
+        lines.append(f"information sets: {data['infosets']}")
+    if data.get("exploitability"):
+        tree_game = data["game"] != "matrix"
+        lines.append("exploitability (NashConv / players):" if tree_game else "exploitability:")
+        lines.extend(f"  {i:>10}  {x:.6g}" for i, x in data["exploitability"])
+    if "values" in data:
+        lines.append("values: " + "  ".join(f"{v:+.6f}" for v in data["values"]))
+    strategies = data.get("strategies") or {}
+    if isinstance(strategies, list):  # matrix games: one mix per player, names in "actions"
+        names = data.get("actions") or [[str(a) for a in range(len(m))] for m in strategies]
+        strategies = {f"player {i}": dict(zip(names[i], mix, strict=True))
+                      for i, mix in enumerate(strategies)}
+    if strategies:
+        lines.append("average strategies:")
+        for key in list(strategies)[:TEXT_STRATEGY_LIMIT]:
+            shown = "  ".join(f"{name} {p:.4f}" for name, p in strategies[key].items())
+            lines.append(f"  {key}: {shown}")
+        if len(strategies) > TEXT_STRATEGY_LIMIT:
+            lines.append(f"  … {len(strategies) - TEXT_STRATEGY_LIMIT} more (use --json)")
+    known = {"game", "algorithm", "iterations", "infosets", "exploitability", "values",
+             "strategies", "actions"}
+    lines.extend(f"{key}: {json.dumps(value) if isinstance(value, list | dict) else value}"
+                 for key, value in data.items() if key not in known)
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from omahanash.cli import print_json
+
+    _check(args)
+    if args.game == "matrix":
+        if args.save is not None:
+            raise InputError("--save is for tree games (kuhn, leduc, domino)")
+        data = _run_matrix(args)
+    else:
+        from omahanash.cfr.compiler import DEFAULT_MAX_NODES, compile_game
+        from omahanash.cfr.solvers import new_solution, train
+        from omahanash.progress import StderrProgress
+
+        game = _make_game(args)
+        max_nodes = args.max_nodes if args.max_nodes is not None else DEFAULT_MAX_NODES
+        tree = compile_game(game, max_nodes, progress=StderrProgress("building tree"))
+        solution = new_solution(tree, args.algorithm, args.seed)
+        train(solution, args.iterations, progress=StderrProgress(args.algorithm))
+        if args.save is not None:
+            from omahanash.cfr.storage import save_solution
+
+            try:
+                save_solution(solution, args.save)
+            except OSError as exc:
+                raise InputError(f"cannot save to {args.save}: {exc.strerror}") from None
+        data = {
+            "game": args.game,
+            "algorithm": args.algorithm,
+            "iterations": solution.iterations,
+            "infosets": tree.num_infosets,
+            "exploitability": [[i, x] for i, x in solution.history],
+            "values": solution.values(),
+            "strategies": solution.strategies(),
+        }
+        if tree.settings:
+            data["settings"] = tree.settings
+    if args.json:
+        print_json(data)
+    else:
+        sys.stdout.write(_format_text(data) + "\n")
+    return 0
