@@ -1,0 +1,111 @@
+"""``omahanash equity HAND1 HAND2``: heads-up equity, exact or Monte Carlo for ranges.
+
+Two concrete hands: exact enumeration of every board. When either side is a range (items
+separated by ``;``, or a hand class such as ``AKs`` or a class id): Monte Carlo with
+``--trials`` and ``--seed`` (exact anyway when that is no more work).
+
+JSON (``--json``), one object::
+
+    {"game": "omaha-hi", "hands": ["As Ah Kd 7c", "Ks Qd 8h 9h"], "board": "", "dead": "",
+     "equity": [e1, e2], "win": [w1, w2], "tie": t, "lose": [l1, l2], "boards": n,
+     "exact": true}
+
+``equity`` = expected pot share; ``win[i]`` = fraction of boards where player i gets more than
+half the pot, ``tie`` = pot split evenly. Omaha Hi/Lo adds ``"hi": [h1, h2]`` and
+``"lo": [l1, l2]`` (pot fractions won through the high / the low side, ``equity = hi + lo``),
+``"scoop": [s1, s2]`` (fraction of boards won whole, alone) and ``"low_boards"`` (fraction
+of boards with a qualifying low). Monte Carlo adds ``"trials"``, ``"seed"``, ``"stderr"``
+(standard error of ``equity[0]``) and ``"exact": false``; ``"boards"`` is then the number of
+trials.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "equity",
+        help="heads-up equity: exact for two hands, Monte Carlo for ranges",
+        description="Heads-up equity. Two hands: exact enumeration of all boards. A range "
+        "('AA; AKs; 7h 2d', a class name or id): Monte Carlo. Example: omahanash equity "
+        "'As Ah Kd 7c' 'Ks Qd 8h 9h' --board 'Qs 7h 2c' --game omaha-hilo",
+    )
+    parser.add_argument("hand1", metavar="HAND1", help="hand or range of player 1")
+    parser.add_argument("hand2", metavar="HAND2", help="hand or range of player 2")
+    parser.add_argument("--board", default="", help="known board cards (0, 3, 4 or 5)")
+    parser.add_argument("--dead", default="", help="dead cards (out of play)")
+    parser.add_argument("--game", default="omaha-hi",
+                        help="holdem | omaha-hi (alias omaha) | omaha-hilo (default omaha-hi)")
+    parser.add_argument("--trials", type=int, default=None,
+                        help="Monte Carlo trials for ranges (default 200000)")
+    parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(func=run)
+
+
+def _is_concrete(text: str) -> bool:
+    """True when the text is one concrete hand (not a range, not a class name or id)."""
+    import re
+
+    # Same rule as omahanash.equity.montecarlo.is_class_item, without importing numba.
+    class_like = text.strip().isdigit() or re.fullmatch(r"[2-9TJQKA]{2}[SO]?",
+                                                        text.strip().upper())
+    return ";" not in text and not class_like
+
+
+def run(args: argparse.Namespace) -> int:
+    from omahanash.cards import normalize_game
+    from omahanash.cli import print_json
+    from omahanash.errors import InputError
+
+    game = normalize_game(args.game)
+    if args.trials is not None and args.trials < 1:
+        raise InputError(f"--trials must be positive, not {args.trials}")
+    if _is_concrete(args.hand1) and _is_concrete(args.hand2):
+        from omahanash.equity.exact import exact_equity
+
+        result = exact_equity(args.hand1, args.hand2, args.board, args.dead, game)
+    else:
+        from omahanash.equity.montecarlo import DEFAULT_TRIALS, range_equity
+
+        trials = args.trials if args.trials is not None else DEFAULT_TRIALS
+        result = range_equity(args.hand1, args.hand2, args.board, args.dead, game,
+                              trials=trials, seed=args.seed)
+    data = {"game": game, "hands": [args.hand1.strip(), args.hand2.strip()],
+            "board": args.board.strip(), "dead": args.dead.strip(), **result.to_dict()}
+    data.pop("matchups", None)
+    if result.exact:
+        data.pop("stderr", None)
+    else:
+        data["trials"] = result.boards
+        data["seed"] = args.seed
+    if args.json:
+        print_json(data)
+    else:
+        print(format_text(data))
+    return 0
+
+
+def format_text(data: dict) -> str:
+    """Human-readable table of an equity result (the dict printed by ``--json``)."""
+    names = {"holdem": "Hold'em", "omaha-hi": "Omaha Hi", "omaha-hilo": "Omaha Hi/Lo"}
+    how = (f"exact, {data['boards']:,} boards" if data["exact"]
+           else f"Monte Carlo, {data['trials']:,} trials, seed {data['seed']}, "
+                f"standard error {data['stderr']:.4f}")
+    lines = [f"{names[data['game']]}: {how}"]
+    if data["board"]:
+        lines.append(f"board {data['board']}")
+    if data["dead"]:
+        lines.append(f"dead  {data['dead']}")
+    columns = ["equity", "win", "lose"] + (["hi", "lo", "scoop"] if "hi" in data else [])
+    width = max(len(h) for h in data["hands"])
+    lines.append(" " * (width + 2) + "".join(f"{c:>9}" for c in columns))
+    for i, hand in enumerate(data["hands"]):
+        cells = "".join(f"{100 * data[c][i]:8.3f}%" for c in columns)
+        lines.append(f"{hand:<{width}}  {cells}")
+    lines.append(f"tie {100 * data['tie']:.3f}%"
+                 + (f"   boards with a low {100 * data['low_boards']:.2f}%"
+                    if "low_boards" in data else ""))
+    return "\n".join(lines)

@@ -1,0 +1,332 @@
+"""Exact heads-up equity by full enumeration of the remaining boards ("equilator").
+
+>>> result = exact_equity("As Ah", "Ks Kd", game="holdem")
+>>> round(result.equity[0], 6), result.boards
+(0.819461, 1712304)
+
+Shares in a result (two players, each board weighted equally):
+
+* ``equity[i]`` – expected fraction of the pot won by player ``i`` (ties split);
+* ``win[i]`` – fraction of boards on which player ``i`` gets more than half the pot; ``tie`` –
+  boards on which the pot is split evenly; ``lose[i] = win[1 - i]``. In Hold'em and Omaha Hi
+  that is "best hand alone" / "same hand"; in Hi/Lo a player who wins the high half and splits
+  the low (three quarters) wins, one high half against one low half is a tie.
+* Hi/Lo only: ``hi[i]`` / ``lo[i]`` – fraction of the *whole pot* player ``i`` wins through
+  the high / the low side (so ``equity = hi + lo``; on a board with no qualifying low the high
+  hand's whole pot counts as ``hi``); ``scoop[i]`` – fraction of boards on which player ``i``
+  takes the whole pot alone; ``low_boards`` – fraction of boards with at least one qualifying
+  low.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from math import comb
+
+import numpy as np
+from numba import njit, prange
+
+from omahanash.cards import (
+    NUM_CARDS,
+    CardError,
+    check_disjoint,
+    format_cards,
+    normalize_game,
+    parse_cards,
+    parse_hand,
+)
+from omahanash.evaluate.core import (
+    BINOMIAL,
+    LOW_BIT_OF_CARD,
+    board_summary,
+    hand_high,
+    low_set5,
+    showdown_units,
+)
+
+GAME_CODES = {"holdem": 0, "omaha-hi": 1, "omaha-hilo": 2}
+
+# Accumulator layout (int64, quarter-pot units for the pot shares; board counts otherwise).
+HI1, LO1, HI2, LO2, WIN1, WIN2, TIE, SCOOP1, SCOOP2, LOW_BOARDS, SQUARES1 = range(11)
+NUM_ACC = 11
+
+Cards = str | Sequence[int]
+
+
+@njit(inline="always")
+def add_showdown(acc, game, index, suit, board_mask, board_low, nonflush, hole_masks,
+                 low_sets, flush, low):
+    """Settle one complete board between two hands and add the outcome to ``acc``
+    (``int64[11]``, layout ``HI1 .. SQUARES1``).
+
+    The board comes as its summary (``index, suit, board_mask`` from
+    :func:`~omahanash.evaluate.core.board_summary`) and its low-rank set; hand ``p`` as its
+    non-flush value ``nonflush[index, p]``, its rank mask in each suit ``hole_masks[p, s]``
+    and its low-rank set ``low_sets[p]``. (Whole arrays and indices, never row views: a view
+    in the innermost loop costs an atomic reference count that the threads fight over.)
+    """
+    omaha = game != 0
+    high1 = nonflush[index, 0]
+    high2 = nonflush[index, 1]
+    if suit >= 0:
+        high1 = hand_high(high1, hole_masks[0, suit], suit, board_mask, flush, omaha)
+        high2 = hand_high(high2, hole_masks[1, suit], suit, board_mask, flush, omaha)
+    low1 = 0
+    low2 = 0
+    if game == 2:
+        low1 = low[low_sets[0], board_low]
+        low2 = low[low_sets[1], board_low]
+    h1, l1, h2, l2 = showdown_units(high1, high2, low1, low2, game == 2)
+    acc[HI1] += h1
+    acc[LO1] += l1
+    acc[HI2] += h2
+    acc[LO2] += l2
+    units1 = h1 + l1
+    if units1 > 2:
+        acc[WIN1] += 1
+    elif units1 < 2:
+        acc[WIN2] += 1
+    else:
+        acc[TIE] += 1
+    if units1 == 4:
+        acc[SCOOP1] += 1
+    elif units1 == 0:
+        acc[SCOOP2] += 1
+    if low1 > 0 or low2 > 0:
+        acc[LOW_BOARDS] += 1
+    acc[SQUARES1] += units1 * units1
+
+
+@njit(cache=True, parallel=True)
+def enumerate_boards(game, profiles, hole_masks, low_sets, known, deck, flush, low,
+                     starts, seconds, bounds):
+    """``int64[11]`` outcome counts over every completion of ``known`` by cards of ``deck``.
+
+    ``profiles[:, p]`` is hand ``p``'s non-flush value per board rank multiset,
+    ``hole_masks[p, s]`` its rank mask in suit ``s``, ``low_sets[p]`` its low-rank set.
+
+    No known card (the big case): five nested loops over ``deck`` (in code order, hence rank
+    order) carry the board's rank-multiset index, suit counts, suit masks and low set from
+    level to level, so the innermost loop does a handful of additions. The work is cut by the
+    first two cards: chunk ``k`` runs the (``starts[j]``, ``seconds[j]``) prefixes for ``j`` in
+    ``bounds[k] .. bounds[k + 1]`` (chosen so that chunks get equal numbers of boards).
+    Known cards (at most two cards to add, ~1,000 boards): plain loops over whole boards.
+    """
+    n_known = known.shape[0]
+    m = deck.shape[0]
+    n_chunks = bounds.shape[0] - 1
+    acc = np.zeros((max(n_chunks, 1), NUM_ACC), dtype=np.int64)
+    if n_known == 0:
+        # Per deck position: binomial term of the index at each level, suit-count nibble,
+        # suit-rank bit (16 bits per suit), low bit.
+        term = np.empty((5, m), dtype=np.int64)
+        nibble = np.empty(m, dtype=np.int64)
+        bit = np.empty(m, dtype=np.int64)
+        lowbit = np.empty(m, dtype=np.int64)
+        for i in range(m):
+            card = np.int64(deck[i])
+            for level in range(5):
+                term[level, i] = BINOMIAL[level + 1, (card >> 2) + level]
+            nibble[i] = 1 << ((card & 3) << 2)
+            bit[i] = 1 << (((card & 3) << 4) + (card >> 2))
+            lowbit[i] = LOW_BIT_OF_CARD[card]
+        for chunk in prange(n_chunks):
+            row = np.zeros(NUM_ACC, dtype=np.int64)  # private: no false sharing
+            for j in range(bounds[chunk], bounds[chunk + 1]):
+                i0 = starts[j]
+                i1 = seconds[j]
+                x1 = term[0, i0] + term[1, i1]
+                n1 = nibble[i0] + nibble[i1]
+                b1 = bit[i0] | bit[i1]
+                l1 = lowbit[i0] | lowbit[i1]
+                for i2 in range(i1 + 1, m - 2):
+                    x2 = x1 + term[2, i2]
+                    n2 = n1 + nibble[i2]
+                    b2 = b1 | bit[i2]
+                    l2 = l1 | lowbit[i2]
+                    for i3 in range(i2 + 1, m - 1):
+                        x3 = x2 + term[3, i3]
+                        n3 = n2 + nibble[i3]
+                        b3 = b2 | bit[i3]
+                        l3 = l2 | lowbit[i3]
+                        for i4 in range(i3 + 1, m):
+                            index = x3 + term[4, i4]
+                            # Flush suit: a nibble >= 3 (see board_summary).
+                            flagged = (n3 + nibble[i4] + 0x5555) & 0x8888
+                            suit = -1
+                            board_mask = 0
+                            if flagged:
+                                suit = (flagged > 0x8) + (flagged > 0x80) + (flagged > 0x800)
+                                board_mask = ((b3 | bit[i4]) >> (suit << 4)) & 0x1FFF
+                            add_showdown(row, game, index, suit, board_mask, l3 | lowbit[i4],
+                                         profiles, hole_masks, low_sets, flush, low)
+            acc[chunk] = row
+    else:
+        need = 5 - n_known
+        board = np.empty(5, dtype=np.int64)
+        for u in range(n_known):
+            board[u] = known[u]
+        pos = np.arange(need)
+        row = np.zeros(NUM_ACC, dtype=np.int64)
+        while True:
+            for u in range(need):
+                board[n_known + u] = deck[pos[u]]
+            index, suit, board_mask = board_summary(board[0], board[1], board[2], board[3],
+                                                    board[4])
+            board_low = low_set5(board[0], board[1], board[2], board[3], board[4])
+            add_showdown(row, game, index, suit, board_mask, board_low, profiles, hole_masks,
+                         low_sets, flush, low)
+            # Next combination of positions in lexicographic order.
+            i = need - 1
+            while i >= 0 and pos[i] == m - need + i:
+                i -= 1
+            if i < 0:
+                break
+            pos[i] += 1
+            for j in range(i + 1, need):
+                pos[j] = pos[j - 1] + 1
+        acc[0] = row
+    return acc.sum(axis=0)
+
+
+def preflop_partition(deck_size: int, n_chunks: int) -> tuple[np.ndarray, np.ndarray,
+                                                              np.ndarray]:
+    """Prefixes (first two deck positions) of five-card boards, cut into ``n_chunks`` runs of
+    about equal numbers of boards: (starts, seconds, bounds) for :func:`enumerate_boards`."""
+    first, second = np.triu_indices(deck_size - 3, k=1)
+    boards_after = np.array([comb(deck_size - 1 - int(s), 3) for s in range(deck_size)])
+    work = np.cumsum(boards_after[second])
+    targets = work[-1] * np.arange(1, n_chunks) / n_chunks
+    bounds = np.concatenate([[0], np.searchsorted(work, targets), [len(first)]])
+    return first.astype(np.int64), second.astype(np.int64), bounds.astype(np.int64)
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """Heads-up equity (see the module docstring for the meaning of each share).
+
+    ``boards`` is the number of boards enumerated (exact) or the number of trials (Monte
+    Carlo, then ``exact`` is False and ``stderr`` is the standard error of ``equity[0]``).
+    ``hi``, ``lo``, ``scoop`` and ``low_boards`` are None outside Hi/Lo.
+    """
+
+    game: str
+    equity: tuple[float, float]
+    win: tuple[float, float]
+    tie: float
+    lose: tuple[float, float]
+    boards: int
+    hi: tuple[float, float] | None = None
+    lo: tuple[float, float] | None = None
+    scoop: tuple[float, float] | None = None
+    low_boards: float | None = None
+    exact: bool = True
+    stderr: float = 0.0
+    matchups: int = 1
+
+    def to_dict(self) -> dict:
+        """Plain JSON-ready dict (tuples become lists; None fields are dropped)."""
+        return {k: list(v) if isinstance(v, tuple) else v
+                for k, v in asdict(self).items() if v is not None}
+
+
+def result_from_counts(game: str, acc: np.ndarray, boards: int, *, exact: bool = True,
+                       stderr: float = 0.0, matchups: int = 1) -> EquityResult:
+    """Turn accumulated counts (``int64[11]``, see :func:`accumulate_showdown`) into shares."""
+    pot = 4.0 * boards
+    equity = ((acc[HI1] + acc[LO1]) / pot, (acc[HI2] + acc[LO2]) / pot)
+    win = (acc[WIN1] / boards, acc[WIN2] / boards)
+    hilo = game == "omaha-hilo"
+    return EquityResult(
+        game=game,
+        equity=(float(equity[0]), float(equity[1])),
+        win=(float(win[0]), float(win[1])),
+        tie=float(acc[TIE] / boards),
+        lose=(float(win[1]), float(win[0])),
+        boards=int(boards),
+        hi=(float(acc[HI1] / pot), float(acc[HI2] / pot)) if hilo else None,
+        lo=(float(acc[LO1] / pot), float(acc[LO2] / pot)) if hilo else None,
+        scoop=(float(acc[SCOOP1] / boards), float(acc[SCOOP2] / boards)) if hilo else None,
+        low_boards=float(acc[LOW_BOARDS] / boards) if hilo else None,
+        exact=exact,
+        stderr=float(stderr),
+        matchups=int(matchups),
+    )
+
+
+def parse_deal(
+    hand1: Cards, hand2: Cards, board: Cards = "", dead: Cards = "", game: str = "omaha-hi"
+) -> tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Validate a heads-up deal: (game, hand 1, hand 2, board, dead cards) as card codes.
+
+    Raises :class:`~omahanash.cards.CardError` naming the bad token (wrong count, a card
+    twice, a card in two places).
+    """
+    game = normalize_game(game)
+    first = parse_hand(hand1, game, what="hand 1")
+    second = parse_hand(hand2, game, what="hand 2")
+    known = parse_cards(board, (0, 3, 4, 5), what="board")
+    gone = parse_cards(dead, what="dead cards")
+    check_disjoint({"hand 1": first, "hand 2": second, "board": known, "dead cards": gone})
+    left = NUM_CARDS - len(first) - len(second) - len(known) - len(gone)
+    if left < 5 - len(known):
+        raise CardError(f"only {left} cards left for the board: too many dead cards "
+                        f"({format_cards(gone)!r})")
+    return game, first, second, known, gone
+
+
+def exact_equity(
+    hand1: Cards, hand2: Cards, board: Cards = "", dead: Cards = "", game: str = "omaha-hi"
+) -> EquityResult:
+    """Exact heads-up equity: every completion of ``board`` (0, 3, 4 or 5 known cards) from
+    the cards not in the hands, the board or ``dead``.
+
+    Cards are text (``"As Kd 7h 7c"``) or card codes. Games: ``holdem``, ``omaha-hi``
+    (alias ``omaha``), ``omaha-hilo``.
+
+    >>> r = exact_equity("Ah Kh 5c 4c", "Qs Qd Jc Tc", board="Qh 3c 2s", game="omaha-hilo")
+    >>> r.boards, round(r.equity[0] + r.equity[1], 12)
+    (903, 1.0)
+    """
+
+    game, first, second, known, gone = parse_deal(hand1, hand2, board, dead, game)
+    used = set(first) | set(second) | set(known) | set(gone)
+    deck = np.array([c for c in range(NUM_CARDS) if c not in used], dtype=np.int8)
+    acc = enumerate_deal(game, np.array([first, second], dtype=np.int8),
+                         np.array(known, dtype=np.int8), deck)
+    return result_from_counts(game, acc, comb(len(deck), 5 - len(known)))
+
+
+def hand_features(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per hand (rows of card codes): rank mask in each suit ``int64[n, 4]`` and low-rank set
+    ``int64[n]`` — what the kernels need besides the non-flush value."""
+    from omahanash.evaluate.tables import lookup_table
+
+    cards = np.asarray(hands, dtype=np.int64)
+    masks = np.zeros((len(cards), 4), dtype=np.int64)
+    for suit in range(4):
+        masks[:, suit] = np.where((cards & 3) == suit, 1 << (cards >> 2), 0).sum(axis=1)
+    lows = np.bitwise_or.reduce(lookup_table("low_bit_of_card")[cards], axis=1)
+    return masks, lows.astype(np.int64)
+
+
+def enumerate_deal(game: str, hands: np.ndarray, known: np.ndarray, deck: np.ndarray,
+                   profiles: np.ndarray | None = None) -> np.ndarray:
+    """Outcome counts (``int64[11]``) of two hands (``int8[2, k]``) over every completion of
+    ``known`` by ``deck`` (the cards left, in increasing code order). The building block for
+    callers that validated the cards themselves; ``profiles`` (``uint16[6188, 2]``, see
+    :func:`omahanash.evaluate.nonflush_profiles`) may be passed when already known."""
+    from omahanash.evaluate import nonflush_profiles
+    from omahanash.evaluate.tables import flush_table, low_table
+
+    if profiles is None:
+        profiles = nonflush_profiles(hands, "holdem" if game == "holdem" else "omaha")
+    hole_masks, low_sets = hand_features(hands)
+    if len(known) == 0:
+        # Enough chunks for any thread count to balance; few enough to cost nothing.
+        starts, seconds, bounds = preflop_partition(len(deck), 32)
+    else:
+        starts = seconds = bounds = np.zeros(1, dtype=np.int64)
+    return enumerate_boards(GAME_CODES[game], profiles, hole_masks, low_sets, known, deck,
+                            flush_table(), low_table(), starts, seconds, bounds)

@@ -1,0 +1,282 @@
+"""Heads-up equity of ranges: Monte Carlo with a standard error, exact when the enumeration is
+small.
+
+A *range* is a list of items, each a concrete hand (``"7h 2d"``, ``"As Ks 7d 7c"``) or a hand
+class (a Hold'em name like ``"AKs"`` / ``"AA"``, or a class id like ``"4527"``); in text the
+items are separated by ``;`` (``"AA; AKs; 7h 2d"``). A range stands for the set of its concrete
+hands (duplicates count once), each equally likely; hands that touch the board or the dead
+cards are dropped. A deal is a uniformly random *disjoint* pair (hand of range 1, hand of range
+2) and a uniformly random completion of the board.
+
+>>> r = range_equity("As Ah", "Ks Kd; Qs Qd", game="holdem", trials=20_000, seed=1)
+>>> r.exact, abs(r.equity[0] - 0.82) < 0.02
+(False, True)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from math import comb, sqrt
+
+import numpy as np
+from numba import njit, prange
+
+from omahanash.cards import (
+    NUM_CARDS,
+    check_disjoint,
+    format_cards,
+    hole_cards,
+    normalize_game,
+    parse_cards,
+)
+from omahanash.equity.exact import (
+    GAME_CODES,
+    NUM_ACC,
+    SQUARES1,
+    EquityResult,
+    add_showdown,
+    enumerate_deal,
+    hand_features,
+    result_from_counts,
+)
+from omahanash.errors import InputError
+from omahanash.evaluate.core import board_summary, low_set5
+
+DEFAULT_TRIALS = 200_000
+# The exact path costs one kernel call per pair of hands (~20 µs each): cap the pairs.
+MAX_EXACT_PAIRS = 2_000
+RangeSpec = str | Sequence[str] | Sequence[Sequence[int]] | np.ndarray
+
+
+def class_hands(item: str, game: str) -> np.ndarray:
+    """Concrete hands (``int8[n, k]``) of a hand-class item (name or id) — the one place that
+    depends on :mod:`omahanash.hands`."""
+    try:
+        from omahanash.hands import class_members, parse_class
+    except ImportError as exc:  # the hand-class module is not built yet
+        raise InputError(f"{item!r} is not a hand (hand classes are not available)") from exc
+    class_id = parse_class(item, game)
+    return np.asarray(class_members(game, class_id), dtype=np.int8).reshape(-1, hole_cards(game))
+
+
+def parse_range(spec: RangeSpec, game: str) -> np.ndarray:
+    """The distinct concrete hands of a range, sorted, as ``int8[n, k]``.
+
+    ``spec`` is text with ``;`` between items, a list of item strings, or an array of hands.
+    An item is a class when :func:`is_class_item` says so, else a concrete hand.
+    """
+    game = normalize_game(game)
+    k = hole_cards(game)
+    if isinstance(spec, np.ndarray) or (
+            not isinstance(spec, str) and spec and not isinstance(spec[0], str)):
+        hands = [tuple(parse_cards(list(map(int, h)), k, what="hand")) for h in spec]
+        blocks = [np.array(hands, dtype=np.int8).reshape(-1, k)]
+    else:
+        items = spec.split(";") if isinstance(spec, str) else list(spec)
+        items = [item.strip() for item in items if item.strip()]
+        if not items:
+            raise InputError("the range is empty")
+        blocks = []
+        for item in items:
+            if is_class_item(item):
+                blocks.append(class_hands(item, game))
+            else:
+                blocks.append(np.array([parse_cards(item, k, what="hand")], dtype=np.int8))
+    hands = np.sort(np.concatenate(blocks), axis=1)
+    return np.unique(hands, axis=0)
+
+
+def is_class_item(item: str) -> bool:
+    """True for a hand-class item: a class id (digits) or a Hold'em name (``AKs``, ``T9o``,
+    ``QQ``). Anything else is read as cards, so that a typo gets the card error that names
+    the bad token."""
+    return item.strip().isdigit() or re.fullmatch(r"[2-9TJQKA]{2}[SO]?", item.strip().upper())\
+        is not None
+
+
+def _masks(hands: np.ndarray) -> np.ndarray:
+    return np.bitwise_or.reduce(np.int64(1) << hands.astype(np.int64), axis=1)
+
+
+@njit(cache=True)
+def _splitmix(state):
+    """SplitMix64 step: (new state, 64 random bits)."""
+    state = state + np.uint64(0x9E3779B97F4A7C15)
+    z = state
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return state, z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, parallel=True)
+def sample_deals(game, hands1, hands2, pairs1, pairs2, masks1, masks2, holes1, holes2,
+                 lows1, lows2, known, used_mask, nonflush, flush, low, trials, seed, n_chunks):
+    """``(int64[11] outcome counts, rejected)`` over ``trials`` random deals.
+
+    Each trial draws a hand of each range until the two are disjoint, then the missing board
+    cards uniformly from the cards not used. ``pairsN[i]`` are hand ``i``'s columns of the
+    91-pair ``nonflush`` table (one for Hold'em, six for Omaha), ``holesN`` / ``lowsN`` its
+    suit masks and low set (see :func:`~omahanash.equity.exact.add_showdown`). Chunk ``c``
+    draws from its own SplitMix64 stream seeded by (``seed``, ``c``), so a result depends on
+    the seed and ``n_chunks`` only, never on the number of threads. ``rejected`` is True when
+    a chunk found no disjoint pair in 100,000 draws.
+    """
+    n1 = hands1.shape[0]
+    n2 = hands2.shape[0]
+    n_known = known.shape[0]
+    acc = np.zeros((n_chunks, NUM_ACC), dtype=np.int64)
+    failed = np.zeros(n_chunks, dtype=np.bool_)
+    for chunk in prange(n_chunks):
+        row = np.zeros(NUM_ACC, dtype=np.int64)
+        board = np.empty(5, dtype=np.int64)
+        for u in range(n_known):
+            board[u] = known[u]
+        nonflush2 = np.empty((1, 2), dtype=np.int64)  # this deal's two non-flush values
+        suit_masks = np.empty((2, 4), dtype=np.int64)
+        low_sets = np.empty(2, dtype=np.int64)
+        state = np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(chunk)
+        for _ in range(trials * chunk // n_chunks, trials * (chunk + 1) // n_chunks):
+            tries = 0
+            while True:
+                state, r = _splitmix(state)
+                i = np.int64((r >> np.uint64(11)) % np.uint64(n1))
+                state, r = _splitmix(state)
+                j = np.int64((r >> np.uint64(11)) % np.uint64(n2))
+                if masks1[i] & masks2[j] == 0:
+                    break
+                tries += 1
+                if tries > 100_000:
+                    failed[chunk] = True
+                    break
+            if failed[chunk]:
+                break
+            used = used_mask | masks1[i] | masks2[j]
+            for u in range(n_known, 5):
+                while True:
+                    state, r = _splitmix(state)
+                    card = np.int64((r >> np.uint64(11)) % np.uint64(52))
+                    if (used >> card) & 1 == 0:
+                        break
+                used |= np.int64(1) << card
+                board[u] = card
+            index, suit, board_mask = board_summary(board[0], board[1], board[2], board[3],
+                                                    board[4])
+            best1 = 0
+            for c in range(pairs1.shape[1]):
+                best1 = max(best1, nonflush[index, pairs1[i, c]])
+            best2 = 0
+            for c in range(pairs2.shape[1]):
+                best2 = max(best2, nonflush[index, pairs2[j, c]])
+            nonflush2[0, 0] = best1
+            nonflush2[0, 1] = best2
+            for s in range(4):
+                suit_masks[0, s] = holes1[i, s]
+                suit_masks[1, s] = holes2[j, s]
+            low_sets[0] = lows1[i]
+            low_sets[1] = lows2[j]
+            board_low = low_set5(board[0], board[1], board[2], board[3], board[4])
+            add_showdown(row, game, 0, suit, board_mask, board_low, nonflush2, suit_masks,
+                         low_sets, flush, low)
+        acc[chunk] = row
+    return acc.sum(axis=0), failed.any()
+
+
+def range_equity(
+    range1: RangeSpec,
+    range2: RangeSpec,
+    board: str | Sequence[int] = "",
+    dead: str | Sequence[int] = "",
+    game: str = "omaha-hi",
+    trials: int = DEFAULT_TRIALS,
+    seed: int = 0,
+) -> EquityResult:
+    """Equity of range 1 against range 2 (either may be a single hand).
+
+    Exact (``exact=True``, ``stderr=0``) when enumerating every disjoint pair of hands on
+    every board takes no more showdowns than ``trials``; otherwise ``trials`` Monte Carlo
+    deals (``boards`` = trials) with ``stderr`` = the standard error of ``equity[0]``.
+    """
+    from omahanash.evaluate import hand_pair_indices, nonflush_table
+    from omahanash.evaluate.tables import flush_table, low_table
+
+    game = normalize_game(game)
+    if trials < 1:
+        raise InputError(f"the number of trials must be positive, not {trials}")
+    known = parse_cards(board, (0, 3, 4, 5), what="board")
+    gone = parse_cards(dead, what="dead cards")
+    check_disjoint({"board": known, "dead cards": gone})
+    hands1 = _playable(parse_range(range1, game), known, gone, "range 1")
+    hands2 = _playable(parse_range(range2, game), known, gone, "range 2")
+    masks1, masks2 = _masks(hands1), _masks(hands2)
+    disjoint = _disjoint_pairs(masks1, masks2)
+    if disjoint is not None and len(disjoint[0]) == 0:
+        raise InputError("no hand of range 1 is disjoint from a hand of range 2")
+    need = 5 - len(known)
+    boards_each = comb(NUM_CARDS - len(known) - len(gone) - 2 * hole_cards(game), need)
+    if (disjoint is not None and len(disjoint[0]) <= MAX_EXACT_PAIRS
+            and len(disjoint[0]) * boards_each <= trials):
+        return _enumerate_pairs(game, hands1, hands2, disjoint, known, gone, boards_each)
+
+    omaha = game != "holdem"
+    holes1, lows1 = hand_features(hands1)
+    holes2, lows2 = hand_features(hands2)
+    used = _masks(np.array([known + gone], dtype=np.int64))[0] if known or gone else 0
+    n_chunks = 64
+    acc, failed = sample_deals(
+        GAME_CODES[game], hands1, hands2, hand_pair_indices(hands1), hand_pair_indices(hands2),
+        masks1, masks2, holes1, holes2, lows1, lows2, np.array(known, dtype=np.int8),
+        np.int64(used), nonflush_table("omaha" if omaha else "holdem"), flush_table(),
+        low_table(), int(trials), int(seed) & (2**63 - 1), n_chunks)
+    if failed:
+        raise InputError("the ranges have (almost) no disjoint pair of hands")
+    # Per-trial pot share of player 1 is units / 4; its variance gives the standard error.
+    mean_units = (acc[0] + acc[1]) / trials
+    variance = max(acc[SQUARES1] / trials - mean_units**2, 0.0) / 16.0
+    stderr = sqrt(variance / trials) if trials > 1 else float("nan")
+    return result_from_counts(game, acc, trials, exact=False, stderr=stderr,
+                              matchups=len(disjoint[0]) if disjoint is not None else 0)
+
+
+def _playable(hands: np.ndarray, known: Sequence[int], gone: Sequence[int],
+              what: str) -> np.ndarray:
+    blocked = _masks(np.array([list(known) + list(gone)], dtype=np.int64))[0] \
+        if known or gone else 0
+    keep = hands[(_masks(hands) & blocked) == 0]
+    if len(keep) == 0:
+        shown = format_cards(list(known) + list(gone))
+        raise InputError(f"every hand of {what} uses a card of the board or dead cards "
+                         f"({shown})")
+    return np.ascontiguousarray(keep)
+
+
+def _disjoint_pairs(masks1: np.ndarray, masks2: np.ndarray,
+                    limit: int = 4_000_000) -> tuple[np.ndarray, np.ndarray] | None:
+    """Index arrays of the disjoint (hand 1, hand 2) pairs; None when there are too many
+    pairs to list (big ranges always have disjoint pairs)."""
+    if len(masks1) * len(masks2) > limit:
+        return None
+    ok = (masks1[:, None] & masks2[None, :]) == 0
+    return np.nonzero(ok)
+
+
+def _enumerate_pairs(game: str, hands1: np.ndarray, hands2: np.ndarray,
+                     pairs: tuple[np.ndarray, np.ndarray], known: Sequence[int],
+                     gone: Sequence[int], boards_each: int) -> EquityResult:
+    """Exact: every disjoint pair, every board; each pair weighs the same."""
+    from omahanash.evaluate import nonflush_profiles
+
+    # Profiles of all hands at once (one numpy pass), then two columns per pair.
+    profiles = nonflush_profiles(np.concatenate([hands1, hands2]),
+                                 "holdem" if game == "holdem" else "omaha")
+    total = np.zeros(NUM_ACC, dtype=np.int64)
+    known_array = np.array(known, dtype=np.int8)
+    blocked = set(known) | set(gone)
+    for i, j in zip(pairs[0], pairs[1], strict=True):
+        deal = np.array([hands1[i], hands2[j]], dtype=np.int8)
+        used = blocked | set(deal.ravel().tolist())
+        deck = np.array([c for c in range(NUM_CARDS) if c not in used], dtype=np.int8)
+        columns = profiles[:, [i, len(hands1) + j]]
+        total += enumerate_deal(game, deal, known_array, deck, np.ascontiguousarray(columns))
+    n = len(pairs[0])
+    return result_from_counts(game, total, n * boards_each, exact=True, matchups=n)

@@ -1,0 +1,92 @@
+"""Batch numba kernels: five-card, Hold'em and Omaha (high and 8-or-better low) evaluators.
+
+Kernels take their tables as arguments; :mod:`omahanash.evaluate` wraps them with the tables
+of this process. Card arrays hold card codes (``rank * 4 + suit``) in any integer dtype.
+
+Non-flush table ``nf[board_index, pair_index]`` (``uint16[6188, 91]``, see
+:func:`omahanash.evaluate.tables.nonflush_columns`): the best non-flush value of a hole rank pair
+on a board rank multiset (Omaha: with three board ranks; Hold'em: best five of seven).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from omahanash.evaluate.core import (
+    PAIR_OF_CARDS,
+    board_summary,
+    low_set,
+    omaha_high_value,
+)
+
+
+@njit(cache=True, parallel=True)
+def evaluate_5_kernel(cards, rank5, flush):
+    """``uint16[n]`` high values of ``(n, 5)`` five-card hands."""
+    n = cards.shape[0]
+    out = np.empty(n, dtype=np.uint16)
+    for i in prange(n):
+        c0, c1, c2, c3, c4 = cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4]
+        index, suit, mask = board_summary(c0, c1, c2, c3, c4)
+        s = c0 & 3
+        if (c1 & 3) == s and (c2 & 3) == s and (c3 & 3) == s and (c4 & 3) == s:
+            out[i] = flush[mask]  # the flush suit's mask holds all five ranks
+        else:
+            out[i] = rank5[index]
+    return out
+
+
+@njit(cache=True, parallel=True)
+def evaluate_holdem_kernel(hands, boards, nf, flush):
+    """``uint16[n]``: best five of seven (``nf`` = Hold'em pair table, 91 columns)."""
+    n = hands.shape[0]
+    out = np.empty(n, dtype=np.uint16)
+    for i in prange(n):
+        bd = boards[i]
+        index, suit, mask = board_summary(bd[0], bd[1], bd[2], bd[3], bd[4])
+        h0 = hands[i, 0]
+        h1 = hands[i, 1]
+        best = nf[index, PAIR_OF_CARDS[h0, h1]]
+        if suit >= 0:
+            if h0 & 3 == suit:
+                mask |= 1 << (h0 >> 2)
+            if h1 & 3 == suit:
+                mask |= 1 << (h1 >> 2)
+            v = flush[mask]  # 0 with fewer than five of the suit
+            if v > best:
+                best = v
+        out[i] = best
+    return out
+
+
+@njit(cache=True, parallel=True)
+def evaluate_omaha_hi_kernel(hands, boards, nf, flush):
+    """``uint16[n]``: Omaha high, two hole cards and three board cards (``nf``: Omaha pair
+    table, 91 columns)."""
+    n = hands.shape[0]
+    out = np.empty(n, dtype=np.uint16)
+    for i in prange(n):
+        bd = boards[i]
+        index, suit, mask = board_summary(bd[0], bd[1], bd[2], bd[3], bd[4])
+        out[i] = omaha_high_value(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], index,
+                                  suit, mask, nf, flush)
+    return out
+
+
+@njit(cache=True, parallel=True)
+def evaluate_omaha_lo_kernel(hands, boards, low):
+    """``uint8[n]``: Omaha 8-or-better low value (1..56, higher is better; 0 = none)."""
+    n = hands.shape[0]
+    out = np.empty(n, dtype=np.uint8)
+    for i in prange(n):
+        out[i] = low[low_set(hands[i]), low_set(boards[i])]
+    return out
+
+
+__all__ = [
+    "evaluate_5_kernel",
+    "evaluate_holdem_kernel",
+    "evaluate_omaha_hi_kernel",
+    "evaluate_omaha_lo_kernel",
+]
