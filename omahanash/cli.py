@@ -61,8 +61,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as exc:
         sys.stderr.write(f"omahanash {args.command}: error: {exc}\n")
         return 2
-    except (KeyboardInterrupt, Cancelled):
+    except KeyboardInterrupt:
         sys.stderr.write(f"\nomahanash {args.command}: interrupted\n")
+        return 130
+    except Cancelled as exc:
+        sys.stderr.write(f"\nomahanash {args.command}: {exc}\n")
         return 130
     except BrokenPipeError:
         return 0

@@ -48,7 +48,8 @@ class StderrProgress:
     """``progress(done, total)`` that redraws one line on stderr with percent and ETA.
 
     Redraws at most every ``interval`` seconds (and always at the end) so that tight loops can
-    call it freely.
+    call it freely. The ETA uses the rate since the first call, so a resumed job (whose first
+    call already reports work done earlier) gets an honest estimate.
     """
 
     def __init__(self, label: str, stream: TextIO | None = None, interval: float = 0.5) -> None:
@@ -57,22 +58,27 @@ class StderrProgress:
         self.interval = interval
         self.start = time.perf_counter()
         self._last = -1.0
+        self._baseline: float | None = None
 
     def eta(self, done: float, total: float) -> float | None:
-        """Seconds left, extrapolated from the rate so far; None before any progress."""
-        if total <= 0 or done <= 0:
+        """Seconds left, extrapolated from the rate since the first call; None before that."""
+        if self._baseline is None:
+            self._baseline = done
+            self.start = time.perf_counter()
+        progressed = done - self._baseline
+        if total <= 0 or progressed <= 0:
             return None
         elapsed = time.perf_counter() - self.start
-        return elapsed * (total - done) / done
+        return elapsed * (total - done) / progressed
 
     def __call__(self, done: float, total: float) -> None:
+        eta = self.eta(done, total)  # first, so that the first call sets the baseline
         now = time.perf_counter()
         finished = total > 0 and done >= total
         if not finished and now - self._last < self.interval:
             return
         self._last = now
         fraction = done / total if total > 0 else 0.0
-        eta = self.eta(done, total)
         eta_text = "" if eta is None or finished else f"  ETA {format_duration(eta)}"
         elapsed = format_duration(now - self.start)
         self.stream.write(f"\r{self.label}: {100 * fraction:5.1f}%  {elapsed}{eta_text}   ")

@@ -1,0 +1,142 @@
+"""``omahanash table build|info|cell``: the cluster-vs-cluster equity tables."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from omahanash.errors import InputError
+
+GAME_HELP = "holdem, omaha-hi (alias omaha) or omaha-hilo"
+CLASSES_HELP = "Omaha only: a subset of class ids like 0,715,4527 (a small table, for experiments)"
+
+
+def _classes(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    try:
+        return [int(item) for item in text.replace(" ", "").split(",") if item]
+    except ValueError:
+        raise InputError(f"--classes takes class ids separated by commas, got {text!r}") from None
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "table",
+        help="build, inspect and query the cluster-vs-cluster equity tables",
+        description="Equity tables: Hold'em is exact and shipped; Omaha Hi and Hi/Lo are "
+        "estimated by Monte Carlo once and cached (OMAHANASH_CACHE or --cache-dir).",
+    )
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    build = actions.add_parser(
+        "build", help="build (or resume building) a table; progress and ETA on stderr"
+    )
+    build.add_argument("--game", required=True, help=GAME_HELP)
+    build.add_argument("--samples", type=int, default=None,
+                       help="Monte Carlo samples per cell (precision knob; default per game)")
+    build.add_argument("--seed", type=int, default=None, help="random seed (default 2014)")
+    build.add_argument("--cache-dir", default=None, help="where tables are cached")
+    build.add_argument("--exact", action="store_true",
+                       help="Hold'em only: compute the exact table (about 40 minutes)")
+    build.add_argument("--output", default=None,
+                       help="with --exact: file to write (default: the shipped resource)")
+    build.add_argument("--classes", default=None, help=CLASSES_HELP)
+    build.add_argument("--json", action="store_true", help="print the table info as JSON")
+    build.set_defaults(func=run_build)
+
+    info = actions.add_parser("info", help="is a table built, with which settings, how big")
+    info.add_argument("--game", required=True, help=GAME_HELP)
+    info.add_argument("--cache-dir", default=None)
+    info.add_argument("--classes", default=None, help=CLASSES_HELP)
+    info.add_argument("--json", action="store_true")
+    info.set_defaults(func=run_info)
+
+    cell = actions.add_parser("cell", help="equity, standard error and pairs of one cell")
+    cell.add_argument("--game", required=True, help=GAME_HELP)
+    cell.add_argument("first", metavar="A", help="class id, cards, or a Hold'em name (AKs)")
+    cell.add_argument("second", metavar="B", help="class id, cards, or a Hold'em name")
+    cell.add_argument("--cache-dir", default=None)
+    cell.add_argument("--classes", default=None, help=CLASSES_HELP)
+    cell.add_argument("--json", action="store_true")
+    cell.set_defaults(func=run_cell)
+
+
+def _print(data: dict, as_json: bool) -> None:
+    from omahanash.cli import print_json
+
+    if as_json:
+        print_json(data)
+        return
+    width = max(len(k) for k in data)
+    for key, value in data.items():
+        print(f"{key.ljust(width)}  {value}")
+
+
+def run_build(args: argparse.Namespace) -> int:
+    from omahanash.cards import normalize_game
+    from omahanash.equity import tables
+    from omahanash.progress import StderrProgress
+
+    game = normalize_game(args.game)
+    if game == "holdem":
+        if not args.exact:
+            raise InputError("the Hold'em table is exact: use --exact")
+        from omahanash.equity.holdem_table import build_holdem_table
+        from omahanash.resources import resources_dir
+
+        output = Path(args.output) if args.output else resources_dir() / tables.HOLDEM_RESOURCE
+        checkpoint = tables.resolve_cache_dir(args.cache_dir) / "holdem-exact-checkpoint.npz"
+        build_holdem_table(output, checkpoint, StderrProgress("holdem exact matchups"))
+        print(f"wrote {output}")
+        return 0
+    if args.exact:
+        raise InputError(
+            f"an exact {game} table takes days (the thesis: 48 hours on several machines); "
+            "build the Monte Carlo table and raise --samples for more precision"
+        )
+    seed = tables.DEFAULT_SEED if args.seed is None else args.seed
+    samples = tables.DEFAULT_SAMPLES[game] if args.samples is None else args.samples
+    previous = tables.partial_settings(game, args.cache_dir, _classes(args.classes))
+    if previous == {"samples": samples, "seed": seed}:
+        print(f"resuming the interrupted {game} build", file=sys.stderr)
+    classes = _classes(args.classes)
+    tables.build_omaha_table(
+        game, samples=samples, seed=seed, cache_dir=args.cache_dir, class_ids=classes,
+        progress=StderrProgress(f"{game} table (K={samples})"),
+    )
+    _print(tables.table_info(game, args.cache_dir, classes), args.json)
+    return 0
+
+
+def run_info(args: argparse.Namespace) -> int:
+    from omahanash.equity.tables import table_info
+
+    _print(table_info(args.game, args.cache_dir, _classes(args.classes)), args.json)
+    return 0
+
+
+def run_cell(args: argparse.Namespace) -> int:
+    from omahanash.cards import normalize_game
+    from omahanash.equity.tables import load_table
+    from omahanash.hands import class_name, parse_class
+
+    game = normalize_game(args.game)
+    table = load_table(game, args.cache_dir, _classes(args.classes))
+    first = parse_class(args.first, game)
+    second = parse_class(args.second, game)
+    a, b = table.position(first), table.position(second)
+    data = {
+        "game": game,
+        "a": {"id": first, "cards": class_name(game, first)},
+        "b": {"id": second, "cards": class_name(game, second)},
+        "equity": round(table.equity(a, b), 6),
+        "stderr": round(table.stderr(a, b), 6),
+        "pairs": table.pairs(a, b),
+    }
+    if not args.json:
+        data["a"] = f"{first} ({data['a']['cards']})"
+        data["b"] = f"{second} ({data['b']['cards']})"
+    _print(data, args.json)
+    return 0
