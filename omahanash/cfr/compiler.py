@@ -8,7 +8,8 @@ kernels walk the tree with plain loops (forward for reach probabilities, backwar
 and skip a subtree with one addition.
 
 Before anything is built the size of the tree is estimated by random probes (Knuth's
-estimator); a tree too large for ``max_nodes`` is refused with an
+estimator: the game's own :meth:`~omahanash.cfr.game.Game.tree_size_estimate` when it has one,
+else :func:`estimate_tree_size`); a tree too large for ``max_nodes`` is refused with an
 :class:`~omahanash.errors.InputError` that gives the estimate, and the walk itself stops with the
 same error when it passes ``max_nodes``.
 """
@@ -128,10 +129,15 @@ def estimate_tree_size(game: Game, probes: int = PROBES, seed: int = 0) -> float
     return total / probes
 
 
+def _readable(number: float, decimals: int = 0) -> str:
+    """``2,097,151``; beyond a trillion ``4.8e+31`` (thirty digits say nothing more)."""
+    return f"{number:,.{decimals}f}" if number < 1e12 else f"{number:.1e}"
+
+
 def _too_large(nodes: float, max_nodes: int, exact: bool) -> InputError:
-    size = f"more than {max_nodes:,}" if exact else f"about {nodes:,.0f}"
+    size = f"more than {max_nodes:,}" if exact else f"about {_readable(nodes)}"
     memory = max(nodes, max_nodes) * BYTES_PER_NODE
-    shown = f"{memory / 1e9:,.1f} GB" if memory >= 1e9 else f"{memory / 1e6:,.0f} MB"
+    shown = f"{_readable(memory / 1e9, 1)} GB" if memory >= 1e9 else f"{memory / 1e6:,.0f} MB"
     return InputError(
         f"game tree too large: {size} nodes (≈ {shown} to solve), "
         f"the limit is {max_nodes:,} nodes; choose smaller settings"
@@ -155,7 +161,10 @@ def compile_game(
     >>> tree.num_nodes, tree.num_infosets
     (58, 12)
     """
-    estimate = estimate_tree_size(game)
+    # getattr: games written to the interface without subclassing Game have no hook.
+    own_estimator = getattr(game, "tree_size_estimate", None)
+    own_estimate = own_estimator() if own_estimator is not None else None
+    estimate = float(own_estimate) if own_estimate is not None else estimate_tree_size(game)
     if estimate > 2 * max_nodes:
         raise _too_large(estimate, max_nodes, exact=False)
     num_players = game.num_players

@@ -83,3 +83,12 @@ class Game(ABC):
     def settings(self) -> dict:
         """The parameters that define this game (saved with solutions, shown in output)."""
         return {}
+
+    def tree_size_estimate(self) -> float | None:
+        """The game's own estimate of its number of nodes, or None to let the compiler probe.
+
+        The compiler's generic estimator lists every chance outcome on its probes; a game with
+        huge chance nodes (dealing 7 dominoes of 28: over a million hands) should sample them
+        itself and return the estimate here, so that a tree too large is refused at once.
+        """
+        return None

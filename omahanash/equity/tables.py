@@ -230,7 +230,16 @@ class EquityTable:
         return np.asarray(self._equity_q, dtype=np.float64) / EQUITY_SCALE
 
     def pairs_triangle(self) -> np.ndarray:
+        """Exact ``pairs`` as a flat triangle (memory-mapped for Omaha)."""
         return np.asarray(self._pairs)
+
+    def equity_storage(self) -> tuple[np.ndarray, float]:
+        """The stored equity triangle and its scale: ``equity = stored / scale``.
+
+        Omaha: uint16 (scale 65534, memory-mapped); Hold'em: float64 (scale 1). Kernels that
+        stream the whole table read this directly instead of a float copy.
+        """
+        return self._equity_q, (1.0 if self.exact else float(EQUITY_SCALE))
 
     def vs_random_hand(self, a: int) -> float:
         """Equity of class position ``a`` against a uniformly random disjoint hand (full
@@ -272,7 +281,8 @@ def _load_holdem_file(path: Path) -> EquityTable:
     if zlib.crc32(equity.tobytes() + pairs.tobytes()) != checksum:
         raise TableFileError(f"{path}: damaged Hold'em table")
     info = {"game": "holdem", "classes": 169, "samples": None, "seed": None, "exact": True,
-            "path": str(path), "bytes": path.stat().st_size, "cell_stderr": 0.0}
+            "path": str(path), "bytes": path.stat().st_size, "cell_stderr": 0.0,
+            "checksum": checksum}
     return EquityTable("holdem", np.arange(169), equity, pairs, None, info)
 
 

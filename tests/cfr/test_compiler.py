@@ -139,3 +139,24 @@ def test_game_contract_violations_are_reported():
 
     with pytest.raises(ValueError, match="differ in actions"):
         compile_game(SameKeyGame(2))
+
+
+def test_huge_domino_game_is_refused_by_its_own_cheap_estimate():
+    """double-6, 2 players, hand 7: the generic probes would list the C(28, 7) = 1,184,040
+    opening hands and then C(21, 7) more on every probe (minutes); the game's own estimator
+    samples the deal and the compiler must use it."""
+    import time
+
+    from omahanash.games.domino import make_domino_game
+
+    game = make_domino_game("double-6", 2, 7)
+    start = time.perf_counter()
+    with pytest.raises(InputError) as error:
+        compile_game(game)
+    elapsed = time.perf_counter() - start
+    estimate = game.tree_size_estimate()
+    assert estimate > 10**20
+    message = str(error.value)
+    assert f"about {estimate:.1e} nodes" in message
+    assert "limit is 20,000,000 nodes" in message
+    assert elapsed < 10
