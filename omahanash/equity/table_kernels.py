@@ -146,3 +146,65 @@ def sample_cells(
             variance *= samples / (samples - 1.0)
         spread[k] = np.sqrt(max(variance, 0.0))
     return mean, spread
+
+
+@njit(cache=True, parallel=True)
+def sample_vs_random_hand(
+    hand: np.ndarray,
+    trials_per_stream: int,
+    streams: int,
+    seed: int,
+    hilo: bool,
+    nf: np.ndarray,
+    flush: np.ndarray,
+    low: np.ndarray,
+) -> tuple:
+    """Pot share of ``hand`` (4 cards) against a uniformly random disjoint hand on a random
+    board: ``streams`` independent streams of ``trials_per_stream`` deals each.
+
+    This is the independent reference the tables are checked against: it never looks at a
+    class or a table. Returns the sum and the sum of squares of the shares per stream.
+    """
+    sums = np.zeros(streams, np.float64)
+    squares = np.zeros(streams, np.float64)
+    a0, a1, a2, a3 = hand[0], hand[1], hand[2], hand[3]
+    mask_a = (np.uint64(1) << np.uint64(a0)) | (np.uint64(1) << np.uint64(a1)) \
+        | (np.uint64(1) << np.uint64(a2)) | (np.uint64(1) << np.uint64(a3))
+    low_a = LOW_BIT_OF_CARD[a0] | LOW_BIT_OF_CARD[a1] | LOW_BIT_OF_CARD[a2] \
+        | LOW_BIT_OF_CARD[a3]
+    for s in prange(streams):
+        state = cell_stream(seed, s)
+        cards = np.empty(9, np.int64)  # 4 opponent cards, then 5 board cards
+        total = 0.0
+        total_sq = 0.0
+        for _ in range(trials_per_stream):
+            used = mask_a
+            drawn = 0
+            while drawn < 9:
+                state, bits = _splitmix_next(state)
+                card = _below(bits, 52)
+                bit = np.uint64(1) << np.uint64(card)
+                if used & bit == 0:
+                    used |= bit
+                    cards[drawn] = card
+                    drawn += 1
+            index, suit, suit_ranks = board_summary(cards[4], cards[5], cards[6], cards[7],
+                                                    cards[8])
+            high_a = omaha_high_value(a0, a1, a2, a3, index, suit, suit_ranks, nf, flush)
+            high_b = omaha_high_value(cards[0], cards[1], cards[2], cards[3], index, suit,
+                                      suit_ranks, nf, flush)
+            low_value_a = 0
+            low_value_b = 0
+            if hilo:
+                board_low = low_set5(cards[4], cards[5], cards[6], cards[7], cards[8])
+                low_value_a = low[low_a, board_low]
+                low_b = LOW_BIT_OF_CARD[cards[0]] | LOW_BIT_OF_CARD[cards[1]] \
+                    | LOW_BIT_OF_CARD[cards[2]] | LOW_BIT_OF_CARD[cards[3]]
+                low_value_b = low[low_b, board_low]
+            h1, l1, h2, l2 = showdown_units(high_a, high_b, low_value_a, low_value_b, hilo)
+            share = (h1 + l1) * 0.25
+            total += share
+            total_sq += share * share
+        sums[s] = total
+        squares[s] = total_sq
+    return sums, squares

@@ -214,3 +214,29 @@ def test_cli_build_info_cell(tmp_path):
     proc = _cli("build", "--game", "omaha", "--exact", "--cache-dir", cache)
     assert proc.returncode == 2 and "48 hours" in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("game", ["omaha-hi", "omaha-hilo"])
+def test_full_row_agrees_with_the_independent_reference(game):
+    # A whole row of the table (every opponent class, weighted by its exact pairs) is the
+    # hand's equity against a random hand; the reference draws the opponent's four cards
+    # directly, never touching classes or pairs.
+    data = tables.class_data("omaha", None)
+    a = 12025
+    rep = data.member_masks[data.member_offsets[a]]
+    disjoint = (data.member_masks & rep) == 0
+    counts = np.add.reduceat(disjoint.astype(np.int64), data.member_offsets[:-1])
+    n, samples = counts.size, 16
+    assert counts.sum() == comb(48, 4)
+    mean, spread = sample_cells(
+        np.full(n, a, np.int32), np.arange(n, dtype=np.int32), 0, data.representatives,
+        data.member_cards, data.member_masks, data.member_offsets, counts, samples, 4,
+        game == "omaha-hilo", nonflush_table("omaha"), flush_table(), low_table(),
+    )
+    weights = counts / counts.sum()
+    row = float(np.dot(weights, mean))
+    row_se = float(np.sqrt(np.sum(weights**2 * spread**2) / samples))
+    reference, reference_se = tables.reference_vs_random_hand(
+        game, data.representatives[a], 1_000_000, seed=3)
+    assert abs(row - reference) < 4 * np.hypot(row_se, reference_se), (row, reference)
+    assert reference_se < 0.0006
