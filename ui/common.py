@@ -1,0 +1,127 @@
+"""Pieces every tab uses: the :class:`Tab` base class, error labels and the Run/Stop button."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from PySide6.QtCore import QSettings, Signal
+from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+from ui.settings import restore_inputs, save_inputs
+
+ERROR_STYLE = "color: #b00020;"
+
+
+class Tab(QWidget):
+    """One job of the main window (one tab).
+
+    Subclasses set :attr:`title` (the tab's caption) and :attr:`settings_group` (the QSettings
+    group of its inputs), emit :attr:`status_message` for the status bar, and override
+    :meth:`shutdown` when they run work in a worker.
+    """
+
+    title: ClassVar[str] = ""
+    settings_group: ClassVar[str] = ""
+    status_message = Signal(str)
+
+    def save_settings(self, settings: QSettings) -> None:
+        """Remember this tab's inputs."""
+        save_inputs(self, settings, self.settings_group)
+
+    def restore_settings(self, settings: QSettings) -> None:
+        """Restore this tab's inputs (their change signals re-validate them)."""
+        restore_inputs(self, settings, self.settings_group)
+
+    def shutdown(self) -> None:
+        """Stop any running work and wait for it; the window is closing."""
+
+
+class ErrorLabel(QLabel):
+    """A red message under a field or in a result area; hidden while there is nothing to say."""
+
+    def __init__(self, object_name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(object_name)
+        self.setStyleSheet(ERROR_STYLE)
+        self.setWordWrap(True)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.hide()
+
+    def show_error(self, message: str) -> None:
+        self.setText(message)
+        self.setVisible(bool(message))
+
+    def clear_error(self) -> None:
+        self.show_error("")
+
+
+def with_error(field: QWidget, error: ErrorLabel) -> QWidget:
+    """``field`` with its error label right below it, as one form cell."""
+    cell = QWidget()
+    layout = QVBoxLayout(cell)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(2)
+    layout.addWidget(field)
+    layout.addWidget(error)
+    return cell
+
+
+class RunStopButton(QPushButton):
+    """The button that starts a run and, while it runs, stops it.
+
+    Idle it reads ``idle_text`` and is enabled only when the inputs are valid
+    (:meth:`set_inputs_valid`); running it reads "Stop" and is always enabled; after Stop was
+    pressed it reads "Stopping…" until the worker has ended.
+    """
+
+    def __init__(self, idle_text: str, object_name: str, parent: QWidget | None = None) -> None:
+        super().__init__(idle_text, parent)
+        self.setObjectName(object_name)
+        self.idle_text = idle_text
+        self._running = False
+        self._inputs_valid = True
+
+    @property
+    def running(self) -> bool:
+        return self._running
+
+    def set_inputs_valid(self, valid: bool) -> None:
+        self._inputs_valid = valid
+        self._refresh()
+
+    def set_running(self, running: bool) -> None:
+        self._running = running
+        self._refresh()
+
+    def set_stopping(self) -> None:
+        self.setText("Stopping…")
+        self.setEnabled(False)
+
+    def _refresh(self) -> None:
+        self.setText("Stop" if self._running else self.idle_text)
+        self.setEnabled(self._running or self._inputs_valid)
+
+
+def parse_positive_int(text: str, what: str, maximum: int | None = None) -> int:
+    """A positive whole number typed in a field; ValueError with a message for the field."""
+    cleaned = text.strip().replace("_", "").replace(",", "")
+    if not cleaned:
+        raise ValueError(f"enter the {what}")
+    if not cleaned.isdigit() or not cleaned.isascii():
+        raise ValueError(f"the {what} must be a positive whole number, not {text.strip()!r}")
+    value = int(cleaned)
+    if value < 1:
+        raise ValueError(f"the {what} must be at least 1")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"the {what} must be at most {maximum:,}")
+    return value
+
+
+def parse_optional_seed(text: str) -> int | None:
+    """A seed field: empty means random; else a non-negative whole number."""
+    cleaned = text.strip()
+    if not cleaned:
+        return None
+    if not cleaned.isdigit() or not cleaned.isascii():
+        raise ValueError(f"the seed must be a non-negative whole number, not {cleaned!r}")
+    return int(cleaned)

@@ -1,0 +1,334 @@
+"""The Equity tab (SPEC §8 item 3): heads-up equity, exact or Monte Carlo, Hi/Lo breakdown.
+
+Mirrors ``omahanash equity``: two concrete hands go to
+:func:`omahanash.equity.exact.exact_equity` (every board); with Monte Carlo either side may be a
+range (``AA; AKs; 7h 2d``, a class name or id) and the work goes to
+:func:`omahanash.equity.montecarlo.range_equity` (exact anyway when that is no more work).
+Cards are checked as they are typed, each message beside its field; the calculation runs in a
+worker. Neither library call takes a cancel flag, so Stop abandons the calculation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from omahanash.cards import (
+    check_disjoint,
+    hole_cards,
+    normalize_game,
+    parse_cards,
+    parse_hand,
+)
+from omahanash.errors import InputError
+from ui.common import ErrorLabel, RunStopButton, Tab, parse_positive_int, with_error
+from ui.models import TableModel
+
+if TYPE_CHECKING:
+    from omahanash.equity.exact import EquityResult
+    from omahanash.progress import CancelFlag
+    from ui.workers import ProgressReporter
+
+GAMES = {"Texas Hold'em": "holdem", "Omaha Hi": "omaha-hi", "Omaha Hi/Lo": "omaha-hilo"}
+EXACT, MONTE_CARLO = "Exact", "Monte Carlo"
+DEFAULT_TRIALS = 200_000
+MAX_TRIALS = 1_000_000_000
+
+
+def format_percent(share: float) -> str:
+    """``0.8194605`` -> ``'81.95%'``."""
+    return f"{100 * share:.2f}%"
+
+
+def range_items(text: str) -> list[str]:
+    """The items of a hand field: one hand, or a range with ``;`` between items."""
+    return [item.strip() for item in text.split(";") if item.strip()]
+
+
+class EquityTab(Tab):
+    """Equity of two hands (or a hand and a range, or two ranges)."""
+
+    title = "Equity"
+    settings_group = "equity"
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        from ui.workers import JobRunner
+
+        super().__init__(parent)
+        self.setObjectName("equityTab")
+        self.runner = JobRunner(self)
+        self.result: EquityResult | None = None
+        self._request: tuple | None = None
+        self._running: tuple[str, str, int] = ("", "", 0)  # hands and seed being calculated
+
+        box = QGroupBox("Deal")
+        form = QFormLayout(box)
+        self.game_combo = QComboBox(objectName="equityGameCombo")
+        self.game_combo.addItems(list(GAMES))
+        form.addRow("Game", self.game_combo)
+        self.hand1_edit = QLineEdit("As Ah", objectName="equityHand1Edit")
+        self.hand1_error = ErrorLabel("equityHand1Error")
+        form.addRow("Player 1", with_error(self.hand1_edit, self.hand1_error))
+        self.hand2_edit = QLineEdit("Ks Kd", objectName="equityHand2Edit")
+        self.hand2_error = ErrorLabel("equityHand2Error")
+        form.addRow("Player 2", with_error(self.hand2_edit, self.hand2_error))
+        for edit in (self.hand1_edit, self.hand2_edit):
+            edit.setToolTip("A hand (As Ah, 2s 4s 3c 9c); with Monte Carlo also a range: "
+                            "items separated by ';', e.g. AA; AKs; 7h 2d, or a class id")
+        self.board_edit = QLineEdit(objectName="equityBoardEdit")
+        self.board_edit.setPlaceholderText("0, 3, 4 or 5 cards, e.g. Qs 7h 2c")
+        self.board_error = ErrorLabel("equityBoardError")
+        form.addRow("Board", with_error(self.board_edit, self.board_error))
+        self.dead_edit = QLineEdit(objectName="equityDeadEdit")
+        self.dead_edit.setPlaceholderText("cards out of play (optional)")
+        self.dead_error = ErrorLabel("equityDeadError")
+        form.addRow("Dead cards", with_error(self.dead_edit, self.dead_error))
+        self.method_combo = QComboBox(objectName="equityMethodCombo")
+        self.method_combo.addItems([EXACT, MONTE_CARLO])
+        self.method_combo.setToolTip("Exact: every board, two concrete hands. Monte Carlo: "
+                                     "random deals, ranges allowed.")
+        form.addRow("Method", self.method_combo)
+        self.trials_edit = QLineEdit(str(DEFAULT_TRIALS), objectName="equityTrialsEdit")
+        self.trials_error = ErrorLabel("equityTrialsError")
+        form.addRow("Trials", with_error(self.trials_edit, self.trials_error))
+        self.seed_edit = QLineEdit("0", objectName="equitySeedEdit")
+        self.seed_error = ErrorLabel("equitySeedError")
+        form.addRow("Seed", with_error(self.seed_edit, self.seed_error))
+        self.deal_error = ErrorLabel("equityError")
+        form.addRow(self.deal_error)
+        buttons = QHBoxLayout()
+        self.run_button = RunStopButton("Calculate", "equityRunButton")
+        buttons.addWidget(self.run_button)
+        buttons.addStretch(1)
+        form.addRow(buttons)
+
+        self.headline = QLabel("", objectName="equityHeadline")
+        self.headline.setStyleSheet("font-size: 15pt; font-weight: bold;")
+        self.summary = QLabel("", objectName="equitySummary")
+        self.summary.setWordWrap(True)
+        self.table_model = TableModel(self, number_format=format_percent)
+        self.table = QTableView(objectName="equityResultTable")
+        self.table.setModel(self.table_model)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setVisible(False)
+
+        results = QVBoxLayout()
+        results.addWidget(self.headline)
+        results.addWidget(self.summary)
+        results.addWidget(self.table, 1)
+        inputs = QVBoxLayout()
+        inputs.addWidget(box)
+        inputs.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.addLayout(inputs, 2)
+        layout.addLayout(results, 3)
+
+        for edit in (self.hand1_edit, self.hand2_edit, self.board_edit, self.dead_edit,
+                     self.trials_edit, self.seed_edit):
+            edit.textChanged.connect(self._validate)
+            edit.returnPressed.connect(self.calculate)
+        self.game_combo.currentIndexChanged.connect(self._validate)
+        self.method_combo.currentIndexChanged.connect(self._validate)
+        self.run_button.clicked.connect(self._on_run_clicked)
+        self.runner.succeeded.connect(self._on_succeeded)
+        self.runner.failed.connect(self._on_failed)
+        self.runner.stopped.connect(self._on_stopped)
+        self.runner.finished.connect(self._on_finished)
+        self._validate()
+
+    # -- validation ---------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        return normalize_game(GAMES[self.game_combo.currentText()])
+
+    @property
+    def monte_carlo(self) -> bool:
+        return self.method_combo.currentText() == MONTE_CARLO
+
+    def _check_hand(self, text: str, number: int, error: ErrorLabel) -> tuple[int, ...] | None:
+        """Check one hand field; returns its cards for a concrete hand, None for a range (or
+        when invalid: then the message is beside the field and ``error`` is visible)."""
+        from omahanash.equity.montecarlo import is_class_item
+
+        items = range_items(text)
+        what = f"hand {number}"
+        try:
+            if not items:
+                example = "As Ah" if self.game == "holdem" else "As Ah Kd 7c"
+                raise InputError(f"type {what}, e.g. {example}")
+            if not self.monte_carlo:
+                if len(items) > 1 or is_class_item(items[0]):
+                    raise InputError("exact enumeration takes one concrete hand; choose Monte "
+                                     "Carlo for a range or a hand class")
+                cards = parse_hand(items[0], self.game, what=what)
+                error.clear_error()
+                return cards
+            k = hole_cards(self.game)
+            for item in items:
+                if not is_class_item(item):  # classes are looked up in the worker
+                    parse_cards(item, k, what=what)
+            error.clear_error()
+            if len(items) == 1 and not is_class_item(items[0]):
+                return parse_cards(items[0], k, what=what)
+            return None
+        except InputError as exc:
+            error.show_error(str(exc))
+            return None
+
+    def _validate(self) -> bool:
+        """Check every field, say what is wrong beside it, enable Calculate only when all is
+        well; remembers the request Calculate will run."""
+        self._request = None
+        monte_carlo = self.monte_carlo
+        for widget in (self.trials_edit, self.seed_edit):
+            widget.setEnabled(monte_carlo and not self.runner.running)
+        game = self.game
+        hand1 = self._check_hand(self.hand1_edit.text(), 1, self.hand1_error)
+        hand2 = self._check_hand(self.hand2_edit.text(), 2, self.hand2_error)
+        valid = not (self.hand1_error.text() or self.hand2_error.text())
+        groups: dict[str, tuple[int, ...]] = {}
+        for name, edit, error, counts in (("board", self.board_edit, self.board_error,
+                                           (0, 3, 4, 5)),
+                                          ("dead cards", self.dead_edit, self.dead_error, None)):
+            try:
+                groups[name] = parse_cards(edit.text(), counts, what=name)
+                error.clear_error()
+            except InputError as exc:
+                error.show_error(str(exc))
+                valid = False
+        trials, seed = DEFAULT_TRIALS, 0
+        if monte_carlo:
+            try:
+                trials = parse_positive_int(self.trials_edit.text(), "number of trials",
+                                            MAX_TRIALS)
+                self.trials_error.clear_error()
+            except ValueError as exc:
+                self.trials_error.show_error(str(exc))
+                valid = False
+            text = self.seed_edit.text().strip()
+            if text.isdigit() and text.isascii():
+                seed = int(text)
+                self.seed_error.clear_error()
+            else:
+                self.seed_error.show_error("the seed must be a non-negative whole number")
+                valid = False
+        else:
+            self.trials_error.clear_error()
+            self.seed_error.clear_error()
+        if valid:
+            concrete = {f"hand {i}": cards for i, cards in ((1, hand1), (2, hand2))
+                        if cards is not None}
+            try:
+                check_disjoint({**concrete, **groups})
+                self.deal_error.clear_error()
+            except InputError as exc:
+                self.deal_error.show_error(str(exc))
+                valid = False
+        else:
+            self.deal_error.clear_error()
+        if valid:
+            self._request = (monte_carlo, self.hand1_edit.text().strip(),
+                             self.hand2_edit.text().strip(), self.board_edit.text().strip(),
+                             self.dead_edit.text().strip(), game, trials, seed)
+        self.run_button.set_inputs_valid(valid)
+        return valid
+
+    # -- running --------------------------------------------------------------------------
+
+    def _on_run_clicked(self) -> None:
+        if self.runner.running:
+            self.runner.stop()
+        else:
+            self.calculate()
+
+    def calculate(self) -> bool:
+        """Start the calculation (in the worker); False when the inputs are invalid."""
+        if self.runner.running or not self._validate():
+            return False
+        assert self._request is not None
+        monte_carlo, hand1, hand2, board, dead, game, trials, seed = self._request
+
+        def job(report: ProgressReporter, cancel: CancelFlag) -> EquityResult:
+            if monte_carlo:
+                from omahanash.equity.montecarlo import range_equity
+
+                return range_equity(hand1, hand2, board, dead, game, trials=trials, seed=seed)
+            from omahanash.equity.exact import exact_equity
+
+            return exact_equity(hand1, hand2, board, dead, game)
+
+        self._running = (hand1, hand2, seed)
+        self.deal_error.clear_error()
+        self.headline.setText("Calculating…")
+        self.summary.setText("")
+        self.table_model.clear()
+        self.runner.start(job, cancellable=False)
+        self.run_button.set_running(True)
+        self._set_inputs_enabled(False)
+        self.status_message.emit("Calculating equity…")
+        return True
+
+    def _set_inputs_enabled(self, enabled: bool) -> None:
+        for widget in (self.game_combo, self.hand1_edit, self.hand2_edit, self.board_edit,
+                       self.dead_edit, self.method_combo):
+            widget.setEnabled(enabled)
+
+    def _on_succeeded(self, result: object) -> None:
+        from omahanash.equity.exact import EquityResult
+
+        assert isinstance(result, EquityResult)
+        self.result = result
+        hand1, hand2, seed = self._running
+        self.headline.setText(f"Player 1: {format_percent(result.equity[0])}   ·   "
+                              f"Player 2: {format_percent(result.equity[1])}")
+        if result.exact:
+            how = f"Exact: {result.boards:,} boards"
+            if result.matchups > 1:
+                how += f" for each of {result.matchups:,} pairs of hands"
+        else:
+            how = (f"Monte Carlo: {result.boards:,} trials, seed {seed}, "
+                   f"standard error {100 * result.stderr:.2f}%")
+        parts = [how, f"tie {format_percent(result.tie)}"]
+        if result.low_boards is not None:
+            parts.append(f"boards with a qualifying low {format_percent(result.low_boards)}")
+        self.summary.setText(" · ".join(parts))
+        columns = ["Player", "Hand", "Equity", "Win", "Lose"]
+        rows: list[list] = [[f"Player {i + 1}", hand, result.equity[i], result.win[i],
+                             result.lose[i]] for i, hand in enumerate((hand1, hand2))]
+        if result.hi is not None and result.lo is not None and result.scoop is not None:
+            columns += ["High half", "Low half", "Scoop"]
+            for i, row in enumerate(rows):
+                row += [result.hi[i], result.lo[i], result.scoop[i]]
+        self.table_model.set_table(columns, rows)
+        self.status_message.emit(f"Equity: {self.headline.text()}")
+
+    def _on_failed(self, message: str) -> None:
+        self.headline.setText("")
+        self.deal_error.show_error(message)
+        self.status_message.emit("Equity failed: " + message)
+
+    def _on_stopped(self) -> None:
+        self.headline.setText("Stopped.")
+
+    def _on_finished(self) -> None:
+        self.run_button.set_running(False)
+        self._set_inputs_enabled(True)
+        self._validate()
+
+    def shutdown(self) -> None:
+        self.runner.shutdown()

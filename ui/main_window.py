@@ -1,0 +1,125 @@
+"""The main window: one tab per job, a status bar, an About box, settings kept between launches.
+
+The tabs come from :func:`ui.tabs.tab_factories` (the one place to add a tab). On close the
+window saves its geometry, the current tab and every tab's inputs to QSettings, and stops any
+running work, waiting for the worker threads so that none outlives the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QWidget
+
+import omahanash
+from ui.common import Tab
+from ui.settings import app_settings
+from ui.tabs import TabFactory, tab_factories
+
+WINDOW_TITLE = "Omaha Nash"
+DEFAULT_SIZE = (1280, 820)
+STATUS_TIMEOUT_MS = 0  # status messages stay until the next one
+
+ABOUT_TEXT = f"""<h3>Omaha Nash {omahanash.__version__}</h3>
+<p>Nash equilibria of games of imperfect information: heads-up jam-fold poker (Omaha Hi,
+Omaha Hi/Lo, Texas Hold'em), the CFR family on Kuhn, Leduc, dominoes and matrix games, equities,
+and games of perfect information.</p>
+<p>Version {omahanash.__version__}. The same library runs the <code>omahanash</code>
+command.</p>"""
+
+
+class MainWindow(QMainWindow):
+    """The application window. ``factories`` defaults to :func:`ui.tabs.tab_factories`;
+    ``settings`` to the application's store (:func:`ui.settings.app_settings`)."""
+
+    def __init__(self, factories: Sequence[TabFactory] | None = None,
+                 settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.setWindowTitle(WINDOW_TITLE)
+        self.resize(*DEFAULT_SIZE)
+        self._settings = settings if settings is not None else app_settings()
+
+        self.tab_widget = QTabWidget(self)
+        self.tab_widget.setObjectName("mainTabs")
+        self.tab_widget.setDocumentMode(True)
+        self.setCentralWidget(self.tab_widget)
+        self.tabs: list[Tab] = []
+        for factory in factories if factories is not None else tab_factories():
+            tab = factory()
+            self.tabs.append(tab)
+            self.tab_widget.addTab(tab, tab.title)
+            tab.status_message.connect(self._show_status)
+
+        self.statusBar().setObjectName("statusBar")
+        self.about_box = QMessageBox(QMessageBox.Icon.Information, f"About {WINDOW_TITLE}",
+                                     ABOUT_TEXT, QMessageBox.StandardButton.Ok, self)
+        self.about_box.setObjectName("aboutBox")
+        self._build_menus()
+        self._restore()
+        self.statusBar().showMessage(f"Omaha Nash {omahanash.__version__} — ready")
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        quit_action = QAction("&Quit", self)
+        quit_action.setObjectName("quitAction")
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        file_menu.addAction(quit_action)
+        help_menu = self.menuBar().addMenu("&Help")
+        self.about_action = QAction("&About Omaha Nash", self)
+        self.about_action.setObjectName("aboutAction")
+        self.about_action.triggered.connect(self.show_about)
+        help_menu.addAction(self.about_action)
+
+    def show_about(self) -> None:
+        """Open the About box (window-modal, does not block the event loop)."""
+        self.about_box.open()
+
+    def tab(self, title: str) -> Tab:
+        """The tab with this caption."""
+        for tab in self.tabs:
+            if tab.title == title:
+                return tab
+        raise KeyError(title)
+
+    def _show_status(self, message: str) -> None:
+        self.statusBar().showMessage(message, STATUS_TIMEOUT_MS)
+
+    # -- settings -----------------------------------------------------------------------
+
+    def _restore(self) -> None:
+        settings = self._settings
+        geometry = settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        state = settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+        for tab in self.tabs:
+            tab.restore_settings(settings)
+        current = settings.value("window/tab")
+        if current is not None:
+            titles = [tab.title for tab in self.tabs]
+            if str(current) in titles:
+                self.tab_widget.setCurrentIndex(titles.index(str(current)))
+
+    def save_settings(self) -> None:
+        """Write geometry, the current tab and every tab's inputs to the settings store."""
+        settings = self._settings
+        settings.setValue("window/geometry", self.saveGeometry())
+        settings.setValue("window/state", self.saveState())
+        current = self.tab_widget.currentWidget()
+        if isinstance(current, Tab):
+            settings.setValue("window/tab", current.title)
+        for tab in self.tabs:
+            tab.save_settings(settings)
+        settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt API)
+        self.save_settings()
+        for tab in self.tabs:
+            tab.shutdown()
+        super().closeEvent(event)

@@ -1,0 +1,90 @@
+"""Convergence plots: exploitability against iterations on a log₂ axis, as in the thesis.
+
+The thesis plots every curve against "exponential marks of the number of iterations, base 2"
+(Figures 2.2, 2.5, 2.8, 2.10). :class:`ConvergencePlot` keeps the curve's data in plain
+iterations (``curve.xData``) and shows the x axis in pyqtgraph's log mode with ticks at powers
+of two labelled 2⁰, 2¹, … (:class:`Log2Axis`); the y axis is linear by default, log on request.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtWidgets import QWidget
+
+LOG10_2 = math.log10(2.0)
+_SUPERSCRIPTS = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+#: At most about one labelled tick per this many pixels.
+_PIXELS_PER_TICK = 45
+
+
+def power_of_two_label(exponent: int) -> str:
+    """``10`` -> ``'2¹⁰'``."""
+    return "2" + str(exponent).translate(_SUPERSCRIPTS)
+
+
+class Log2Axis(pg.AxisItem):
+    """An axis in log mode whose ticks sit at powers of two (2⁰, 2¹, 2², …), thinned to every
+    second, fourth, … power when the axis is short."""
+
+    def logTickValues(self, minVal: float, maxVal: float, size: float,  # noqa: N802 (Qt API)
+                      stdTicks: list) -> list:  # noqa: N803
+        low = math.ceil(minVal / LOG10_2 - 1e-9)
+        high = math.floor(maxVal / LOG10_2 + 1e-9)
+        if high < low:
+            return [(None, [])]
+        step = 1
+        room = max(1, int(size // _PIXELS_PER_TICK))
+        while (high - low) // step + 1 > room:
+            step *= 2
+        exponents = [k for k in range(low, high + 1) if k % step == 0]
+        minor = [k for k in range(low, high + 1) if k % step != 0] if step <= 4 else []
+        return [(None, [k * LOG10_2 for k in exponents]), (None, [k * LOG10_2 for k in minor])]
+
+    def logTickStrings(self, values: list[float], scale: float,  # noqa: N802 (Qt API)
+                       spacing: float | None) -> list[str]:
+        return [power_of_two_label(round(v / LOG10_2)) for v in values]
+
+
+class ConvergencePlot(pg.PlotWidget):
+    """A plot of one quantity against iterations (log₂ x axis); :meth:`set_history` replaces
+    the curve with ``(iteration, value)`` pairs."""
+
+    def __init__(self, y_label: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent=parent, axisItems={"bottom": Log2Axis("bottom")})
+        self.setBackground("w")
+        item = self.getPlotItem()
+        item.showGrid(x=True, y=True, alpha=0.25)
+        item.setLabel("bottom", "iterations (log₂ scale)")
+        item.setLabel("left", y_label)
+        item.getAxis("left").enableAutoSIPrefix(False)  # no "(x0.001)" on a log axis
+        item.setLogMode(x=True, y=False)
+        self.curve = item.plot([], [], pen=pg.mkPen("#1f5fbf", width=2), symbol="o",
+                               symbolSize=5, symbolBrush="#1f5fbf", symbolPen=None)
+        self._history: list[tuple[int, float]] = []
+
+    def set_history(self, history: Sequence[tuple[int, float]]) -> None:
+        """Show these points (iterations ≥ 1); an empty history clears the plot."""
+        self._history = list(history)
+        if not history:
+            self.curve.setData([], [])
+            return
+        data = np.asarray(history, dtype=np.float64)
+        if self.getPlotItem().ctrl.logYCheck.isChecked():
+            data = data[data[:, 1] > 0]  # a log axis cannot show 0 (an exact equilibrium)
+        self.curve.setData(data[:, 0], data[:, 1])
+
+    def set_log_y(self, on: bool) -> None:
+        """Switch the y axis between linear and log; the data stays as it is."""
+        self.getPlotItem().setLogMode(x=True, y=on)
+        self.set_history(self._history)
+
+    def history(self) -> list[tuple[float, float]]:
+        """The points shown: ``(iteration, value)``."""
+        x, y = self.curve.xData, self.curve.yData
+        if x is None:
+            return []
+        return list(zip(x.tolist(), y.tolist()))

@@ -1,0 +1,110 @@
+"""Take the README's screenshots offscreen: ``python -m ui.screenshots [FOLDER]``.
+
+Drives the real window like a user (the thesis's second domino setting solved with CFR+, an
+Omaha Hi/Lo equity, nim 3 4 5) and saves ``cfr_tab.png``, ``equity_tab.png`` and
+``perfect_tab.png`` (default folder ``docs/screenshots``). Uses a throw-away settings store, so
+the user's remembered inputs are left alone.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QEventLoop, QSettings  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from ui.main_window import MainWindow  # noqa: E402
+from ui.workers import JobRunner  # noqa: E402
+
+SIZE = (1280, 820)
+
+
+def wait_for(runner: JobRunner) -> None:
+    """Run the event loop until ``runner``'s job has finished."""
+    if runner.running:
+        loop = QEventLoop()
+        runner.finished.connect(loop.quit)
+        loop.exec()
+        runner.finished.disconnect(loop.quit)
+    QApplication.processEvents()
+
+
+def take(folder: Path) -> list[Path]:
+    """Build the window, run the three examples and save one PNG per tab."""
+    from ui.cfr_tab import CfrTab
+    from ui.equity_tab import EquityTab
+    from ui.perfect_tab import PerfectTab
+
+    folder.mkdir(parents=True, exist_ok=True)
+    window = MainWindow()
+    window.resize(*SIZE)
+    window.show()
+    saved = []
+
+    cfr = window.tab("CFR games")
+    assert isinstance(cfr, CfrTab)
+    window.tab_widget.setCurrentWidget(cfr)
+    cfr.game_combo.setCurrentText("Dominoes")
+    cfr.domino_tiles_edit.setText("[0|0][0|1][0|2][1|1][1|2][2|2]")
+    cfr.domino_players_spin.setValue(2)
+    cfr.domino_hand_spin.setValue(2)
+    cfr.domino_rules_combo.setCurrentText("thesis")
+    cfr.algorithm_combo.setCurrentText("CFR+")
+    cfr.iterations_edit.setText("2000")
+    cfr.seed_edit.setText("")
+    cfr.log_y_check.setChecked(True)
+    assert cfr.run(), "the domino settings were refused"
+    wait_for(cfr.runner)
+    saved.append(_save(window, folder / "cfr_tab.png"))
+
+    equity = window.tab("Equity")
+    assert isinstance(equity, EquityTab)
+    window.tab_widget.setCurrentWidget(equity)
+    equity.game_combo.setCurrentText("Omaha Hi/Lo")
+    equity.method_combo.setCurrentText("Exact")
+    equity.hand1_edit.setText("Ah Kh 5c 4c")
+    equity.hand2_edit.setText("Qs Qd Jc Tc")
+    equity.board_edit.setText("Qh 3c 2s")
+    equity.dead_edit.setText("")
+    assert equity.calculate(), "the equity inputs were refused"
+    wait_for(equity.runner)
+    saved.append(_save(window, folder / "equity_tab.png"))
+
+    perfect = window.tab("Perfect information")
+    assert isinstance(perfect, PerfectTab)
+    window.tab_widget.setCurrentWidget(perfect)
+    perfect.game_combo.setCurrentText("Nim")
+    perfect.input_edit.setText("3 4 5")
+    assert perfect.solve(), "the nim heaps were refused"
+    wait_for(perfect.runner)
+    saved.append(_save(window, folder / "perfect_tab.png"))
+    window.close()
+    return saved
+
+
+def _save(window: MainWindow, path: Path) -> Path:
+    QApplication.processEvents()
+    if not window.grab().save(str(path)):
+        raise OSError(f"cannot write {path}")
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    folder = Path(args[0]) if args else Path("docs/screenshots")
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    with tempfile.TemporaryDirectory() as settings_folder:
+        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, settings_folder)
+        for path in take(folder):
+            print(path)
+    app.processEvents()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""The tabs of the main window, in order: the one place to add a tab.
+
+Each entry is a factory (a :class:`ui.common.Tab` subclass, or any callable returning one)
+called once when the window is built. The window adds the tabs in this order, wires their
+status messages to the status bar and saves/restores their inputs under their
+``settings_group``; nothing else needs to know a tab exists.
+
+Adding the Jam-fold tab (SPEC §8 item 1, which comes first): write ``ui/jamfold_tab.py`` with
+``class JamFoldTab(Tab)`` (``title = "Jam-fold"``, ``settings_group = "jamfold"``, its inputs
+named as in issue 7, its runs through :class:`ui.workers.JobRunner`), then import it below and
+put it at the marked place at the head of the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ui.common import Tab
+
+TabFactory = Callable[[], Tab]
+
+
+def tab_factories() -> list[TabFactory]:
+    """The main window's tabs, left to right."""
+    from ui.cfr_tab import CfrTab
+    from ui.equity_tab import EquityTab
+    from ui.perfect_tab import PerfectTab
+
+    return [
+        # <- the Jam-fold tab goes here, first (ui/jamfold_tab.py: JamFoldTab)
+        CfrTab,
+        EquityTab,
+        PerfectTab,
+    ]

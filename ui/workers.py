@@ -1,0 +1,259 @@
+"""Run library work in a worker thread and turn its callbacks into Qt signals.
+
+Every long computation of the app goes through :class:`JobRunner`: a *job* is a plain function
+``job(report, cancel) -> result`` that calls library code, passing ``report`` wherever the
+library takes ``progress(done, total)`` and ``cancel`` (an
+:class:`omahanash.progress.CancelFlag`) wherever it takes a cancel flag. The runner moves a
+:class:`Worker` to a fresh :class:`QThread`, starts it, and re-emits the worker's signals from
+the GUI thread, so the tabs only ever touch widgets there.
+
+Progress is throttled in the worker thread (at most one signal per
+:data:`PROGRESS_INTERVAL` seconds, plus the last one), so however often the library reports, the
+GUI thread handles at most ~20 updates a second.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+
+from omahanash.errors import Cancelled, InputError
+from omahanash.progress import CancelFlag
+
+#: Least time between two progress signals (seconds): at most 20 GUI updates a second.
+PROGRESS_INTERVAL = 0.05
+
+
+class ProgressReporter:
+    """The ``progress(done, total)`` callback handed to library code, in the worker thread.
+
+    ``detail`` (optional) is called only when a signal is actually emitted, to attach a
+    snapshot of the work's state (e.g. a copy of the exploitability history) to it; ``phase``
+    names what is running ("building tree", "solving").
+    """
+
+    def __init__(self, emit: Callable[[float, float, str, object], None],
+                 interval: float = PROGRESS_INTERVAL) -> None:
+        self._emit = emit
+        self._interval = interval
+        self._last = float("-inf")
+        self.phase_name = ""
+        self.detail: Callable[[], object] | None = None
+
+    def phase(self, name: str, detail: Callable[[], object] | None = None) -> None:
+        """Start a new phase of the job: announced at once, with its own detail snapshot."""
+        self.phase_name = name
+        self.detail = detail
+        self._last = float("-inf")
+        self(0, 0)
+
+    def __call__(self, done: float, total: float) -> None:
+        now = time.perf_counter()
+        finished = total > 0 and done >= total
+        if not finished and now - self._last < self._interval:
+            return
+        self._last = now
+        snapshot = self.detail() if self.detail is not None else None
+        self._emit(float(done), float(total), self.phase_name, snapshot)
+
+
+Job = Callable[[ProgressReporter, CancelFlag], Any]
+
+
+class Worker(QObject):
+    """Runs one job in the thread it was moved to; reports through signals only.
+
+    Exactly one of ``succeeded`` (the return value is then in :attr:`result`), ``stopped``
+    (the job raised :class:`~omahanash.errors.Cancelled`), ``failed`` (an
+    :class:`~omahanash.errors.InputError`: its message) or ``crashed`` (anything else: a short
+    description; the traceback goes to stderr) is emitted, then ``done``.
+
+    Python objects never travel through the queued signals (PySide6 has mishandled reference
+    counts of ``object`` arguments across threads, e.g. ``None``): results and progress
+    snapshots are handed over through attributes guarded by a lock, and the signals only say
+    that they are there.
+    """
+
+    progressed = Signal(float, float, str)
+    succeeded = Signal()
+    stopped = Signal()
+    failed = Signal(str)
+    crashed = Signal(str)
+    done = Signal()
+
+    def __init__(self, job: Job, cancel: CancelFlag) -> None:
+        super().__init__()
+        self._job = job
+        self._cancel = cancel
+        self._lock = threading.Lock()
+        self._detail: object = None
+        self.result: object = None
+
+    def latest_detail(self) -> object:
+        """The snapshot attached to the latest progress signal (None: none)."""
+        with self._lock:
+            return self._detail
+
+    def _report(self, done: float, total: float, phase: str, detail: object) -> None:
+        with self._lock:
+            self._detail = detail
+        self.progressed.emit(done, total, phase)
+
+    @Slot()
+    def run(self) -> None:
+        reporter = ProgressReporter(self._report)
+        try:
+            result = self._job(reporter, self._cancel)
+        except Cancelled:
+            self.stopped.emit()
+        except InputError as exc:
+            self.failed.emit(str(exc))
+        except MemoryError:
+            self.failed.emit("not enough memory for this computation")
+        except Exception as exc:  # a bug: show it in the window, keep the traceback
+            traceback.print_exc(file=sys.stderr)
+            self.crashed.emit(f"internal error: {type(exc).__name__}: {exc}")
+        else:
+            self.result = result
+            self.succeeded.emit()
+        finally:
+            self.done.emit()
+
+
+class JobRunner(QObject):
+    """Starts jobs in worker threads and relays their signals in the GUI thread.
+
+    One job at a time per runner. ``finished`` is emitted last, once the job is over;
+    ``running`` stays true until then, so a tab flips its Stop button back to Run on
+    ``finished``.
+
+    :meth:`stop` ends a run: a *cancellable* job (one that passes the cancel flag to the
+    library, which checks it between steps) stops there and reports what it kept; a job that
+    cannot be interrupted (a single library call without a cancel flag) is *abandoned*: the
+    runner emits ``stopped`` and ``finished`` at once, drops the job's result, and lets its
+    thread end on its own.
+    """
+
+    progressed = Signal(float, float, str, object)
+    succeeded = Signal(object)
+    stopped = Signal()
+    failed = Signal(str)
+    finished = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._thread: QThread | None = None
+        self._worker: Worker | None = None
+        self._cancel: CancelFlag | None = None
+        self._cancellable = True
+        # Abandoned jobs whose threads are still running: kept alive until they end.
+        self._retired: list[tuple[QThread, Worker]] = []
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None
+
+    def start(self, job: Job, cancellable: bool = True) -> None:
+        """Run ``job`` in a new worker thread; ``cancellable``: the job honours the cancel
+        flag (else :meth:`stop` abandons it)."""
+        if self.running:
+            raise RuntimeError("a job is already running")
+        self._cancel = CancelFlag()
+        self._cancellable = cancellable
+        thread = QThread()
+        worker = Worker(job, self._cancel)
+        worker.moveToThread(thread)
+        thread.started.connect(worker.run)
+        # The receivers are this object's slots (GUI thread): queued connections.
+        worker.progressed.connect(self._on_progressed)
+        worker.succeeded.connect(self._on_succeeded)
+        worker.stopped.connect(self._on_stopped)
+        worker.failed.connect(self._on_failed)
+        worker.crashed.connect(self._on_failed)
+        # Direct: QThread.quit is thread-safe, and shutdown() blocks the GUI thread in wait().
+        worker.done.connect(thread.quit, Qt.ConnectionType.DirectConnection)
+        thread.finished.connect(self._on_thread_finished)
+        self._thread, self._worker = thread, worker
+        thread.start()
+
+    def stop(self) -> None:
+        """Stop the running job (see the class docstring)."""
+        if self._thread is None:
+            return
+        assert self._cancel is not None
+        self._cancel.cancel()
+        if not self._cancellable:
+            self._abandon()
+
+    def _abandon(self) -> None:
+        thread, worker = self._thread, self._worker
+        assert thread is not None and worker is not None
+        self._thread = self._worker = None  # its late signals fail the sender checks
+        self._retired.append((thread, worker))
+        self.stopped.emit()
+        self.finished.emit()
+
+    def shutdown(self, timeout_ms: int = 10_000) -> None:
+        """Stop the running job and wait for every worker thread (the window is closing)."""
+        if self._thread is not None:
+            assert self._cancel is not None
+            self._cancel.cancel()
+            if self._thread.wait(timeout_ms):
+                self._collect(self._thread)
+        for thread, _worker in list(self._retired):
+            if thread.wait(timeout_ms):
+                self._collect(thread)
+
+    def _current(self) -> bool:
+        """True when the signal being handled comes from the current job's worker."""
+        return self._worker is not None and self.sender() is self._worker
+
+    @Slot(float, float, str)
+    def _on_progressed(self, done: float, total: float, phase: str) -> None:
+        if self._current():
+            assert self._worker is not None
+            self.progressed.emit(done, total, phase, self._worker.latest_detail())
+
+    @Slot()
+    def _on_succeeded(self) -> None:
+        if self._current():
+            assert self._worker is not None
+            self.succeeded.emit(self._worker.result)
+
+    @Slot()
+    def _on_stopped(self) -> None:
+        if self._current():
+            self.stopped.emit()
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        if self._current():
+            self.failed.emit(message)
+
+    @Slot()
+    def _on_thread_finished(self) -> None:
+        sender = self.sender()
+        if isinstance(sender, QThread):
+            self._collect(sender)
+
+    def _collect(self, thread: QThread) -> None:
+        """Release an ended thread and its worker; ``finished`` if it was the current job."""
+        if thread is self._thread:
+            self._thread = self._worker = None
+            current = True
+        else:
+            found = [pair for pair in self._retired if pair[0] is thread]
+            if not found:
+                return  # already collected
+            self._retired.remove(found[0])
+            current = False
+        # Dropping the last references deletes both (the thread has ended).
+        thread.finished.disconnect(self._on_thread_finished)
+        if current:
+            self.finished.emit()
