@@ -287,7 +287,7 @@ def exact_equity(
 
     >>> r = exact_equity("Ah Kh 5c 4c", "Qs Qd Jc Tc", board="Qh 3c 2s", game="omaha-hilo")
     >>> r.boards, round(r.equity[0] + r.equity[1], 12)
-    (903, 1.0)
+    (820, 1.0)
     """
 
     game, first, second, known, gone = parse_deal(hand1, hand2, board, dead, game)
