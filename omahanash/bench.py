@@ -20,6 +20,7 @@ SECTIONS = {
     "tables": "omahanash.equity.tables_bench",
     "jamfold": "omahanash.jamfold.bench",
     "cfr": "omahanash.cfr.bench",
+    "domino": "omahanash.cfr.bench_domino",
 }
 
 T = TypeVar("T")
