@@ -1,4 +1,6 @@
-"""``omahanash bench cfr``: CFR iteration and exploitability timings on Kuhn and Leduc.
+"""``omahanash bench cfr``: CFR iteration and exploitability timings on Kuhn and Leduc, the two
+small domino settings of the thesis (the large ones are ``omahanash bench domino``:
+:mod:`omahanash.cfr.bench_domino`), and regret matching on rock-paper-scissors.
 
 The OpenSpiel figures in the notes were measured on the development machine (2 shared cores),
 right before this bench in the same session, with open_spiel 2.0.2: ``pyspiel.CFRPlusSolver`` /
@@ -11,11 +13,13 @@ re-run.
 from __future__ import annotations
 
 from omahanash.bench import BenchRow, best_time
+from omahanash.cfr.bench_domino import SMALL_SETTINGS, domino_rows
 from omahanash.cfr.compiler import compile_game
 from omahanash.cfr.exploitability import exploitability
 from omahanash.cfr.solvers import Workspace, advance, new_solution
 from omahanash.games.kuhn import KuhnPoker
 from omahanash.games.leduc import LeducPoker
+from omahanash.games.matrix import parse_matrix_game, regret_matching
 
 SECTION = "cfr"
 
@@ -50,4 +54,23 @@ def run() -> list[BenchRow]:
                          "OpenSpiel: C++ 140 ms, Python 420 ms"))
     rows.append(BenchRow(SECTION, "Kuhn CFR iteration", _per_iteration_ms(kuhn, "cfr", 20000),
                          "ms", "≤ 0.01 ms", "OpenSpiel: C++ 0.074 ms, Python 1.7 ms"))
+    rows.extend(domino_rows(SECTION, SMALL_SETTINGS))
+    rows.extend(_rock_paper_scissors())
+    return rows
+
+
+def _rock_paper_scissors(iterations: int = 1_000_000) -> list[BenchRow]:
+    """Regret matching on rock-paper-scissors, 10⁶ iterations: in self-play (which starts at the
+    equilibrium, uniform play, and never leaves it: every regret stays 0) and against seed
+    002's fixed opponent (0.4, 0.3, 0.3), whose best response is paper."""
+    game = parse_matrix_game("rps")
+    regret_matching(game, 16)  # warm up
+    rows = []
+    for opponent, what in ((None, "self-play"), ((0.4, 0.3, 0.3), "vs (0.4, 0.3, 0.3)")):
+        seconds, run = best_time(lambda o=opponent: regret_matching(game, iterations, opponent=o),
+                                 repeat=1)
+        mix = ", ".join(f"{p:.4f}" for p in run.row_strategy)
+        note = f"average ({mix}), exploitability {run.exploitability[-1][1]:.2g}"
+        rows.append(BenchRow(SECTION, f"rock-paper-scissors regret matching {what}, "
+                             "10⁶ iterations", seconds, "s", "", note))
     return rows

@@ -16,6 +16,7 @@ same error when it passes ``max_nodes``.
 
 from __future__ import annotations
 
+import gc
 import random
 from array import array
 from dataclasses import dataclass, field
@@ -144,29 +145,14 @@ def _too_large(nodes: float, max_nodes: int, exact: bool) -> InputError:
     )
 
 
-def compile_game(
+def _walk(
     game: Game,
-    max_nodes: int = DEFAULT_MAX_NODES,
-    progress: ProgressCallback | None = None,
-    cancel: CancelFlag | None = None,
-) -> GameTree:
-    """Walk ``game`` once into a :class:`GameTree`.
-
-    Raises :class:`~omahanash.errors.InputError` when the estimated or actual number of nodes
-    exceeds ``max_nodes``, and ``ValueError`` when the game breaks the interface's contract
-    (chance probabilities that do not sum to 1, one information set with different actions).
-
-    >>> from omahanash.games.kuhn import KuhnPoker
-    >>> tree = compile_game(KuhnPoker())
-    >>> tree.num_nodes, tree.num_infosets
-    (58, 12)
-    """
-    # getattr: games written to the interface without subclassing Game have no hook.
-    own_estimator = getattr(game, "tree_size_estimate", None)
-    own_estimate = own_estimator() if own_estimator is not None else None
-    estimate = float(own_estimate) if own_estimate is not None else estimate_tree_size(game)
-    if estimate > 2 * max_nodes:
-        raise _too_large(estimate, max_nodes, exact=False)
+    max_nodes: int,
+    estimate: float,
+    progress: ProgressCallback | None,
+    cancel: CancelFlag | None,
+) -> dict:
+    """The per-node lists of :func:`compile_game`, in pre-order with the first action first."""
     num_players = game.num_players
 
     player = array("b")
@@ -258,23 +244,69 @@ def compile_game(
         for i in range(len(actions) - 1, -1, -1):
             push((state.child(actions[i]), node, i, 1.0))
 
+    return {
+        "player": player, "parent": parent, "action_index": action_index,
+        "edge_prob": edge_prob, "infoset": infoset, "terminal": terminal, "public": public,
+        "returns": returns, "num_terminals": num_terminals, "infoset_player": infoset_player,
+        "infoset_sizes": infoset_sizes, "infoset_keys": infoset_keys,
+        "infoset_labels": infoset_labels, "infoset_actions": infoset_actions,
+        "infoset_action_ids": infoset_action_ids, "public_histories": public_histories,
+        "public_parent": public_parent,
+    }
+
+
+def compile_game(
+    game: Game,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+) -> GameTree:
+    """Walk ``game`` once into a :class:`GameTree`.
+
+    Raises :class:`~omahanash.errors.InputError` when the estimated or actual number of nodes
+    exceeds ``max_nodes``, and ``ValueError`` when the game breaks the interface's contract
+    (chance probabilities that do not sum to 1, one information set with different actions).
+
+    >>> from omahanash.games.kuhn import KuhnPoker
+    >>> tree = compile_game(KuhnPoker())
+    >>> tree.num_nodes, tree.num_infosets
+    (58, 12)
+    """
+    # getattr: games written to the interface without subclassing Game have no hook.
+    own_estimator = getattr(game, "tree_size_estimate", None)
+    own_estimate = own_estimator() if own_estimator is not None else None
+    estimate = float(own_estimate) if own_estimate is not None else estimate_tree_size(game)
+    if estimate > 2 * max_nodes:
+        raise _too_large(estimate, max_nodes, exact=False)
+    num_players = game.num_players
+    # The walk makes millions of small objects and no reference cycles; the cyclic garbage
+    # collector would rescan the growing lists of keys and histories again and again (a
+    # fifth of the compile time of double-3). It is off for the walk only.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        walked = _walk(game, max_nodes, estimate, progress, cancel)
+    finally:
+        if collecting:
+            gc.enable()
     # The walk numbered nodes first action first (so information sets and public nodes are
     # numbered in the game's natural order); the solvers want last action first.
-    action_index_array = np.frombuffer(action_index, dtype=np.int32)
+    action_index = np.frombuffer(walked["action_index"], dtype=np.int32)
     order, new_parent, subtree_size, child_start, children = finish_tree(
-        np.frombuffer(parent, dtype=np.int32), action_index_array
+        np.frombuffer(walked["parent"], dtype=np.int32), action_index
     )
     arrays = {
-        "player": np.frombuffer(player, dtype=np.int8)[order],
+        "player": np.frombuffer(walked["player"], dtype=np.int8)[order],
         "parent": new_parent,
-        "action_index": action_index_array[order],
-        "edge_prob": np.frombuffer(edge_prob, dtype=np.float64)[order],
-        "infoset": np.frombuffer(infoset, dtype=np.int32)[order],
-        "terminal": np.frombuffer(terminal, dtype=np.int32)[order],
-        "public": np.frombuffer(public, dtype=np.int32)[order],
+        "action_index": action_index[order],
+        "edge_prob": np.frombuffer(walked["edge_prob"], dtype=np.float64)[order],
+        "infoset": np.frombuffer(walked["infoset"], dtype=np.int32)[order],
+        "terminal": np.frombuffer(walked["terminal"], dtype=np.int32)[order],
+        "public": np.frombuffer(walked["public"], dtype=np.int32)[order],
     }
-    offsets = np.zeros(len(infoset_sizes) + 1, dtype=np.int64)
-    np.cumsum(np.asarray(infoset_sizes, dtype=np.int64), out=offsets[1:])
+    offsets = np.zeros(len(walked["infoset_sizes"]) + 1, dtype=np.int64)
+    np.cumsum(np.asarray(walked["infoset_sizes"], dtype=np.int64), out=offsets[1:])
+    returns = np.frombuffer(walked["returns"], dtype=np.float64)
     if progress is not None:
         progress(1.0, 1.0)
     return GameTree(
@@ -284,14 +316,14 @@ def compile_game(
         subtree_size=subtree_size,
         child_start=child_start,
         children=children,
-        returns=np.frombuffer(returns, dtype=np.float64).reshape(num_terminals, num_players).copy(),
-        infoset_player=np.asarray(infoset_player, dtype=np.int8),
+        returns=returns.reshape(walked["num_terminals"], num_players).copy(),
+        infoset_player=np.asarray(walked["infoset_player"], dtype=np.int8),
         infoset_offset=offsets,
-        infoset_keys=infoset_keys,
-        infoset_labels=infoset_labels,
-        infoset_actions=infoset_actions,
-        infoset_action_ids=infoset_action_ids,
-        public_histories=public_histories,
-        public_parent=np.asarray(public_parent, dtype=np.int32),
+        infoset_keys=walked["infoset_keys"],
+        infoset_labels=walked["infoset_labels"],
+        infoset_actions=walked["infoset_actions"],
+        infoset_action_ids=walked["infoset_action_ids"],
+        public_histories=walked["public_histories"],
+        public_parent=np.asarray(walked["public_parent"], dtype=np.int32),
         **arrays,
     )

@@ -98,6 +98,10 @@ _DEAL, _DRAW, _DECIDE, _OVER = 0, 1, 2, 3
 
 LEFT, RIGHT = 0, 1
 
+# Positions whose forced continuation the game remembers (each entry is a few hundred bytes;
+# the cache is emptied when full).
+TRANSITION_CACHE_SIZE = 500_000
+
 # A state without running __init__ (transitions set every slot themselves).
 _new_state = object.__new__
 
@@ -399,29 +403,110 @@ class DominoGame(Game):
         return round(total / samples)
 
 
-def _extend_views(
-    views: tuple[str, ...],
-    added: list[str],
-    draws: list[tuple[int, int, int]],
-    public: tuple[str, ...],
-    draw_labels: tuple[str, ...],
-) -> tuple[str, ...]:
-    """Every player's information key after the public events ``added``, of which ``draws``
-    (position in ``added``, drawer, tile) name their tile in the drawer's own key."""
-    separator = " " if public else ""
+def _transition(game: DominoGame, position: tuple, play: int, draw: int, first: bool) -> tuple:
+    """Apply the play ``play`` or the draw of tile ``draw`` (-1: none), then every forced step
+    after it, until a real chance node, a real decision or the end.
+
+    A pure function of the position (history plays no part), so the states cache it:
+    dominoes reach the same position by many orders of play (60–90 % of the calls while
+    compiling ``double-3`` repeat an earlier one). Besides the new position it gives the public
+    events added and, per player, the text they add to his information key (his own draws
+    named; ``first``: nothing public yet, so no separating space).
+
+    A position is ``(hands, left, right, boneyard, player to move, passes in a row)``; the
+    result is ``(position, node kind, legal actions, public events added, key suffixes)``.
+    """
+    hands, left, right, boneyard, player, passes = position
+    fits = game.fits
+    block = game.block
+    num_players = game.num_players
+    tile_a, tile_b = game.tile_a, game.tile_b
+    hands_now = list(hands)
+    added: list[str] = []  # public events
+    draws: list[tuple[int, int, int]] = []  # (position in added, player, tile)
+    actions: tuple[int, ...] = ()
+    while True:
+        if play >= 0:
+            if block:
+                tile = play >> 1
+                a, b = tile_a[tile], tile_b[tile]
+                if left < 0:
+                    left, right = a, b
+                    label = game.tile_labels[tile]
+                elif play & 1 == LEFT:
+                    left = b if a == left else a
+                    label = game.left_labels[tile]
+                else:
+                    right = b if a == right else a
+                    label = game.right_labels[tile]
+            else:
+                tile = play
+                a, b = tile_a[tile], tile_b[tile]
+                # thesis: the left end when the tile fits there, else the right one.
+                if left < 0:
+                    left, right = a, b
+                elif left == a:
+                    left = b
+                elif left == b:
+                    left = a
+                else:
+                    right = b if a == right else a
+                label = game.tile_labels[tile]
+            play = -1
+            remaining = hands_now[player] & ~(1 << tile)
+            hands_now[player] = remaining
+            added.append(label)
+            passes = 0
+            player = (player + 1) % num_players
+            if block and not remaining:
+                kind = _OVER
+                break
+        elif draw >= 0:
+            hands_now[player] |= 1 << draw
+            boneyard &= ~(1 << draw)
+            draws.append((len(added), player, draw))
+            added.append("draw")
+            draw = -1
+        if passes >= num_players:
+            kind = _OVER
+            break
+        hand = hands_now[player]
+        if hand:
+            playable = hand if left < 0 else hand & (fits[left] | fits[right])
+            if playable:
+                if not block:
+                    if not playable & (playable - 1):  # one tile, one way to play it
+                        play = playable.bit_length() - 1
+                        continue
+                    actions = game.indices(playable)
+                else:
+                    actions = game.block_moves(playable, left, right)
+                    if len(actions) == 1:
+                        play = actions[0]
+                        continue
+                kind = _DECIDE
+                break
+            if boneyard:
+                if boneyard & (boneyard - 1):
+                    kind = _DRAW
+                    break
+                draw = boneyard.bit_length() - 1  # the last tile: no choice
+                continue
+        # Stuck with an empty boneyard, or out of tiles (thesis only: block ends first).
+        added.append("pass")
+        passes += 1
+        player = (player + 1) % num_players
+    separator = "" if first else " "
     common = separator + " ".join(added)
-    if not draws:
-        return tuple(view + common for view in views)
-    extended = []
-    for player, view in enumerate(views):
-        events = None
-        for position, drawer, tile in draws:
-            if drawer == player:
-                if events is None:
-                    events = list(added)
-                events[position] = draw_labels[tile]
-        extended.append(view + common if events is None else view + separator + " ".join(events))
-    return tuple(extended)
+    suffixes = [common] * num_players
+    for drawer in {drawer for _, drawer, _ in draws}:
+        events = list(added)
+        for position, other, tile in draws:
+            if other == drawer:
+                events[position] = game.draw_labels[tile]
+        suffixes[drawer] = separator + " ".join(events)
+    position = (tuple(hands_now), left, right, boneyard, player, passes)
+    return position, kind, actions, tuple(added), tuple(suffixes)
 
 
 class DominoState(GameState):
@@ -433,42 +518,39 @@ class DominoState(GameState):
     """
 
     __slots__ = (
-        "_game",
-        "_hands",
-        "_dealt",
-        "_left",
-        "_right",
-        "_boneyard",
-        "_to_move",
-        "_passes",
-        "_public",
-        "_views",
-        "_kind",
-        "_actions",
+        "_game", "_position", "_dealt", "_public", "_views", "_parent", "_suffixes", "_kind",
+        "_actions", "_transitions",
     )
 
     def __init__(self, game: DominoGame) -> None:
         self._game = game
-        self._hands: tuple[int, ...] = ()  # masks of the current hands (of those dealt so far)
+        # (hands, left, right, boneyard, player to move, passes in a row): hands are masks of
+        # the current hands (of those dealt so far); the open ends are -1 before the opening
+        # tile; the boneyard is known once the deal is complete. One tuple, because it is
+        # what the transition cache is keyed by and what a transition returns.
+        self._position: tuple = ((), -1, -1, 0, 0, 0)
         self._dealt: tuple[int, ...] = ()  # the hands as dealt
-        self._left = -1  # open ends; -1 before the opening tile
-        self._right = -1
-        self._boneyard = 0  # face-down tiles, known once the deal is complete
-        self._to_move = 0
-        self._passes = 0  # passes in a row
         self._public: tuple[str, ...] = ()
-        # Every player's information key, extended with each event (empty until the deal is
-        # complete): the compiler asks for a key at every decision, and building it from the
-        # history each time cost a quarter of the walk.
-        self._views: tuple[str, ...] = ()
+        # Every player's information key (empty until the deal is complete; None until asked
+        # for: then it is the parent's views + ``_suffixes``). The compiler asks for a key at
+        # every decision: building it from the parent's costs one concatenation per player,
+        # where building it from the history cost a quarter of the walk; and the terminal and
+        # chance nodes, two thirds of a tree, are never asked.
+        self._views: tuple[str, ...] | None = ()
+        self._parent: DominoState | None = None
+        self._suffixes: tuple[str, ...] | None = None
         self._kind = _DEAL
         self._actions: tuple[int, ...] = ()  # legal actions of a decision node
+        # Position -> its forced continuation (see _transition), shared by every state that
+        # descends from this root: it lives as long as they do (the tree compiler's walk), not
+        # as long as the game (a GUI keeps games around; the cache can reach 100 MB).
+        self._transitions: dict[tuple, tuple] = {}
 
     # -- read access ------------------------------------------------------------------------
 
     def hand(self, player: int) -> int:
         """Mask of ``player``'s current hand."""
-        return self._hands[player]
+        return self._position[0][player]
 
     def dealt_hand(self, player: int) -> int:
         """Mask of the hand ``player`` was dealt."""
@@ -476,132 +558,54 @@ class DominoState(GameState):
 
     def boneyard(self) -> int:
         """Mask of the face-down tiles (0 until the deal is complete)."""
-        return self._boneyard
+        return self._position[3]
 
     def ends(self) -> tuple[int, int]:
         """The open ends ``(left, right)``; ``(-1, -1)`` before the opening tile."""
-        return self._left, self._right
+        return self._position[1], self._position[2]
 
     # -- transitions ------------------------------------------------------------------------
 
     def _remaining_for_deal(self) -> int:
         mask = self._game.full_mask
-        for hand in self._hands:
+        for hand in self._position[0]:
             mask &= ~hand
         return mask
 
-    def _advance(
-        self, play: int, draw: int, hands: tuple[int, ...], dealt: tuple[int, ...], boneyard: int
-    ) -> DominoState:
-        """The next real node: apply the play ``play`` or the draw of tile ``draw`` (-1: none)
-        to this state with ``hands``, ``dealt`` and ``boneyard`` replaced, then every forced
-        step after it, until a real chance node, a real decision or the end.
-
-        This is the hot path of the tree compiler (one call per node, several forced steps per
-        call), so it works on local variables and builds the new state once, instead of copying
-        the state and mutating it through small methods (that was ~5 times slower).
-        """
+    def _advance(self, play: int, draw: int) -> DominoState:
+        """The next real node: apply the play ``play`` or the draw of tile ``draw`` (-1: none),
+        then every forced step after it (see :func:`_transition`, cached)."""
         game = self._game
-        fits = game.fits
-        block = game.block
-        num_players = game.num_players
-        tile_a, tile_b = game.tile_a, game.tile_b
-        hands_now = list(hands)
-        left, right = self._left, self._right
-        player = self._to_move
-        passes = self._passes
-        added: list[str] = []  # public events after this state's history
-        new_draws: list[tuple[int, int, int]] = []  # (position in added, player, tile)
-        actions: tuple[int, ...] = ()
-        while True:
-            if play >= 0:
-                if block:
-                    tile = play >> 1
-                    a, b = tile_a[tile], tile_b[tile]
-                    if left < 0:
-                        left, right = a, b
-                        label = game.tile_labels[tile]
-                    elif play & 1 == LEFT:
-                        left = b if a == left else a
-                        label = game.left_labels[tile]
-                    else:
-                        right = b if a == right else a
-                        label = game.right_labels[tile]
-                else:
-                    tile = play
-                    a, b = tile_a[tile], tile_b[tile]
-                    # thesis: the left end when the tile fits there, else the right one.
-                    if left < 0:
-                        left, right = a, b
-                    elif left == a:
-                        left = b
-                    elif left == b:
-                        left = a
-                    else:
-                        right = b if a == right else a
-                    label = game.tile_labels[tile]
-                play = -1
-                remaining = hands_now[player] & ~(1 << tile)
-                hands_now[player] = remaining
-                added.append(label)
-                passes = 0
-                player = (player + 1) % num_players
-                if block and not remaining:
-                    kind = _OVER
-                    break
-            elif draw >= 0:
-                hands_now[player] |= 1 << draw
-                boneyard &= ~(1 << draw)
-                new_draws.append((len(added), player, draw))
-                added.append("draw")
-                draw = -1
-            if passes >= num_players:
-                kind = _OVER
-                break
-            hand = hands_now[player]
-            if hand:
-                playable = hand if left < 0 else hand & (fits[left] | fits[right])
-                if playable:
-                    if not block:
-                        if not playable & (playable - 1):  # one tile, one way to play it
-                            play = playable.bit_length() - 1
-                            continue
-                        actions = game.indices(playable)
-                    else:
-                        actions = game.block_moves(playable, left, right)
-                        if len(actions) == 1:
-                            play = actions[0]
-                            continue
-                    kind = _DECIDE
-                    break
-                if boneyard:
-                    if boneyard & (boneyard - 1):
-                        kind = _DRAW
-                        break
-                    draw = boneyard.bit_length() - 1  # the last tile: no choice
-                    continue
-            # Stuck with an empty boneyard, or out of tiles (thesis only: block ends first).
-            added.append("pass")
-            passes += 1
-            player = (player + 1) % num_players
+        public = self._public
+        situation = (self._position, play, draw, not public)
+        cache = self._transitions
+        result = cache.get(situation)
+        if result is None:
+            if len(cache) >= TRANSITION_CACHE_SIZE:
+                cache.clear()
+            result = cache[situation] = _transition(game, *situation)
+        position, kind, actions, added, suffixes = result
         other = _new_state(DominoState)
         other._game = game
-        other._hands = tuple(hands_now)
-        other._dealt = dealt
-        other._left = left
-        other._right = right
-        other._boneyard = boneyard
-        other._to_move = player
-        other._passes = passes
-        other._public = self._public + tuple(added) if added else self._public
-        views = self._views or tuple(
-            f"P{p} {game.hand_label(dealt[p])}|" for p in range(num_players)
-        )
+        other._position = position
+        other._dealt = self._dealt
         if added:
-            views = _extend_views(views, added, new_draws, self._public, game.draw_labels)
-        other._views = views
+            other._public = public + added
+            other._views = None
+            other._parent = self
+            other._suffixes = suffixes
+        else:
+            other._public = public
+            views = self._views
+            other._views = views
+            if views is None:
+                other._parent = self._parent
+                other._suffixes = self._suffixes
+            else:
+                other._parent = other._suffixes = None
         other._kind = kind
         other._actions = actions
+        other._transitions = cache
         return other
 
     # -- the interface --------------------------------------------------------------------------
@@ -609,7 +613,7 @@ class DominoState(GameState):
     def current_player(self) -> int:
         kind = self._kind
         if kind == _DECIDE:
-            return self._to_move
+            return self._position[4]
         return TERMINAL if kind == _OVER else CHANCE
 
     def legal_actions(self) -> list[int]:
@@ -617,7 +621,7 @@ class DominoState(GameState):
         if kind == _DECIDE:
             return list(self._actions)
         if kind == _DRAW:
-            return list(self._game.indices(self._boneyard))
+            return list(self._game.indices(self._position[3]))
         if kind == _DEAL:
             return list(range(len(self._game.hands_from(self._remaining_for_deal()))))
         return []
@@ -634,11 +638,11 @@ class DominoState(GameState):
         if kind == _DECIDE:
             if action not in self._actions:
                 raise ValueError(f"action {action} is not legal here")
-            return self._advance(action, -1, self._hands, self._dealt, self._boneyard)
+            return self._advance(action, -1)
         if kind == _DRAW:
-            if action < 0 or not self._boneyard >> action & 1:
+            if action < 0 or not self._position[3] >> action & 1:
                 raise ValueError(f"tile {action} is not in the boneyard")
-            return self._advance(-1, action, self._hands, self._dealt, self._boneyard)
+            return self._advance(-1, action)
         if kind == _DEAL:
             hands = self._game.hands_from(self._remaining_for_deal())
             if not 0 <= action < len(hands):
@@ -648,37 +652,58 @@ class DominoState(GameState):
 
     def _after_deal(self, hand: int) -> DominoState:
         """The state after the next player is dealt ``hand`` (a mask of remaining tiles)."""
-        hands = (*self._hands, hand)
-        if len(hands) == self._game.num_players:
-            return self._advance(-1, -1, hands, hands, self._remaining_for_deal() & ~hand)
+        game = self._game
+        hands = (*self._position[0], hand)
         other = _new_state(DominoState)
         for name in DominoState.__slots__:
             setattr(other, name, getattr(self, name))
-        other._hands = other._dealt = hands
-        return other
+        other._dealt = hands
+        if len(hands) < game.num_players:
+            other._position = (hands, *self._position[1:])
+            return other
+        other._position = (hands, -1, -1, self._remaining_for_deal() & ~hand, 0, 0)
+        other._views = tuple(f"P{p} {game.hand_label(h)}|" for p, h in enumerate(hands))
+        return other._advance(-1, -1)
 
     def returns(self) -> list[float]:
         if self._kind != _OVER:
             raise ValueError("returns are defined at terminal states only")
-        return list(self._game.payoffs(self._hands))
+        return list(self._game.payoffs(self._position[0]))
 
     def information_state_key(self, player: int) -> str:
-        if self._views:
-            return self._views[player]
+        views = self._views
+        if views is None:
+            views = self._materialize_views()
+        if views:
+            return views[player]
         # During the deal: nothing public yet, and the later players' hands are unknown.
         dealt = self._game.hand_label(self._dealt[player]) if player < len(self._dealt) else "?"
         return f"P{player} {dealt}|"
+
+    def _materialize_views(self) -> tuple[str, ...]:
+        """Build the views of this state and of its ancestors that have none yet."""
+        pending = []
+        state = self
+        while state._views is None:
+            pending.append(state)
+            state = state._parent
+        views = state._views
+        for state in reversed(pending):
+            views = tuple(map(str.__add__, views, state._suffixes))
+            state._views = views
+            state._parent = state._suffixes = None  # let the ancestors go
+        return views
 
     def action_to_string(self, action: int) -> str:
         game = self._game
         if self._kind == _DEAL:
             hand = game.hands_from(self._remaining_for_deal())[action]
-            return f"deal P{len(self._hands)} {game.hand_label(hand)}"
+            return f"deal P{len(self._position[0])} {game.hand_label(hand)}"
         if self._kind == _DRAW:
-            return f"P{self._to_move} draws {game.tile_labels[action]}"
+            return f"P{self._position[4]} draws {game.tile_labels[action]}"
         if not game.block:
             return game.tile_labels[action]
-        if self._left < 0:
+        if self._position[1] < 0:
             return game.tile_labels[action >> 1]
         return game.tile_labels[action >> 1] + ("L" if action & 1 == LEFT else "R")
 
@@ -686,11 +711,13 @@ class DominoState(GameState):
         return self._public
 
     def private_label(self, player: int) -> str:
-        if player >= len(self._hands):
+        hands = self._position[0]
+        if player >= len(hands):
             return ""
-        return self._game.hand_label(self._hands[player])
+        return self._game.hand_label(hands[player])
 
     def __repr__(self) -> str:
-        hands = " / ".join(self._game.hand_label(h) or "-" for h in self._hands)
+        hands, left, right = self._position[:3]
+        shown = " / ".join(self._game.hand_label(h) or "-" for h in hands)
         history = " ".join(self._public)
-        return f"DominoState({hands}; ends {self._left},{self._right}; {history})"
+        return f"DominoState({shown}; ends {left},{right}; {history})"

@@ -133,3 +133,39 @@ def test_interactive_browse_with_piped_input(tmp_path):
     assert "current node: bet\nnode type: decision\nplayer: 1\n" in proc.stdout
     assert "J/b (player 1): pass (" in proc.stdout
     assert "-1) enter an information set\n-2) finish" in proc.stdout
+
+
+def test_thesis_figure_2_6_through_the_cli(capsys, tmp_path):
+    """The thesis's second domino setting (its Figures 2.6 and 2.7), solved with CFR+ and read
+    at the root with ``browse --path ""``: the hands the figure plays at ~98 % play the same
+    tile here."""
+    saved = tmp_path / "second.npz"
+    data = run_json(capsys, "cfr", "--game", "domino", "--tiles",
+                    "[0|0][0|1][0|2][1|1][1|2][2|2]", "--hand", "2", "--rules", "thesis",
+                    "--algorithm", "cfr+", "--iterations", "1000", "--save", str(saved), "--json")
+    assert data["infosets"] == 114
+    assert data["exploitability"][-1][1] < 1e-5
+    root = run_json(capsys, "browse", str(saved), "--path", "", "--json")
+    assert root["type"] == "decision" and root["player"] == 0 and root["path"] == ""
+    plays = {a["action"]: a["probabilities"] for a in root["actions"]}
+    assert list(plays) == ["[0|0]", "[0|1]", "[0|2]", "[1|1]", "[1|2]", "[2|2]"]
+    assert plays["[0|0]"]["[0|0][0|1]"] >= 0.95  # figure: 0.98399
+    assert plays["[2|2]"]["[1|1][2|2]"] >= 0.95  # figure: 0.97649
+    # Every hand's probabilities add up to 1 over the tiles it holds.
+    totals: dict[str, float] = {}
+    for probabilities in plays.values():
+        for hand, p in probabilities.items():
+            totals[hand] = totals.get(hand, 0.0) + p
+    assert len(totals) == 15 and all(t == pytest.approx(1.0) for t in totals.values())
+
+
+def test_default_domino_setting_is_the_thesis_first_one_and_trivial(capsys):
+    """The default --tiles is the thesis's first setting (Figure 2.4). With four tiles dealt
+    two and two nothing is hidden, and under the thesis rules no choice changes the outcome of
+    a deal, so uniform play is already an equilibrium: exploitability 0 after one iteration
+    (see tests/games/test_domino.py for why)."""
+    data = run_json(capsys, "cfr", "--game", "domino", "--iterations", "1", "--json")
+    assert data["settings"]["tiles"] == "[0|0][0|1][0|2][1|2]"
+    assert data["settings"]["players"] == 2 and data["settings"]["hand"] == 2
+    assert data["infosets"] == 14
+    assert data["exploitability"] == [[1, 0.0]]

@@ -562,3 +562,18 @@ def test_figure_2_3_agrees_with_the_thesis_rules_not_with_block():
     # Under block, [0|1][1|2] should open [0|1] (4 > 2), [1|1][2|2] should open [2|2]
     # (1 > -4), [1|2][2|2] should open [2|2] (3 > 1).
     assert block_mistakes == ["[0|1][1|2]", "[1|1][2|2]", "[1|2][2|2]"]
+
+
+def test_first_thesis_setting_always_ends_in_a_tie():
+    """Why CFR solves the default setting in one iteration: under ``thesis`` rules every game
+    of [0|0][0|1][0|2][1|2] (two hands of two, nothing left over) ends 0 : 0, whatever anyone
+    plays. Every number shows an even number of times (0 on [0|0] twice, [0|1], [0|2]; 1 and 2
+    twice each), so a line whose ends differ can always be extended while tiles remain, and
+    a line closed on one number can strand only [0|0] (1-0-2-1) — which has no pips. Going
+    out does not end the game, so everybody ends with 0 pips. Under ``block`` the choices
+    matter (going out first ends the game, losers pay their pips)."""
+    thesis = Walk(make_domino_game(FIRST_SETTING, 2, 2))
+    assert {returns for *_, returns in thesis.outcomes} == {(0.0, 0.0)}
+    assert {final for _, _, final, _ in thesis.outcomes} == {("", ""), ("[0|0]", ""), ("", "[0|0]")}
+    block = Walk(make_domino_game(FIRST_SETTING, 2, 2, "block"))
+    assert len({returns for *_, returns in block.outcomes}) > 1
