@@ -1,0 +1,272 @@
+"""``omahanash solve``: heads-up jam-fold equilibria (fictitious play or CFR+), lookups, sweeps."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import time
+from contextlib import contextmanager
+
+from omahanash.errors import InputError
+
+GAME_HELP = "holdem, omaha-hi (alias omaha) or omaha-hilo"
+# Game parameters: None means "not given", so that --load can refuse a conflicting value.
+PARAM_DEFAULTS = {"ante": 0.0, "sb": 5.0, "bb": 10.0, "stacks": (100.0, 100.0)}
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "solve",
+        help="heads-up jam-fold Nash equilibrium (fictitious play or CFR+)",
+        description="Solve heads-up push/fold: PU (small blind) pushes or folds, CA (big "
+        "blind) calls or folds. Reports PostEV Player1/Player2, Epsilon = (PostEV1 + "
+        "PostEV2)/2 and both ranges after every iteration. Without --iterations CFR+ runs "
+        "to Epsilon <= 0.0001 BB (at most 20,000 iterations), fictitious play to 100 "
+        "iterations in all. Progress on stderr; Ctrl-C stops between iterations and keeps "
+        "(and saves) what was done.",
+    )
+    parser.add_argument("--game", default=None, help=GAME_HELP)
+    parser.add_argument("--ante", type=float, default=None, help="ante of each player (0)")
+    parser.add_argument("--sb", type=float, default=None, help="small blind (5)")
+    parser.add_argument("--bb", type=float, default=None, help="big blind (10)")
+    parser.add_argument("--stacks", type=float, nargs=2, default=None, metavar=("S1", "S2"),
+                        help="stacks of PU and CA in chips (100 100)")
+    parser.add_argument("--iterations", type=int, default=None, metavar="N",
+                        help="run exactly N (more) iterations")
+    parser.add_argument("--solver", default=None, help="cfr+ (default) or fp")
+    parser.add_argument("--lookup", default=None, metavar="ID_OR_CARDS",
+                        help="show one class: id, cards (e.g. 'Ah Kd Qs 2c') or Hold'em AKo")
+    parser.add_argument("--player", default="pu", help="pu or ca (for --lookup; default pu)")
+    parser.add_argument("--save", default=None, metavar="FILE", help="save the solution")
+    parser.add_argument("--load", default=None, metavar="FILE",
+                        help="reopen a saved solution (continue it or look hands up)")
+    parser.add_argument("--export", nargs=2, default=None, metavar=("FORMAT", "FILE"),
+                        help="write every class (csv or json): id, cards, combos, push %%, "
+                        "call %%, EVs")
+    parser.add_argument("--sweep", default=None, metavar="STACKS",
+                        help="equal effective stacks in big blinds, e.g. 2,4,6,8,10,15,20")
+    parser.add_argument("--build-table", action="store_true",
+                        help="build the Omaha equity table first if it is not built yet")
+    parser.add_argument("--cache-dir", default=None, help="where equity tables are cached")
+    parser.add_argument("--classes", default=None,
+                        help="Omaha only: solve on a built subset table (ids like 0,715,4527)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.set_defaults(func=run)
+
+
+class IterationPrinter:
+    """``on_iteration`` that redraws one stderr line with iteration and Epsilon."""
+
+    def __init__(self, label: str, interval: float = 0.5) -> None:
+        self.label = label
+        self.interval = interval
+        self._last = 0.0
+        self._report = None
+
+    def _draw(self) -> None:
+        sys.stderr.write(f"\r{self.label}: iteration {self._report.iteration}  "
+                         f"epsilon {self._report.epsilon:.6g}   ")
+        sys.stderr.flush()
+
+    def __call__(self, report) -> None:
+        self._report = report
+        now = time.perf_counter()
+        if now - self._last >= self.interval:
+            self._last = now
+            self._draw()
+
+    def close(self) -> None:
+        """Show the last iteration and end the line."""
+        if self._report is not None:
+            self._draw()
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+@contextmanager
+def _cancel_on_interrupt():
+    """A CancelFlag set by Ctrl-C, so that runs stop between iterations."""
+    from omahanash.progress import CancelFlag
+
+    flag = CancelFlag()
+    try:
+        previous = signal.signal(signal.SIGINT, lambda *_: flag.cancel())
+    except ValueError:  # not the main thread
+        yield flag
+        return
+    try:
+        yield flag
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _classes(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    try:
+        return [int(item) for item in text.replace(" ", "").split(",") if item]
+    except ValueError:
+        raise InputError(f"--classes takes class ids separated by commas, got {text!r}") from None
+
+
+def _load_table(game: str, args: argparse.Namespace):
+    from omahanash.equity.tables import OMAHA_GAMES, build_omaha_table, load_table, table_path
+    from omahanash.progress import StderrProgress
+
+    classes = _classes(args.classes)
+    if game in OMAHA_GAMES and args.build_table \
+            and not table_path(game, args.cache_dir, classes).exists():
+        build_omaha_table(game, cache_dir=args.cache_dir, class_ids=classes,
+                          progress=StderrProgress(f"{game} table"))
+    try:
+        return load_table(game, args.cache_dir, classes)
+    except InputError as exc:
+        if game in OMAHA_GAMES and not args.build_table:
+            raise InputError(f"{exc}; or add --build-table") from None
+        raise
+
+
+def _params(args: argparse.Namespace):
+    from omahanash.jamfold import JamFoldParams
+
+    if args.game is None:
+        raise InputError("--game is required (holdem, omaha-hi or omaha-hilo)")
+    values = {k: getattr(args, k) if getattr(args, k) is not None else v
+              for k, v in PARAM_DEFAULTS.items()}
+    return JamFoldParams(args.game, ante=values["ante"], sb=values["sb"], bb=values["bb"],
+                         stacks=tuple(values["stacks"]))
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.iterations is not None and args.iterations < 0:
+        raise InputError(f"--iterations must be >= 0, got {args.iterations}")
+    if args.export is not None and args.export[0].lower() not in ("csv", "json"):
+        raise InputError(f"--export format must be csv or json, got {args.export[0]!r}")
+    if args.sweep is not None:
+        return _run_sweep(args)
+    from omahanash.jamfold import JamFoldSolution
+    from omahanash.jamfold.solution import check_player
+    from omahanash.jamfold.solvers import DEFAULT_SOLVER, check_solver
+
+    player = check_player(args.player)
+    if args.load:
+        given = [f"--{k}" for k in PARAM_DEFAULTS if getattr(args, k) is not None]
+        if given:
+            raise InputError(f"{', '.join(given)} cannot change a loaded solution "
+                             "(its parameters are saved with it)")
+        from omahanash.jamfold.solution import read_solution_file
+
+        header, _ = read_solution_file(args.load)
+        game = header["params"]["game"]
+        if args.game is not None:
+            from omahanash.cards import normalize_game
+
+            if normalize_game(args.game) != game:
+                raise InputError(f"{args.load} is a {game} solution, not {args.game}")
+        if args.solver is not None and check_solver(args.solver) != header["solver"]:
+            raise InputError(f"{args.load} was solved with {header['solver']}; "
+                             "continue it with the same solver")
+        saved_classes = header["table"]["class_ids"]
+        if saved_classes is not None and args.classes is None:
+            args.classes = ",".join(map(str, saved_classes))
+        table = _load_table(game, args)
+        solution = JamFoldSolution.load(args.load, table=table)
+    else:
+        params = _params(args)
+        solver = check_solver(args.solver or DEFAULT_SOLVER)
+        table = _load_table(params.game, args)
+        solution = JamFoldSolution.create(params, solver, table=table)
+    if args.lookup is not None:
+        solution.position_of(args.lookup)  # bad hands fail before the run
+
+    printer = IterationPrinter(f"{solution.params.game} {solution.solver}")
+    with _cancel_on_interrupt() as cancel:
+        try:
+            solution.run(args.iterations, cancel=cancel, on_iteration=printer)
+        finally:
+            printer.close()
+    if args.save:
+        solution.save(args.save)
+    if args.export:
+        solution.export(args.export[1], args.export[0])
+    data = solution.summary()
+    if args.lookup is not None:
+        data["lookup"] = solution.lookup(args.lookup, player).as_dict()
+    _print_solution(data, args.json)
+    if cancel.cancelled:
+        sys.stderr.write(f"omahanash solve: interrupted after {solution.iterations} "
+                         "iterations (what was done is kept)\n")
+        return 130
+    return 0
+
+
+def _print_solution(data: dict, as_json: bool) -> None:
+    from omahanash.cli import print_json
+
+    if as_json:
+        print_json(data)
+        return
+    if data["epsilon"] is None:
+        print(f"{data['game']} {data['solver']}: no iterations yet")
+    else:
+        print(f"Game               {data['game']} ({data['solver']})")
+        print(f"Iterations         {data['iterations']}")
+        print(f"Range PU: Player1  {data['range_pu']:.2f} %")
+        print(f"Range CA: Player2  {data['range_ca']:.2f} %")
+        print(f"PostEV Player1     {data['postev1']:.6f}")
+        print(f"PostEV Player2     {data['postev2']:.6f}")
+        print(f"Epsilon            {data['epsilon']:.6g}")
+    lookup = data.get("lookup")
+    if lookup:
+        print(f"Player             {lookup['player'].upper()}")
+        print(f"Id                 {lookup['id']}")
+        print(f"Cards              {lookup['cards']}")
+        print(f"Played             {lookup['played']:.4f}")
+        print(f"AllIn_EV           {lookup['allin_ev']:.6f}")
+        print(f"Fold_EV            {lookup['fold_ev']:.6f}")
+        print(f"Diff_EV            {lookup['diff_ev']:.6f}")
+
+
+def _run_sweep(args: argparse.Namespace) -> int:
+    from omahanash.cards import normalize_game
+    from omahanash.cli import print_json
+    from omahanash.jamfold.solvers import DEFAULT_SOLVER, check_solver
+    from omahanash.jamfold.sweep import parse_stacks, sweep
+    from omahanash.progress import StderrProgress
+
+    conflicting = [name for name, value in (("--load", args.load), ("--save", args.save),
+                                            ("--lookup", args.lookup),
+                                            ("--export", args.export),
+                                            ("--stacks", args.stacks)) if value is not None]
+    if conflicting:
+        raise InputError(f"--sweep cannot be combined with {', '.join(conflicting)}")
+    if args.game is None:
+        raise InputError("--game is required (holdem, omaha-hi or omaha-hilo)")
+    stacks = parse_stacks(args.sweep)
+    solver = check_solver(args.solver or DEFAULT_SOLVER)
+    from omahanash.jamfold import JamFoldParams
+
+    ante = 0.0 if args.ante is None else args.ante
+    sb = 5.0 if args.sb is None else args.sb
+    bb = 10.0 if args.bb is None else args.bb
+    game = normalize_game(args.game)
+    for stack in stacks:  # every stack is validated before anything runs
+        JamFoldParams(game, ante=ante, sb=sb, bb=bb, stacks=(stack * bb, stack * bb))
+    table = _load_table(game, args)
+    with _cancel_on_interrupt() as cancel:
+        rows = sweep(game, stacks, sb=sb, bb=bb, ante=ante, solver=solver,
+                     iterations=args.iterations, table=table,
+                     progress=StderrProgress(f"{game} sweep ({solver})"), cancel=cancel)
+    if args.json:
+        print_json({"sweep": [row.as_dict() for row in rows]})
+    else:
+        print(f"{'stack_bb':>8}  {'range_pu %':>10}  {'range_ca %':>10}  {'epsilon':>10}  "
+              f"{'iterations':>10}")
+        for row in rows:
+            print(f"{row.stack_bb:>8g}  {row.range_pu:>10.2f}  {row.range_ca:>10.2f}  "
+                  f"{row.epsilon:>10.3g}  {row.iterations:>10d}")
+    if cancel.cancelled:
+        sys.stderr.write("omahanash solve: sweep interrupted (finished stacks shown)\n")
+        return 130
+    return 0

@@ -1,0 +1,86 @@
+"""Equilibria over a range of equal effective stacks (in big blinds) on one table.
+
+>>> rows = sweep("holdem", [2, 10, 20])  # doctest: +SKIP
+>>> [round(r.range_pu, 1) for r in rows]  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+
+from omahanash.errors import InputError
+from omahanash.jamfold.game import JamFoldParams
+from omahanash.jamfold.solution import JamFoldSolution
+from omahanash.progress import CancelFlag, ProgressCallback
+
+
+@dataclass(frozen=True)
+class SweepRow:
+    """One stack of a sweep: ranges in %, Epsilon in chips."""
+
+    stack_bb: float
+    range_pu: float
+    range_ca: float
+    epsilon: float
+    iterations: int
+
+    def as_dict(self) -> dict:
+        data = asdict(self)
+        if float(self.stack_bb).is_integer():
+            data["stack_bb"] = int(self.stack_bb)
+        return data
+
+
+def parse_stacks(text: str) -> list[float]:
+    """``"2,4,6"`` -> ``[2.0, 4.0, 6.0]``; :class:`InputError` on anything else.
+
+    >>> parse_stacks("2, 4,10")
+    [2.0, 4.0, 10.0]
+    """
+    try:
+        stacks = [float(item) for item in text.replace(" ", "").split(",") if item]
+    except ValueError:
+        raise InputError(f"--sweep takes stacks in big blinds separated by commas, "
+                         f"got {text!r}") from None
+    if not stacks:
+        raise InputError("--sweep needs at least one stack")
+    return stacks
+
+
+def sweep(game: str, stacks_bb: Sequence[float], sb: float = 5.0, bb: float = 10.0,
+          ante: float = 0.0, solver: str = "cfr+", iterations: int | None = None, table=None,
+          cache_dir: str | os.PathLike | None = None, class_ids: Sequence[int] | None = None,
+          progress: ProgressCallback | None = None,
+          cancel: CancelFlag | None = None) -> list[SweepRow]:
+    """Solve at each equal effective stack (``stack_bb * bb`` chips each), default stopping
+    rule unless ``iterations``. When cancelled it stops (between iterations) and returns the
+    stacks finished so far.
+
+    All parameters are validated before anything runs. ``progress(done, total)`` counts stacks.
+    """
+    all_params = [JamFoldParams(game, ante=ante, sb=sb, bb=bb, stacks=(s * bb, s * bb))
+                  for s in stacks_bb]
+    if table is None:
+        from omahanash.equity.tables import load_table
+
+        table = load_table(all_params[0].game, cache_dir, class_ids)
+    rows: list[SweepRow] = []
+    for done, (stack, params) in enumerate(zip(stacks_bb, all_params, strict=True)):
+        if progress:
+            progress(done, len(all_params))
+        if cancel is not None and cancel.cancelled:
+            break
+        solution = JamFoldSolution.create(params, solver, table=table)
+        solution.run(iterations, cancel=cancel)
+        if cancel is not None and cancel.cancelled:
+            break  # this stack is unfinished: only finished stacks are returned
+        last = solution.last_report
+        if last is None:
+            raise InputError("a sweep needs at least one iteration per stack")
+        rows.append(SweepRow(float(stack), last.range_pu, last.range_ca, last.epsilon,
+                             solution.iterations))
+    if progress and len(rows) == len(all_params):
+        progress(len(all_params), len(all_params))
+    return rows
