@@ -139,7 +139,7 @@ def _chunk(stored, counts, row_weight, first, last, alpha, row_offset, col_offse
             a += 1
 
 
-@njit(cache=True, parallel=True, fastmath=True)
+@njit(cache=True, parallel=True, fastmath=True, nogil=True)
 def triangle_products(
     stored: np.ndarray,
     counts: np.ndarray,
@@ -172,7 +172,7 @@ def triangle_products(
     return gq, gtp
 
 
-@njit(cache=True, fastmath=True)
+@njit(cache=True, fastmath=True, nogil=True)
 def triangle_products_serial(
     stored: np.ndarray,
     counts: np.ndarray,
