@@ -1,7 +1,8 @@
 """Take the README's screenshots offscreen: ``python -m ui.screenshots [FOLDER]``.
 
-Drives the real window like a user (the thesis's second domino setting solved with CFR+, an
-Omaha Hi/Lo equity, nim 3 4 5) and saves ``cfr_tab.png``, ``equity_tab.png`` and
+Drives the real window like a user (Hold'em jam-fold 5/10, stacks 100/100 with CFR+ and the
+lookup of Ad Ac, the thesis's second domino setting solved with CFR+, an Omaha Hi/Lo equity,
+nim 3 4 5) and saves ``jamfold_tab.png``, ``cfr_tab.png``, ``equity_tab.png`` and
 ``perfect_tab.png`` (default folder ``docs/screenshots``). Uses a throw-away settings store, so
 the user's remembered inputs are left alone.
 """
@@ -38,6 +39,7 @@ def take(folder: Path) -> list[Path]:
     """Build the window, run the three examples and save one PNG per tab."""
     from ui.cfr_tab import CfrTab
     from ui.equity_tab import EquityTab
+    from ui.jamfold_tab import JamFoldTab
     from ui.perfect_tab import PerfectTab
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -45,6 +47,25 @@ def take(folder: Path) -> list[Path]:
     window.resize(*SIZE)
     window.show()
     saved = []
+
+    jamfold = window.tab("Jam-fold")
+    assert isinstance(jamfold, JamFoldTab)
+    window.tab_widget.setCurrentWidget(jamfold)
+    jamfold.type_combo.setCurrentText("Texas Hold'em")
+    for edit, text in ((jamfold.ante_edit, "0"), (jamfold.sb_edit, "5"), (jamfold.bb_edit, "10"),
+                       (jamfold.player1_edit, "100"), (jamfold.player2_edit, "100"),
+                       (jamfold.iterations_edit, "1000")):
+        edit.setText(text)
+    jamfold.solver_combo.setCurrentText("CFR+")
+    assert jamfold.calculate(), "the jam-fold inputs were refused"
+    wait_for(jamfold.runner)
+    jamfold.player_combo.setCurrentIndex(0)
+    jamfold.lookup_edit.setText("Ad Ac")
+    assert jamfold.show_hand(), "the lookup of Ad Ac failed"
+    saved.append(_save(window, folder / "jamfold_tab.png"))
+    jamfold.range_tabs.setCurrentIndex(1)
+    saved.append(_save(window, folder / "jamfold_range.png"))
+    jamfold.range_tabs.setCurrentIndex(0)
 
     cfr = window.tab("CFR games")
     assert isinstance(cfr, CfrTab)

@@ -24,10 +24,11 @@ def tab_factories() -> list[TabFactory]:
     """The main window's tabs, left to right."""
     from ui.cfr_tab import CfrTab
     from ui.equity_tab import EquityTab
+    from ui.jamfold_tab import JamFoldTab
     from ui.perfect_tab import PerfectTab
 
     return [
-        # <- the Jam-fold tab goes here, first (ui/jamfold_tab.py: JamFoldTab)
+        JamFoldTab,
         CfrTab,
         EquityTab,
         PerfectTab,

@@ -1,0 +1,769 @@
+"""The Jam-fold tab (SPEC §5, §8 item 1): the thesis GUI (Figures 3–7) and more.
+
+Inputs as in the thesis (Ante, Type, SB, BB, Player1/Player2 stack, NumIterations, Solver),
+checked as they are typed with the message beside the field. **Calculate** loads the equity
+table and runs :class:`omahanash.jamfold.JamFoldSolution` in a worker (:class:`JobRunner`);
+while it runs it reads **Stop**, which ends the run between iterations and keeps what was
+computed. The results block and the Epsilon plot follow the run live (throttled: at most ~20
+updates a second, each touching only the new iterations). Afterwards: hand lookup (PU/CA, an
+id or cards), the range view (Hold'em 13×13 grid; a sortable, filterable class table for every
+game), save / open a solution and CSV export. An Omaha game whose equity table is not built
+yet offers to build it (progress, ETA, Cancel; a cancelled build resumes next time).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from omahanash.errors import InputError
+from ui.common import ErrorLabel, RunStopButton, Tab, parse_positive_int, with_error
+from ui.plots import ConvergencePlot
+from ui.range_view import ClassTableModel, HoldemGridModel, class_proxy
+from ui.workers import JobRunner
+
+if TYPE_CHECKING:
+    from omahanash.jamfold import JamFoldSolution
+    from omahanash.progress import CancelFlag
+    from ui.workers import ProgressReporter
+
+GAMES = {"Omaha Hi": "omaha-hi", "Omaha Hi/Lo": "omaha-hilo", "Texas Hold'em": "holdem"}
+SOLVERS = {"Fictitious play": "fp", "CFR+": "cfr+"}
+PLAYERS = {"PU: Player1": "pu", "CA: Player2": "ca"}
+MAX_ITERATIONS = 10_000_000
+#: The Epsilon plot shows at most about this many points (log-spaced), however long the run.
+PLOT_POINTS = 600
+
+
+def format_percent(value: float) -> str:
+    """A range share already in %: ``58.3`` -> ``'58.30%'``."""
+    return f"{value:.2f}%"
+
+
+def format_played(probability: float) -> str:
+    """``0.99999`` -> ``'100%'``, ``0.425`` -> ``'42.5%'``, ``0`` -> ``'0%'``."""
+    text = f"{100 * probability:.2f}".rstrip("0").rstrip(".")
+    return ("0" if text in ("-0", "") else text) + "%"
+
+
+def format_chips(value: float) -> str:
+    return f"{value:.4f}"
+
+
+def parse_chips(text: str, what: str, allow_zero: bool) -> float:
+    """A non-negative (or positive) amount of chips typed in a field; ValueError says why."""
+    cleaned = text.strip().replace("_", "").replace(",", "")
+    if not cleaned:
+        raise ValueError(f"enter the {what}")
+    try:
+        value = float(cleaned)
+    except ValueError:
+        raise ValueError(f"the {what} must be a number, not {text.strip()!r}") from None
+    if not np.isfinite(value):
+        raise ValueError(f"the {what} must be a finite number")
+    if value < 0 or (value == 0 and not allow_zero):
+        raise ValueError(f"the {what} must be {'at least 0' if allow_zero else 'above 0'}")
+    return value
+
+
+def _recorder(live: list):
+    """``on_iteration`` for the worker: keep the report, then yield the GIL (``sleep(0)``) so
+    the GUI thread gets it between iterations and the window stays responsive."""
+
+    def record(report) -> None:
+        live.append(report)
+        time.sleep(0)
+
+    return record
+
+
+def plot_indices(n: int, points: int = PLOT_POINTS) -> np.ndarray:
+    """At most about ``points`` indices of ``0..n-1``, log-spaced (dense at the start, as the
+    log₂ x axis shows them), always with the last one."""
+    if n <= points:
+        return np.arange(n)
+    return np.unique(np.concatenate([np.geomspace(1, n, points).astype(np.int64) - 1, [n - 1]]))
+
+
+class JamFoldTab(Tab):
+    title = "Jam-fold"
+    settings_group = "jamfold"
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.runner = JobRunner(self)
+        self.build_runner = JobRunner(self)
+        self.solution: JamFoldSolution | None = None
+        self.class_rows: list[dict] = []
+        self._tables: dict[str, object] = {}  # game -> loaded equity table (reused by runs)
+        self._request: tuple | None = None
+        self._target = 0
+        self._live: list = []  # the running job's iteration reports (appended in the worker)
+        self._seen = 0
+        self._eps_x = np.zeros(0)
+        self._eps_y = np.zeros(0)
+        self._build_started: tuple[float, float] | None = None
+        self._opening = False
+        #: GUI-thread seconds spent on each live update (measured; see the README).
+        self.update_times: list[float] = []
+
+        # -- inputs (thesis Figure 3) ---------------------------------------------------------
+        box = QGroupBox("Game")
+        form = QFormLayout(box)
+        self.ante_edit = QLineEdit("0", objectName="anteEdit")
+        self.ante_error = ErrorLabel("anteError")
+        form.addRow("Ante", with_error(self.ante_edit, self.ante_error))
+        self.type_combo = QComboBox(objectName="typeCombo")
+        self.type_combo.addItems(list(GAMES))
+        self.type_combo.setCurrentText("Texas Hold'em")
+        form.addRow("Type", self.type_combo)
+        self.sb_edit = QLineEdit("5", objectName="sbEdit")
+        self.sb_error = ErrorLabel("sbError")
+        form.addRow("SB", with_error(self.sb_edit, self.sb_error))
+        self.bb_edit = QLineEdit("10", objectName="bbEdit")
+        self.bb_error = ErrorLabel("bbError")
+        form.addRow("BB", with_error(self.bb_edit, self.bb_error))
+        self.player1_edit = QLineEdit("100", objectName="player1Edit")
+        self.player1_error = ErrorLabel("player1Error")
+        form.addRow("Player1 stack", with_error(self.player1_edit, self.player1_error))
+        self.player2_edit = QLineEdit("100", objectName="player2Edit")
+        self.player2_error = ErrorLabel("player2Error")
+        form.addRow("Player2 stack", with_error(self.player2_edit, self.player2_error))
+        self.iterations_edit = QLineEdit("1000", objectName="iterationsEdit")
+        self.iterations_error = ErrorLabel("iterationsError")
+        form.addRow("NumIterations", with_error(self.iterations_edit, self.iterations_error))
+        self.solver_combo = QComboBox(objectName="solverCombo")
+        self.solver_combo.addItems(list(SOLVERS))
+        self.solver_combo.setCurrentText("CFR+")
+        form.addRow("Solver", self.solver_combo)
+        self.params_error = ErrorLabel("paramsError")
+        form.addRow(self.params_error)
+        self.run_error = ErrorLabel("jamfoldError")
+        form.addRow(self.run_error)
+        buttons = QHBoxLayout()
+        self.calculate_button = RunStopButton("Calculate", "calculateButton")
+        self.continue_button = QPushButton("Continue", objectName="continueButton")
+        self.continue_button.setToolTip("Run NumIterations more iterations of the current "
+                                        "solution (after a run, a Stop or Open)")
+        self.save_button = QPushButton("Save…", objectName="saveButton")
+        self.open_button = QPushButton("Open…", objectName="openButton")
+        self.export_button = QPushButton("Export CSV…", objectName="exportButton")
+        for button in (self.calculate_button, self.continue_button, self.save_button,
+                       self.open_button, self.export_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        form.addRow(buttons)
+
+        # -- equity table build offer ----------------------------------------------------------
+        self.build_box = QGroupBox("Equity table")
+        build = QVBoxLayout(self.build_box)
+        self.build_label = QLabel("", objectName="buildLabel")
+        self.build_label.setWordWrap(True)
+        build.addWidget(self.build_label)
+        row = QHBoxLayout()
+        self.build_button = QPushButton("Build table", objectName="buildTableButton")
+        self.build_progress = QProgressBar(objectName="buildProgress")
+        self.build_progress.setRange(0, 1000)
+        self.build_cancel = QPushButton("Cancel", objectName="buildCancelButton")
+        row.addWidget(self.build_button)
+        row.addWidget(self.build_progress, 1)
+        row.addWidget(self.build_cancel)
+        build.addLayout(row)
+        self.build_eta = QLabel("", objectName="buildEtaLabel")
+        build.addWidget(self.build_eta)
+        self.build_error = ErrorLabel("buildError")
+        build.addWidget(self.build_error)
+        self.build_cancel.setEnabled(False)
+        self.build_box.hide()
+
+        # -- results (thesis Figure 4) ---------------------------------------------------------
+        results_box = QGroupBox("Results")
+        results = QFormLayout(results_box)
+        self.iterations_value = QLabel("", objectName="iterationsValue")
+        self.range_pu_value = QLabel("", objectName="rangePuValue")
+        self.range_ca_value = QLabel("", objectName="rangeCaValue")
+        self.postev1_value = QLabel("", objectName="postEv1Value")
+        self.postev2_value = QLabel("", objectName="postEv2Value")
+        self.epsilon_value = QLabel("", objectName="epsilonValue")
+        for label, widget in (("Iterations", self.iterations_value),
+                              ("Range PU: Player1", self.range_pu_value),
+                              ("Range CA: Player2", self.range_ca_value),
+                              ("PostEV Player1", self.postev1_value),
+                              ("PostEV Player2", self.postev2_value),
+                              ("Epsilon", self.epsilon_value)):
+            widget.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            results.addRow(label, widget)
+
+        # -- hand lookup (thesis Figures 5–7) --------------------------------------------------
+        lookup_box = QGroupBox("Hand")
+        lookup = QFormLayout(lookup_box)
+        self.player_combo = QComboBox(objectName="playerCombo")
+        self.player_combo.addItems(list(PLAYERS))
+        lookup.addRow("Player", self.player_combo)
+        self.lookup_edit = QLineEdit(objectName="lookupEdit")
+        self.lookup_edit.setPlaceholderText("an id (12025) or cards (2s 4s 3c 9c)")
+        self.lookup_error = ErrorLabel("lookupError")
+        self.show_button = QPushButton("Show", objectName="showButton")
+        field = QHBoxLayout()
+        field.addWidget(self.lookup_edit, 1)
+        field.addWidget(self.show_button)
+        field_cell = QWidget()
+        field_cell.setLayout(field)
+        field.setContentsMargins(0, 0, 0, 0)
+        lookup.addRow("Id or cards", with_error(field_cell, self.lookup_error))
+        self.id_value = QLabel("", objectName="idValue")
+        self.cards_value = QLabel("", objectName="cardsValue")
+        self.played_value = QLabel("", objectName="playedValue")
+        self.allin_ev_value = QLabel("", objectName="allinEvValue")
+        self.fold_ev_value = QLabel("", objectName="foldEvValue")
+        self.diff_ev_value = QLabel("", objectName="diffEvValue")
+        for label, widget in (("Id", self.id_value), ("Cards", self.cards_value),
+                              ("Played", self.played_value), ("AllIn_EV", self.allin_ev_value),
+                              ("Fold_EV", self.fold_ev_value), ("Diff_EV", self.diff_ev_value)):
+            widget.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            lookup.addRow(label, widget)
+
+        # -- plot and range view ---------------------------------------------------------------
+        self.plot = ConvergencePlot("Epsilon (chips)")
+        self.plot.setObjectName("epsilonPlot")
+        self.plot.setMinimumHeight(220)
+        self.plot.curve.setSymbol(None)  # a line: hundreds of markers cost ~40 ms a repaint
+        self.log_y_check = QCheckBox("log scale for Epsilon", objectName="epsilonLogCheck")
+        self.log_y_check.setChecked(True)
+        self.plot.set_log_y(True)
+        plot_cell = QWidget()
+        plot_layout = QVBoxLayout(plot_cell)
+        plot_layout.setContentsMargins(0, 0, 0, 0)
+        plot_layout.addWidget(self.log_y_check)
+        plot_layout.addWidget(self.plot, 1)
+
+        self.range_tabs = QTabWidget(objectName="rangeTabs")
+        grid_page = QWidget()
+        grid_layout = QVBoxLayout(grid_page)
+        self.grid_player_combo = QComboBox(objectName="gridPlayerCombo")
+        self.grid_player_combo.addItems(["Push (PU: Player1)", "Call (CA: Player2)"])
+        grid_layout.addWidget(self.grid_player_combo)
+        self.grid_model = HoldemGridModel(self)
+        self.grid_view = QTableView(objectName="rangeGrid")
+        self.grid_view.setModel(self.grid_model)
+        self.grid_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        for header in (self.grid_view.horizontalHeader(), self.grid_view.verticalHeader()):
+            header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+            header.setMinimumSectionSize(18)
+        grid_layout.addWidget(self.grid_view, 1)
+        self.grid_page = grid_page
+        classes_page = QWidget()
+        classes_layout = QVBoxLayout(classes_page)
+        self.class_filter_edit = QLineEdit(objectName="classFilterEdit")
+        self.class_filter_edit.setPlaceholderText("filter by cards, e.g. As or Kh")
+        self.class_filter_edit.setProperty("persist", False)
+        classes_layout.addWidget(self.class_filter_edit)
+        self.class_model = ClassTableModel(self)
+        self.class_proxy = class_proxy(self.class_model, self)
+        self.class_view = QTableView(objectName="classTable")
+        self.class_view.setModel(self.class_proxy)
+        self.class_view.setSortingEnabled(True)
+        self.class_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.class_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.class_view.verticalHeader().setVisible(False)
+        classes_layout.addWidget(self.class_view, 1)
+        self.range_tabs.addTab(plot_cell, "Epsilon")
+        self.range_tabs.addTab(grid_page, "Range grid")
+        self.range_tabs.addTab(classes_page, "Classes")
+
+        left = QVBoxLayout()
+        left.addWidget(box)
+        left.addWidget(self.build_box)
+        left.addWidget(results_box)
+        left.addWidget(lookup_box)
+        left.addStretch(1)
+        left_cell = QWidget()
+        left_cell.setLayout(left)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left_cell)
+        splitter.addWidget(self.range_tabs)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        layout = QHBoxLayout(self)
+        layout.addWidget(splitter)
+
+        # -- wiring ----------------------------------------------------------------------------
+        for edit in (self.ante_edit, self.sb_edit, self.bb_edit, self.player1_edit,
+                     self.player2_edit, self.iterations_edit):
+            edit.textChanged.connect(self._validate)
+            edit.returnPressed.connect(self.calculate)
+        self.type_combo.currentIndexChanged.connect(self._validate)
+        self.solver_combo.currentIndexChanged.connect(self._validate)
+        self.calculate_button.clicked.connect(self._on_calculate_clicked)
+        self.runner.progressed.connect(self._on_progressed)
+        self.runner.succeeded.connect(self._on_succeeded)
+        self.runner.failed.connect(self._on_failed)
+        self.runner.stopped.connect(self._on_stopped)
+        self.runner.finished.connect(self._on_finished)
+        self.log_y_check.toggled.connect(self.plot.set_log_y)
+        self.show_button.clicked.connect(self.show_hand)
+        self.lookup_edit.returnPressed.connect(self.show_hand)
+        self.player_combo.currentIndexChanged.connect(self._refresh_lookup)
+        self.grid_player_combo.currentIndexChanged.connect(self._fill_grid)
+        self.class_filter_edit.textChanged.connect(self.class_proxy.setFilterFixedString)
+        self.continue_button.clicked.connect(self.continue_run)
+        self.save_button.clicked.connect(self._on_save_clicked)
+        self.open_button.clicked.connect(self._on_open_clicked)
+        self.export_button.clicked.connect(self._on_export_clicked)
+        self.build_button.clicked.connect(self.build_table)
+        self.build_cancel.clicked.connect(self.build_runner.stop)
+        self.build_runner.progressed.connect(self._on_build_progressed)
+        self.build_runner.succeeded.connect(self._on_build_succeeded)
+        self.build_runner.failed.connect(self.build_error.show_error)
+        self.build_runner.stopped.connect(self._on_build_stopped)
+        self.build_runner.finished.connect(self._on_build_finished)
+        self._validate()
+        self._update_buttons()
+
+    # -- validation ----------------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        return GAMES[self.type_combo.currentText()]
+
+    @property
+    def solver(self) -> str:
+        return SOLVERS[self.solver_combo.currentText()]
+
+    def _field(self, edit: QLineEdit, error: ErrorLabel, parse) -> float | None:
+        try:
+            value = parse(edit.text())
+        except ValueError as exc:
+            error.show_error(str(exc))
+            return None
+        error.clear_error()
+        return value
+
+    def _validate(self) -> bool:
+        """Check every field, say what is wrong beside it, enable Calculate only when all is
+        well; remembers the request Calculate will run."""
+        self._request = None
+        ante = self._field(self.ante_edit, self.ante_error,
+                           lambda t: parse_chips(t, "ante", allow_zero=True))
+        sb = self._field(self.sb_edit, self.sb_error,
+                         lambda t: parse_chips(t, "SB", allow_zero=False))
+        bb = self._field(self.bb_edit, self.bb_error,
+                         lambda t: parse_chips(t, "BB", allow_zero=False))
+        s1 = self._field(self.player1_edit, self.player1_error,
+                         lambda t: parse_chips(t, "Player1 stack", allow_zero=False))
+        s2 = self._field(self.player2_edit, self.player2_error,
+                         lambda t: parse_chips(t, "Player2 stack", allow_zero=False))
+        iterations = self._field(self.iterations_edit, self.iterations_error,
+                                 lambda t: parse_positive_int(t, "number of iterations",
+                                                              MAX_ITERATIONS))
+        if sb is not None and bb is not None and sb > bb:
+            self.sb_error.show_error(f"SB ({sb:g}) must not be above BB ({bb:g})")
+            sb = None
+        if ante is not None and sb is not None and s1 is not None and s1 <= sb + ante:
+            self.player1_error.show_error(
+                f"Player1's stack must be above SB + ante ({sb + ante:g})")
+            s1 = None
+        if ante is not None and bb is not None and s2 is not None and s2 <= bb + ante:
+            self.player2_error.show_error(
+                f"Player2's stack must be above BB + ante ({bb + ante:g})")
+            s2 = None
+        values = (ante, sb, bb, s1, s2, iterations)
+        valid = all(v is not None for v in values)
+        if valid:
+            from omahanash.jamfold import JamFoldParams
+
+            try:
+                params = JamFoldParams(self.game, ante=ante, sb=sb, bb=bb, stacks=(s1, s2))
+            except InputError as exc:
+                self.params_error.show_error(str(exc))
+                valid = False
+            else:
+                self.params_error.clear_error()
+                self._request = (params, self.solver, int(iterations))
+        table_ready = self._check_table()
+        self.calculate_button.set_inputs_valid(valid and table_ready)
+        return valid and table_ready
+
+    def _check_table(self) -> bool:
+        """Whether the chosen game's equity table is there; if not, offer to build it."""
+        game = self.game
+        if game == "holdem" or game in self._tables:
+            self.build_box.setVisible(self.build_runner.running)
+            return True
+        from omahanash.equity.tables import partial_settings, table_path
+
+        if table_path(game).exists():
+            self.build_box.setVisible(self.build_runner.running)
+            return True
+        if not self.build_runner.running:
+            resume = partial_settings(game) is not None
+            self.build_label.setText(
+                f"The {self.type_combo.currentText()} equity table is not built yet. Building "
+                "it takes a few minutes, once; "
+                + ("an interrupted build resumes where it stopped." if resume
+                   else "a cancelled build resumes next time."))
+            self.build_button.setText("Resume building" if resume else "Build table")
+        self.build_box.show()
+        return False
+
+    # -- running -------------------------------------------------------------------------------
+
+    def _on_calculate_clicked(self) -> None:
+        if self.runner.running:
+            self.calculate_button.set_stopping()
+            self.runner.stop()
+        else:
+            self.calculate()
+
+    def calculate(self) -> bool:
+        """Start a run (in the worker); False when the inputs are invalid."""
+        if self.runner.running or not self._validate():
+            return False
+        assert self._request is not None
+        params, solver, iterations = self._request
+        tables = self._tables
+        live: list = []
+
+        def job(report: ProgressReporter, cancel: CancelFlag) -> tuple:
+            from omahanash.jamfold import JamFoldSolution
+
+            report.phase("loading table")
+            table = tables.get(params.game)
+            if table is None:
+                from omahanash.equity.tables import load_table
+
+                table = load_table(params.game)
+            solution = JamFoldSolution.create(params, solver, table)
+            report.phase("solving", detail=live.__len__)
+            solution.run(iterations, progress=report, cancel=cancel, on_iteration=_recorder(live))
+            return solution, solution.class_rows()
+
+        self._opening = False
+        self._start_live(live, iterations)
+        self.runner.start(job)
+        self.calculate_button.set_running(True)
+        self._update_buttons()
+        self.status_message.emit(f"Solving {self.type_combo.currentText()} jam-fold with "
+                                 f"{self.solver_combo.currentText()}…")
+        return True
+
+    def continue_run(self) -> bool:
+        """Run NumIterations more iterations of the current solution (live, like Calculate)."""
+        if self.runner.running or self.solution is None or not self._validate():
+            return False
+        assert self._request is not None
+        more = self._request[2]
+        solution = self.solution
+        live = list(solution.history)
+
+        def job(report: ProgressReporter, cancel: CancelFlag) -> tuple:
+            report.phase("solving", detail=live.__len__)
+            solution.run(more, progress=report, cancel=cancel, on_iteration=_recorder(live))
+            return solution, solution.class_rows()
+
+        self._opening = False
+        self._start_live(live, solution.iterations + more)
+        self.runner.start(job)
+        self.calculate_button.set_running(True)
+        self._update_buttons()
+        self.status_message.emit(f"Continuing for {more} more iterations…")
+        return True
+
+    def _start_live(self, live: list, iterations: int) -> None:
+        self._live = live
+        self._seen = 0
+        self._target = iterations
+        self._eps_x = np.zeros(min(iterations, 256))  # grown as the run goes
+        self._eps_y = np.zeros(self._eps_x.size)
+        self.update_times = []
+        self.run_error.clear_error()
+        self.iterations_value.setText(f"0/{iterations}")
+        for label in (self.range_pu_value, self.range_ca_value, self.postev1_value,
+                      self.postev2_value, self.epsilon_value):
+            label.setText("")
+        self.plot.set_history([])
+        self._set_inputs_enabled(False)
+
+    def _on_progressed(self, done: float, total: float, phase: str, detail: object) -> None:
+        started = time.perf_counter()
+        if phase == "solving" and isinstance(detail, int):
+            self._show_live(detail)
+        elif phase == "loading table":
+            self.status_message.emit("Loading the equity table…")
+        self.update_times.append(time.perf_counter() - started)
+
+    def _show_live(self, n: int) -> None:
+        """Show the first ``n`` iterations of the running job: only the new ones are read."""
+        n = min(n, len(self._live))
+        if n <= self._seen:
+            return
+        if n > self._eps_y.size:
+            size = max(n, 2 * self._eps_y.size)
+            self._eps_x = np.resize(self._eps_x, size)
+            self._eps_y = np.resize(self._eps_y, size)
+        new = self._live[self._seen:n]
+        self._eps_x[self._seen:n] = [r.iteration for r in new]
+        self._eps_y[self._seen:n] = [r.epsilon for r in new]
+        self._seen = n
+        self._show_report(new[-1], self._target)
+        keep = plot_indices(n)
+        self.plot.set_history(np.column_stack([self._eps_x[keep], self._eps_y[keep]]).tolist())
+
+    def _show_report(self, report, target: int) -> None:
+        self.iterations_value.setText(f"{report.iteration}/{target}")
+        self.range_pu_value.setText(format_percent(report.range_pu))
+        self.range_ca_value.setText(format_percent(report.range_ca))
+        self.postev1_value.setText(format_chips(report.postev1))
+        self.postev2_value.setText(format_chips(report.postev2))
+        self.epsilon_value.setText(f"{report.epsilon:.6g}")
+
+    def _on_succeeded(self, result: object) -> None:
+        solution, rows = result  # type: ignore[misc]
+        if self._opening:
+            self._fill_inputs(solution)
+        self._set_solution(solution, rows, self._target or solution.iterations)
+        last = solution.last_report
+        stopped = solution.iterations < self._target
+        if last is not None:
+            self.status_message.emit(
+                f"{'Stopped' if stopped else 'Done'} after {solution.iterations} iterations: "
+                f"Epsilon {last.epsilon:.6g}")
+
+    def _set_solution(self, solution: JamFoldSolution, rows: list[dict], target: int) -> None:
+        self.solution = solution
+        self.class_rows = rows
+        self._tables[solution.params.game] = solution.game.table
+        history = solution.history
+        if history:
+            self._show_report(history[-1], target)
+            x = np.fromiter((r.iteration for r in history), float, len(history))
+            y = np.fromiter((r.epsilon for r in history), float, len(history))
+            keep = plot_indices(len(history))
+            self.plot.set_history(np.column_stack([x[keep], y[keep]]).tolist())
+        else:
+            self.iterations_value.setText(f"0/{target}")
+        self.class_model.set_rows(rows)
+        holdem = solution.params.game == "holdem"
+        self.range_tabs.setTabEnabled(self.range_tabs.indexOf(self.grid_page), holdem)
+        self._fill_grid()
+        self._refresh_lookup()
+
+    def _on_failed(self, message: str) -> None:
+        self.run_error.show_error(message)
+        self.status_message.emit("Jam-fold failed: " + message)
+
+    def _on_stopped(self) -> None:
+        self.status_message.emit("Stopped.")
+
+    def _on_finished(self) -> None:
+        self.calculate_button.set_running(False)
+        self._set_inputs_enabled(True)
+        self._validate()
+        self._update_buttons()
+
+    def _set_inputs_enabled(self, enabled: bool) -> None:
+        for widget in (self.ante_edit, self.type_combo, self.sb_edit, self.bb_edit,
+                       self.player1_edit, self.player2_edit, self.iterations_edit,
+                       self.solver_combo):
+            widget.setEnabled(enabled)
+
+    def _update_buttons(self) -> None:
+        idle = not self.runner.running
+        have = self.solution is not None
+        self.show_button.setEnabled(idle and have)
+        self.save_button.setEnabled(idle and have)
+        self.continue_button.setEnabled(idle and have)
+        self.export_button.setEnabled(idle and have)
+        self.open_button.setEnabled(idle)
+
+    # -- hand lookup and range view ------------------------------------------------------------
+
+    def show_hand(self) -> bool:
+        """Look the typed id or cards up for the chosen player; False (and the library's
+        message beside the field) when it is not a hand of this game."""
+        if self.solution is None or self.runner.running:
+            return False
+        player = PLAYERS[self.player_combo.currentText()]
+        try:
+            hand = self.solution.lookup(self.lookup_edit.text().strip(), player)
+        except InputError as exc:
+            self.lookup_error.show_error(str(exc))
+            for label in (self.id_value, self.cards_value, self.played_value,
+                          self.allin_ev_value, self.fold_ev_value, self.diff_ev_value):
+                label.setText("")
+            return False
+        self.lookup_error.clear_error()
+        self.id_value.setText(str(hand.id))
+        self.cards_value.setText(hand.cards)
+        self.played_value.setText(format_played(hand.played))
+        self.allin_ev_value.setText(format_chips(hand.allin_ev))
+        self.fold_ev_value.setText(format_chips(hand.fold_ev))
+        self.diff_ev_value.setText(format_chips(hand.diff_ev))
+        return True
+
+    def _refresh_lookup(self) -> None:
+        if self.lookup_edit.text().strip() and self.id_value.text():
+            self.show_hand()
+
+    def _fill_grid(self) -> None:
+        if self.solution is None or self.solution.params.game != "holdem":
+            self.grid_model.set_rows([], "push_pct")
+            return
+        key = "push_pct" if self.grid_player_combo.currentIndex() == 0 else "call_pct"
+        self.grid_model.set_rows(self.class_rows, key)
+
+    # -- save / open / export ------------------------------------------------------------------
+
+    def save_solution(self, path: str) -> bool:
+        if self.solution is None:
+            return False
+        try:
+            saved = self.solution.save(path)
+        except InputError as exc:
+            self.run_error.show_error(str(exc))
+            return False
+        self.status_message.emit(f"Saved {saved}")
+        return True
+
+    def export_csv(self, path: str) -> bool:
+        if self.solution is None:
+            return False
+        try:
+            written = self.solution.export(path, "csv")
+        except InputError as exc:
+            self.run_error.show_error(str(exc))
+            return False
+        self.status_message.emit(f"Exported {written}")
+        return True
+
+    def open_solution(self, path: str) -> bool:
+        """Reopen a saved solution (in the worker: its table may take a moment to load)."""
+        if self.runner.running:
+            return False
+        tables = self._tables
+
+        def job(report: ProgressReporter, cancel: CancelFlag) -> tuple:
+            from omahanash.jamfold import JamFoldSolution, read_solution_file
+
+            header, _ = read_solution_file(path)
+            game = header["params"]["game"]
+            table = tables.get(game) if header["table"].get("class_ids") is None else None
+            solution = JamFoldSolution.load(path, table=table)
+            return solution, solution.class_rows()
+
+        self._target = 0
+        self.run_error.clear_error()
+        self.runner.start(job, cancellable=False)
+        self._set_inputs_enabled(False)
+        self._update_buttons()
+        self.calculate_button.set_running(True)
+        self.status_message.emit(f"Opening {path}…")
+        self._opening = True
+        return True
+
+    def _fill_inputs(self, solution: JamFoldSolution) -> None:
+        params = solution.params
+        self.type_combo.setCurrentText(next(k for k, v in GAMES.items() if v == params.game))
+        self.solver_combo.setCurrentText(
+            next(k for k, v in SOLVERS.items() if v == solution.solver))
+        for edit, value in ((self.ante_edit, params.ante), (self.sb_edit, params.sb),
+                            (self.bb_edit, params.bb), (self.player1_edit, params.stacks[0]),
+                            (self.player2_edit, params.stacks[1])):
+            edit.setText(f"{value:g}")
+
+    def _on_save_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save the solution", "",
+                                              "Jam-fold solutions (*.jamfold);;All files (*)")
+        if path:
+            self.save_solution(path)
+
+    def _on_open_clicked(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a solution", "",
+                                              "Jam-fold solutions (*.jamfold);;All files (*)")
+        if path:
+            self.open_solution(path)
+
+    def _on_export_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export CSV", "", "CSV (*.csv)")
+        if path:
+            self.export_csv(path)
+
+    # -- building an Omaha table ---------------------------------------------------------------
+
+    def build_table(self) -> bool:
+        """Build (or resume building) the chosen Omaha game's equity table in a worker."""
+        game = self.game
+        if game == "holdem" or self.build_runner.running:
+            return False
+
+        def job(report: ProgressReporter, cancel: CancelFlag) -> str:
+            from omahanash.equity.tables import build_omaha_table
+
+            report.phase("building table")
+            return str(build_omaha_table(game, progress=report, cancel=cancel))
+
+        self._build_started = None
+        self.build_error.clear_error()
+        self.build_runner.start(job)
+        self.build_button.setEnabled(False)
+        self.build_cancel.setEnabled(True)
+        self.type_combo.setEnabled(False)
+        self.build_eta.setText("Starting…")
+        self.status_message.emit(f"Building the {game} equity table…")
+        return True
+
+    def _on_build_progressed(self, done: float, total: float, phase: str,
+                             detail: object) -> None:
+        if total <= 0:
+            return
+        now = time.perf_counter()
+        if self._build_started is None:
+            self._build_started = (now, done)
+        self.build_progress.setValue(int(1000 * done / total))
+        start, first = self._build_started
+        rate = (done - first) / (now - start) if now > start else 0.0
+        if rate > 0:
+            left = (total - done) / rate
+            self.build_eta.setText(f"{100 * done / total:.1f}% · about "
+                                   f"{int(left // 60)} min {int(left % 60):02d} s left")
+        else:
+            self.build_eta.setText(f"{100 * done / total:.1f}%")
+
+    def _on_build_succeeded(self, result: object) -> None:
+        self.build_eta.setText("Built.")
+        self.status_message.emit(f"Equity table built: {result}")
+
+    def _on_build_stopped(self) -> None:
+        self.build_eta.setText("Cancelled: the next build resumes where this one stopped.")
+
+    def _on_build_finished(self) -> None:
+        self.build_button.setEnabled(True)
+        self.build_cancel.setEnabled(False)
+        self.type_combo.setEnabled(not self.runner.running)
+        self._validate()
+
+    def shutdown(self) -> None:
+        self.runner.shutdown()
+        self.build_runner.shutdown()
