@@ -8,6 +8,7 @@ import sys
 import time
 from contextlib import contextmanager
 
+from omahanash.commands.table import parse_class_list
 from omahanash.errors import InputError
 
 GAME_HELP = "holdem, omaha-hi (alias omaha) or omaha-hilo"
@@ -101,20 +102,13 @@ def _cancel_on_interrupt():
         signal.signal(signal.SIGINT, previous)
 
 
-def _classes(text: str | None) -> list[int] | None:
-    if text is None:
-        return None
-    try:
-        return [int(item) for item in text.replace(" ", "").split(",") if item]
-    except ValueError:
-        raise InputError(f"--classes takes class ids separated by commas, got {text!r}") from None
 
 
 def _load_table(game: str, args: argparse.Namespace):
     from omahanash.equity.tables import OMAHA_GAMES, build_omaha_table, load_table, table_path
     from omahanash.progress import StderrProgress
 
-    classes = _classes(args.classes)
+    classes = parse_class_list(args.classes)
     if game in OMAHA_GAMES and args.build_table \
             and not table_path(game, args.cache_dir, classes).exists():
         build_omaha_table(game, cache_dir=args.cache_dir, class_ids=classes,

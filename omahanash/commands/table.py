@@ -12,7 +12,8 @@ GAME_HELP = "holdem, omaha-hi (alias omaha) or omaha-hilo"
 CLASSES_HELP = "Omaha only: a subset of class ids like 0,715,4527 (a small table, for experiments)"
 
 
-def _classes(text: str | None) -> list[int] | None:
+def parse_class_list(text: str | None) -> list[int] | None:
+    """``--classes 0,715,4527`` as a list of ids (None when the option is absent)."""
     if text is None:
         return None
     try:
@@ -110,10 +111,10 @@ def run_build(args: argparse.Namespace) -> int:
         )
     seed = tables.DEFAULT_SEED if args.seed is None else args.seed
     samples = tables.DEFAULT_SAMPLES[game] if args.samples is None else args.samples
-    previous = tables.partial_settings(game, args.cache_dir, _classes(args.classes))
+    previous = tables.partial_settings(game, args.cache_dir, parse_class_list(args.classes))
     if previous == {"samples": samples, "seed": seed}:
         print(f"resuming the interrupted {game} build", file=sys.stderr)
-    classes = _classes(args.classes)
+    classes = parse_class_list(args.classes)
     tables.build_omaha_table(
         game, samples=samples, seed=seed, cache_dir=args.cache_dir, class_ids=classes,
         progress=StderrProgress(f"{game} table (K={samples})"),
@@ -125,7 +126,7 @@ def run_build(args: argparse.Namespace) -> int:
 def run_info(args: argparse.Namespace) -> int:
     from omahanash.equity.tables import table_info
 
-    _print(table_info(args.game, args.cache_dir, _classes(args.classes)), args.json)
+    _print(table_info(args.game, args.cache_dir, parse_class_list(args.classes)), args.json)
     return 0
 
 
@@ -135,7 +136,7 @@ def run_cell(args: argparse.Namespace) -> int:
     from omahanash.hands import class_name, parse_class
 
     game = normalize_game(args.game)
-    table = load_table(game, args.cache_dir, _classes(args.classes))
+    table = load_table(game, args.cache_dir, parse_class_list(args.classes))
     first = parse_class(args.first, game)
     second = parse_class(args.second, game)
     a, b = table.position(first), table.position(second)

@@ -46,6 +46,46 @@ def _below(bits: np.uint64, bound: int) -> int:
     return int(((bits >> np.uint64(32)) * np.uint64(bound)) >> np.uint64(32))
 
 
+@njit(cache=True, inline="always")
+def _draw_cards(state: np.uint64, used: np.uint64, out: np.ndarray, start: int,
+                stop: int) -> tuple:
+    """Fill ``out[start:stop]`` with distinct cards outside ``used`` (by rejection);
+    returns the new stream state and the enlarged mask. (Inline: it takes an array.)"""
+    drawn = start
+    while drawn < stop:
+        state, bits = _splitmix_next(state)
+        card = _below(bits, 52)
+        bit = np.uint64(1) << np.uint64(card)
+        if used & bit == 0:
+            used |= bit
+            out[drawn] = card
+            drawn += 1
+    return state, used
+
+
+@njit(cache=True, inline="always")
+def _pot_share(a0, a1, a2, a3, b0, b1, b2, b3, board, offset, hilo, nf, flush, low) -> float:
+    """Pot share of hand ``a`` against hand ``b`` on the five cards ``board[offset:]``."""
+    c0 = board[offset]
+    c1 = board[offset + 1]
+    c2 = board[offset + 2]
+    c3 = board[offset + 3]
+    c4 = board[offset + 4]
+    index, suit, suit_ranks = board_summary(c0, c1, c2, c3, c4)
+    high_a = omaha_high_value(a0, a1, a2, a3, index, suit, suit_ranks, nf, flush)
+    high_b = omaha_high_value(b0, b1, b2, b3, index, suit, suit_ranks, nf, flush)
+    low_a = 0
+    low_b = 0
+    if hilo:
+        board_low = low_set5(c0, c1, c2, c3, c4)
+        low_a = low[LOW_BIT_OF_CARD[a0] | LOW_BIT_OF_CARD[a1] | LOW_BIT_OF_CARD[a2]
+                    | LOW_BIT_OF_CARD[a3], board_low]
+        low_b = low[LOW_BIT_OF_CARD[b0] | LOW_BIT_OF_CARD[b1] | LOW_BIT_OF_CARD[b2]
+                    | LOW_BIT_OF_CARD[b3], board_low]
+    h1, l1, h2, l2 = showdown_units(high_a, high_b, low_a, low_b, hilo)
+    return (h1 + l1) * 0.25
+
+
 @njit(cache=True)
 def cell_stream(seed: int, cell: int) -> np.uint64:
     """Initial state of the random stream of one cell."""
@@ -96,8 +136,6 @@ def sample_cells(
         a3 = representatives[a, 3]
         mask_a = (np.uint64(1) << np.uint64(a0)) | (np.uint64(1) << np.uint64(a1)) \
             | (np.uint64(1) << np.uint64(a2)) | (np.uint64(1) << np.uint64(a3))
-        low_a = LOW_BIT_OF_CARD[a0] | LOW_BIT_OF_CARD[a1] | LOW_BIT_OF_CARD[a2] \
-            | LOW_BIT_OF_CARD[a3]
         first = member_offsets[b]
         size = member_offsets[b + 1] - first
         total = 0.0
@@ -109,34 +147,10 @@ def sample_cells(
                 j = first + _below(bits, size)
                 if member_masks[j] & mask_a == 0:
                     break
-            used = mask_a | member_masks[j]
-            drawn = 0
-            while drawn < 5:
-                state, bits = _splitmix_next(state)
-                card = _below(bits, 52)
-                bit = np.uint64(1) << np.uint64(card)
-                if used & bit == 0:
-                    used |= bit
-                    board[drawn] = card
-                    drawn += 1
-            index, suit, suit_ranks = board_summary(board[0], board[1], board[2], board[3],
-                                                    board[4])
-            b0 = member_cards[j, 0]
-            b1 = member_cards[j, 1]
-            b2 = member_cards[j, 2]
-            b3 = member_cards[j, 3]
-            high_a = omaha_high_value(a0, a1, a2, a3, index, suit, suit_ranks, nf, flush)
-            high_b = omaha_high_value(b0, b1, b2, b3, index, suit, suit_ranks, nf, flush)
-            low_value_a = 0
-            low_value_b = 0
-            if hilo:
-                board_low = low_set5(board[0], board[1], board[2], board[3], board[4])
-                low_value_a = low[low_a, board_low]
-                low_b = LOW_BIT_OF_CARD[b0] | LOW_BIT_OF_CARD[b1] | LOW_BIT_OF_CARD[b2] \
-                    | LOW_BIT_OF_CARD[b3]
-                low_value_b = low[low_b, board_low]
-            h1, l1, h2, l2 = showdown_units(high_a, high_b, low_value_a, low_value_b, hilo)
-            share = (h1 + l1) * 0.25
+            state, _ = _draw_cards(state, mask_a | member_masks[j], board, 0, 5)
+            share = _pot_share(a0, a1, a2, a3, member_cards[j, 0], member_cards[j, 1],
+                               member_cards[j, 2], member_cards[j, 3], board, 0, hilo, nf,
+                               flush, low)
             total += share
             total_sq += share * share
         m = total / samples
@@ -170,39 +184,15 @@ def sample_vs_random_hand(
     a0, a1, a2, a3 = hand[0], hand[1], hand[2], hand[3]
     mask_a = (np.uint64(1) << np.uint64(a0)) | (np.uint64(1) << np.uint64(a1)) \
         | (np.uint64(1) << np.uint64(a2)) | (np.uint64(1) << np.uint64(a3))
-    low_a = LOW_BIT_OF_CARD[a0] | LOW_BIT_OF_CARD[a1] | LOW_BIT_OF_CARD[a2] \
-        | LOW_BIT_OF_CARD[a3]
     for s in prange(streams):
         state = cell_stream(seed, s)
         cards = np.empty(9, np.int64)  # 4 opponent cards, then 5 board cards
         total = 0.0
         total_sq = 0.0
         for _ in range(trials_per_stream):
-            used = mask_a
-            drawn = 0
-            while drawn < 9:
-                state, bits = _splitmix_next(state)
-                card = _below(bits, 52)
-                bit = np.uint64(1) << np.uint64(card)
-                if used & bit == 0:
-                    used |= bit
-                    cards[drawn] = card
-                    drawn += 1
-            index, suit, suit_ranks = board_summary(cards[4], cards[5], cards[6], cards[7],
-                                                    cards[8])
-            high_a = omaha_high_value(a0, a1, a2, a3, index, suit, suit_ranks, nf, flush)
-            high_b = omaha_high_value(cards[0], cards[1], cards[2], cards[3], index, suit,
-                                      suit_ranks, nf, flush)
-            low_value_a = 0
-            low_value_b = 0
-            if hilo:
-                board_low = low_set5(cards[4], cards[5], cards[6], cards[7], cards[8])
-                low_value_a = low[low_a, board_low]
-                low_b = LOW_BIT_OF_CARD[cards[0]] | LOW_BIT_OF_CARD[cards[1]] \
-                    | LOW_BIT_OF_CARD[cards[2]] | LOW_BIT_OF_CARD[cards[3]]
-                low_value_b = low[low_b, board_low]
-            h1, l1, h2, l2 = showdown_units(high_a, high_b, low_value_a, low_value_b, hilo)
-            share = (h1 + l1) * 0.25
+            state, _ = _draw_cards(state, mask_a, cards, 0, 9)
+            share = _pot_share(a0, a1, a2, a3, cards[0], cards[1], cards[2], cards[3], cards,
+                               4, hilo, nf, flush, low)
             total += share
             total_sq += share * share
         sums[s] = total
