@@ -248,11 +248,12 @@ class EquityTable:
         lo, hi = np.minimum(a, cols), np.maximum(a, cols)
         index = lo * self.n - (lo * (lo - 1)) // 2 + (hi - lo)
         weights = np.asarray(self._pairs[index], dtype=np.float64)
-        values = self.equity_triangle_at(index)
+        values = self._equity_at(index)
         values = np.where(cols < a, 1.0 - values, values)
         return float(np.dot(weights, values) / weights.sum())
 
-    def equity_triangle_at(self, index: np.ndarray) -> np.ndarray:
+    def _equity_at(self, index: np.ndarray) -> np.ndarray:
+        """Equity of the given flat triangle cells."""
         raw = np.asarray(self._equity_q[index], dtype=np.float64)
         return raw if self.exact else raw / EQUITY_SCALE
 
@@ -446,17 +447,6 @@ def build_omaha_table(
         table.close()
         raise
     return path
-
-
-def remove_table(game: str, cache_dir: str | os.PathLike | None = None) -> list[Path]:
-    """Delete a cached table (and its partial build); returns the files removed."""
-    path = table_path(game, cache_dir)
-    removed = []
-    for candidate in (path, path.with_name(path.name + ".partial")):
-        if candidate.exists():
-            candidate.unlink()
-            removed.append(candidate)
-    return removed
 
 
 def partial_settings(game: str, cache_dir: str | os.PathLike | None = None,
