@@ -1,9 +1,9 @@
 """Heads-up jam-fold (push/fold) Nash equilibria on the cluster equity tables (SPEC §5).
 
->>> from omahanash.jamfold import JamFoldParams, JamFoldSolution  # doctest: +SKIP
->>> solution = JamFoldSolution.create(JamFoldParams("holdem", stacks=(100, 100)))  # doctest: +SKIP
->>> report = solution.run()[-1]  # CFR+ to Epsilon <= 0.0001 BB  # doctest: +SKIP
->>> round(report.range_pu), round(report.range_ca)  # doctest: +SKIP
+>>> from omahanash.jamfold import JamFoldParams, JamFoldSolution
+>>> solution = JamFoldSolution.create(JamFoldParams("holdem", stacks=(100, 100)))
+>>> report = solution.run()[-1]  # CFR+ to Epsilon <= 0.0001 BB
+>>> round(report.range_pu), round(report.range_ca)
 (58, 37)
 """
 

@@ -159,9 +159,9 @@ class JamFoldGame:
 
     Holds no strategy; solvers call :meth:`products` once or twice per iteration.
 
-    >>> from omahanash.equity.tables import load_table  # doctest: +SKIP
-    >>> game = JamFoldGame(load_table("holdem"), JamFoldParams("holdem"))  # doctest: +SKIP
-    >>> gq, gtp = game.products(np.ones(169), np.ones(169))  # doctest: +SKIP
+    >>> from omahanash.equity.tables import load_table
+    >>> game = JamFoldGame(load_table("holdem"), JamFoldParams("holdem"))
+    >>> gq, gtp = game.products(np.ones(169), np.ones(169))
     """
 
     def __init__(self, table, params: JamFoldParams) -> None:

@@ -110,8 +110,8 @@ class JamFoldSolution:
                class_ids: Sequence[int] | None = None) -> JamFoldSolution:
         """A fresh run; ``table`` defaults to :func:`~omahanash.equity.tables.load_table`.
 
-        >>> solution = JamFoldSolution.create(JamFoldParams("holdem"))  # doctest: +SKIP
-        >>> solution.run()[-1].epsilon <= 1e-3  # doctest: +SKIP
+        >>> solution = JamFoldSolution.create(JamFoldParams("holdem"))
+        >>> solution.run()[-1].epsilon <= 1e-3
         True
         """
         solver = check_solver(solver)
@@ -202,8 +202,10 @@ class JamFoldSolution:
     def lookup(self, hand: int | str, player: str = "pu") -> HandLookup:
         """Id, canonical cards, played probability and EVs of one class for PU or CA.
 
-        >>> solution.lookup("AA", "ca").played  # doctest: +SKIP
-        1.0
+        >>> solution = JamFoldSolution.create(JamFoldParams("holdem"))
+        >>> _ = solution.run()
+        >>> [round(solution.lookup(hand, "ca").played, 3) for hand in ("AA", "7h 2d")]
+        [1.0, 0.0]
         """
         from omahanash.hands import class_cards
 

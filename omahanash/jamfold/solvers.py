@@ -89,8 +89,6 @@ class SolverState:
 class FictitiousPlay(SolverState):
     """Brown–Robinson fictitious play. Before the first iteration both averages are the
     uninformed 50 % mix (not counted in the average: iteration 1 replaces it).
-
-    >>> FictitiousPlay.start(game).step(game)  # doctest: +SKIP
     """
 
     name = "fp"

@@ -1,7 +1,8 @@
 """Equilibria over a range of equal effective stacks (in big blinds) on one table.
 
->>> rows = sweep("holdem", [2, 10, 20])  # doctest: +SKIP
->>> [round(r.range_pu, 1) for r in rows]  # doctest: +SKIP
+>>> rows = sweep("holdem", [2, 10, 20])
+>>> [round(r.range_pu, 1) for r in rows]
+[90.4, 58.4, 40.1]
 """
 
 from __future__ import annotations
