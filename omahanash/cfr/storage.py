@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import zipfile
 from pathlib import Path
 
@@ -23,6 +22,7 @@ import numpy as np
 from omahanash.cfr.compiler import GameTree
 from omahanash.cfr.solvers import ALGORITHMS, Solution
 from omahanash.errors import InputError
+from omahanash.fileio import atomic_write
 
 FORMAT = "omahanash-cfr-solution"
 VERSION = 1
@@ -69,19 +69,8 @@ def save_solution(solution: Solution, path: str | os.PathLike) -> Path:
     }
     header["checksum"] = _checksum(header, arrays)
     encoded = np.frombuffer(json.dumps(header).encode(), dtype=np.uint8)
-    folder = path.parent if str(path.parent) else Path(".")
-    handle = tempfile.NamedTemporaryFile(
-        dir=folder, prefix=f".{path.name}.", suffix=".tmp", delete=False
-    )
-    try:
-        with handle:
-            np.savez(handle, header=encoded, **arrays)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(handle.name, path)
-    except BaseException:
-        Path(handle.name).unlink(missing_ok=True)
-        raise
+    with atomic_write(path) as handle:
+        np.savez(handle, header=encoded, **arrays)
     return path
 
 

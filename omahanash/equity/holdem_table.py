@@ -12,13 +12,13 @@ cache directory every few hundred, and a new run picks them up.
 from __future__ import annotations
 
 import itertools
-import os
 import zlib
 from pathlib import Path
 
 import numpy as np
 
 from omahanash.errors import Cancelled
+from omahanash.fileio import atomic_write
 from omahanash.progress import CancelFlag, ProgressCallback
 
 _SUIT_PERMUTATIONS = tuple(itertools.permutations(range(4)))
@@ -86,9 +86,8 @@ def _load_checkpoint(path: Path) -> dict[Matchup, float]:
 def _save_checkpoint(path: Path, memo: dict[Matchup, float]) -> None:
     keys = np.array([m[0] + m[1] for m in memo], dtype=np.int8).reshape(-1, 4)
     values = np.array(list(memo.values()), dtype=np.float64)
-    tmp = path.with_name(path.name + ".tmp.npz")
-    np.savez(tmp, keys=keys, values=values)
-    os.replace(tmp, path)
+    with atomic_write(path) as out:
+        np.savez(out, keys=keys, values=values)
 
 
 def build_holdem_table(output: Path, checkpoint: Path,
@@ -125,8 +124,7 @@ def build_holdem_table(output: Path, checkpoint: Path,
     assert equity.size == pairs.size == triangle_cells(n)
     checksum = zlib.crc32(equity.tobytes() + pairs.tobytes())
     output.parent.mkdir(parents=True, exist_ok=True)
-    tmp = output.with_name(output.stem + ".tmp.npz")
-    np.savez_compressed(tmp, equity=equity, pairs=pairs, checksum=np.int64(checksum),
-                        matchups=np.int64(len(memo)))
-    os.replace(tmp, output)
+    with atomic_write(output) as out:
+        np.savez_compressed(out, equity=equity, pairs=pairs, checksum=np.int64(checksum),
+                            matchups=np.int64(len(memo)))
     return output

@@ -28,10 +28,8 @@ here ever returns data it has not verified.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import struct
-import tempfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from omahanash.errors import InputError
+from omahanash.fileio import atomic_write
 
 MAGIC = b"OMNTABLE"
 FORMAT_VERSION = 1
@@ -216,19 +215,10 @@ class TableFile:
         header["array_crc"] = self._unblocked_crcs()
         partial_path = self.path
         final_path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=final_path.name, suffix=".tmp",
-                                        dir=final_path.parent)
-        try:
-            with os.fdopen(fd, "wb") as out, open(partial_path, "rb") as src:
-                out.write(_encode_header(header))
-                src.seek(HEADER_BYTES)
-                shutil.copyfileobj(src, out, 16 << 20)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(tmp_name, final_path)
-        except BaseException:
-            Path(tmp_name).unlink(missing_ok=True)
-            raise
+        with atomic_write(final_path) as out, open(partial_path, "rb") as src:
+            out.write(_encode_header(header))
+            src.seek(HEADER_BYTES)
+            shutil.copyfileobj(src, out, 16 << 20)
         self.close()
         partial_path.unlink(missing_ok=True)
 

@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from omahanash.errors import InputError
+from omahanash.fileio import atomic_write
 from omahanash.jamfold.game import JamFoldGame, JamFoldParams
 from omahanash.jamfold.solvers import (
     FP_DEFAULT_ITERATIONS,
@@ -255,9 +256,8 @@ class JamFoldSolution:
             raise InputError(f"export format must be csv or json, got {fmt!r}")
         path = Path(path)
         rows = self.class_rows()
-        temp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
         try:
-            with open(temp, "w", newline="", encoding="utf-8") as out:
+            with atomic_write(path, "w", newline="", encoding="utf-8") as out:
                 if fmt == "csv":
                     writer = csv.DictWriter(out, fieldnames=list(rows[0]))
                     writer.writeheader()
@@ -269,9 +269,7 @@ class JamFoldSolution:
                                 "epsilon": self.last_report.epsilon if self.history else None,
                                 "classes": rows}
                     json.dump(document, out)
-            os.replace(temp, path)
         except OSError as exc:
-            temp.unlink(missing_ok=True)
             raise InputError(f"cannot write {path}: {exc.strerror}") from None
         return path
 
@@ -289,19 +287,14 @@ class JamFoldSolution:
                   "arrays": [{"name": k, "shape": list(v.shape)} for k, v in arrays.items()]}
         head = json.dumps(header).encode()
         digest = hashlib.blake2b(digest_size=DIGEST_BYTES)
-        temp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
         try:
-            with open(temp, "wb") as out:
+            with atomic_write(path) as out:
                 for chunk in [MAGIC, struct.pack("<Q", len(head)), head] + [
                         np.ascontiguousarray(v, dtype="<f8").tobytes() for v in arrays.values()]:
                     digest.update(chunk)
                     out.write(chunk)
                 out.write(digest.digest())
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temp, path)
         except OSError as exc:
-            temp.unlink(missing_ok=True)
             raise InputError(f"cannot write {path}: {exc.strerror}") from None
         return path
 
