@@ -20,14 +20,13 @@ Shares in a result (two players, each board weighted equally):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass
 from math import comb
 
 import numpy as np
 from numba import njit, prange
 
-from omahanash.cards import (
+# Re-exported (importable from here as before): the numba-free names live in .result.
+from omahanash.cards import (  # noqa: F401
     NUM_CARDS,
     CardError,
     check_disjoint,
@@ -35,6 +34,27 @@ from omahanash.cards import (
     normalize_game,
     parse_cards,
     parse_hand,
+)
+from omahanash.equity.result import (  # noqa: F401
+    GAME_CODES,
+    HI1,
+    HI2,
+    LO1,
+    LO2,
+    LOW_BOARDS,
+    NUM_ACC,
+    SCOOP1,
+    SCOOP2,
+    SQUARES1,
+    TIE,
+    WIN1,
+    WIN2,
+    Cards,
+    EquityResult,
+    hand_features,
+    parse_deal,
+    remaining_deck,
+    result_from_counts,
 )
 from omahanash.evaluate.core import (
     BINOMIAL,
@@ -44,14 +64,6 @@ from omahanash.evaluate.core import (
     low_set5,
     showdown_units,
 )
-
-GAME_CODES = {"holdem": 0, "omaha-hi": 1, "omaha-hilo": 2}
-
-# Accumulator layout (int64, quarter-pot units for the pot shares; board counts otherwise).
-HI1, LO1, HI2, LO2, WIN1, WIN2, TIE, SCOOP1, SCOOP2, LOW_BOARDS, SQUARES1 = range(11)
-NUM_ACC = 11
-
-Cards = str | Sequence[int]
 
 
 @njit(inline="always")
@@ -202,80 +214,6 @@ def preflop_partition(deck_size: int, n_chunks: int) -> tuple[np.ndarray, np.nda
     return first.astype(np.int64), second.astype(np.int64), bounds.astype(np.int64)
 
 
-@dataclass(frozen=True)
-class EquityResult:
-    """Heads-up equity (see the module docstring for the meaning of each share).
-
-    ``boards`` is the number of boards enumerated (exact) or the number of trials (Monte
-    Carlo, then ``exact`` is False and ``stderr`` is the standard error of ``equity[0]``).
-    ``hi``, ``lo``, ``scoop`` and ``low_boards`` are None outside Hi/Lo.
-    """
-
-    game: str
-    equity: tuple[float, float]
-    win: tuple[float, float]
-    tie: float
-    lose: tuple[float, float]
-    boards: int
-    hi: tuple[float, float] | None = None
-    lo: tuple[float, float] | None = None
-    scoop: tuple[float, float] | None = None
-    low_boards: float | None = None
-    exact: bool = True
-    stderr: float = 0.0
-    matchups: int = 1
-
-    def to_dict(self) -> dict:
-        """Plain JSON-ready dict (tuples become lists; None fields are dropped)."""
-        return {k: list(v) if isinstance(v, tuple) else v
-                for k, v in asdict(self).items() if v is not None}
-
-
-def result_from_counts(game: str, acc: np.ndarray, boards: int, *, exact: bool = True,
-                       stderr: float = 0.0, matchups: int = 1) -> EquityResult:
-    """Turn accumulated counts (``int64[11]``, see :func:`accumulate_showdown`) into shares."""
-    pot = 4.0 * boards
-    equity = ((acc[HI1] + acc[LO1]) / pot, (acc[HI2] + acc[LO2]) / pot)
-    win = (acc[WIN1] / boards, acc[WIN2] / boards)
-    hilo = game == "omaha-hilo"
-    return EquityResult(
-        game=game,
-        equity=(float(equity[0]), float(equity[1])),
-        win=(float(win[0]), float(win[1])),
-        tie=float(acc[TIE] / boards),
-        lose=(float(win[1]), float(win[0])),
-        boards=int(boards),
-        hi=(float(acc[HI1] / pot), float(acc[HI2] / pot)) if hilo else None,
-        lo=(float(acc[LO1] / pot), float(acc[LO2] / pot)) if hilo else None,
-        scoop=(float(acc[SCOOP1] / boards), float(acc[SCOOP2] / boards)) if hilo else None,
-        low_boards=float(acc[LOW_BOARDS] / boards) if hilo else None,
-        exact=exact,
-        stderr=float(stderr),
-        matchups=int(matchups),
-    )
-
-
-def parse_deal(
-    hand1: Cards, hand2: Cards, board: Cards = "", dead: Cards = "", game: str = "omaha-hi"
-) -> tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """Validate a heads-up deal: (game, hand 1, hand 2, board, dead cards) as card codes.
-
-    Raises :class:`~omahanash.cards.CardError` naming the bad token (wrong count, a card
-    twice, a card in two places).
-    """
-    game = normalize_game(game)
-    first = parse_hand(hand1, game, what="hand 1")
-    second = parse_hand(hand2, game, what="hand 2")
-    known = parse_cards(board, (0, 3, 4, 5), what="board")
-    gone = parse_cards(dead, what="dead cards")
-    check_disjoint({"hand 1": first, "hand 2": second, "board": known, "dead cards": gone})
-    left = NUM_CARDS - len(first) - len(second) - len(known) - len(gone)
-    if left < 5 - len(known):
-        raise CardError(f"only {left} cards left for the board: too many dead cards "
-                        f"({format_cards(gone)!r})")
-    return game, first, second, known, gone
-
-
 def exact_equity(
     hand1: Cards, hand2: Cards, board: Cards = "", dead: Cards = "", game: str = "omaha-hi"
 ) -> EquityResult:
@@ -291,24 +229,10 @@ def exact_equity(
     """
 
     game, first, second, known, gone = parse_deal(hand1, hand2, board, dead, game)
-    used = set(first) | set(second) | set(known) | set(gone)
-    deck = np.array([c for c in range(NUM_CARDS) if c not in used], dtype=np.int8)
+    deck = remaining_deck(first, second, known, gone)
     acc = enumerate_deal(game, np.array([first, second], dtype=np.int8),
                          np.array(known, dtype=np.int8), deck)
     return result_from_counts(game, acc, comb(len(deck), 5 - len(known)))
-
-
-def hand_features(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per hand (rows of card codes): rank mask in each suit ``int64[n, 4]`` and low-rank set
-    ``int64[n]`` — what the kernels need besides the non-flush value."""
-    from omahanash.evaluate.tables import lookup_table
-
-    cards = np.asarray(hands, dtype=np.int64)
-    masks = np.zeros((len(cards), 4), dtype=np.int64)
-    for suit in range(4):
-        masks[:, suit] = np.where((cards & 3) == suit, 1 << (cards >> 2), 0).sum(axis=1)
-    lows = np.bitwise_or.reduce(lookup_table("low_bit_of_card")[cards], axis=1)
-    return masks, lows.astype(np.int64)
 
 
 def enumerate_deal(game: str, hands: np.ndarray, known: np.ndarray, deck: np.ndarray,
