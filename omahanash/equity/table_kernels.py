@@ -1,8 +1,8 @@
 """Monte Carlo kernel of the Omaha cluster-vs-cluster tables.
 
 Each cell ``(a, b)`` averages ``K`` independent samples: a member of class ``b`` disjoint from
-the representative of class ``a`` (uniform among those, by rejection), then a board of five
-cards disjoint from both (uniform, by rejection); the sample is ``a``'s pot share on that board.
+the representative of class ``a`` (uniform among those), then a board of five cards disjoint
+from both (uniform); the sample is ``a``'s pot share on that board (:func:`sample_cells`).
 
 Every cell draws from its own random stream, seeded from ``(seed, cell index)`` (splitmix64), so
 no two cells share a board: the errors of the cells of a row are independent (a board shared by
@@ -13,15 +13,22 @@ bit-identical to an uninterrupted one.
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 from numba import njit, prange
 
 from omahanash.evaluate.core import (
+    FIVE_OF_QUAD,
     LOW_BIT_OF_CARD,
+    PAIR_OF_CARDS,
+    QUAD_OF_PAIRS,
     board_summary,
     low_set5,
+    omaha_flush_lookup,
     omaha_high_value,
     showdown_units,
+    suit_fields,
 )
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -94,71 +101,345 @@ def cell_stream(seed: int, cell: int) -> np.uint64:
     return bits
 
 
-@njit(cache=True, parallel=True)
-def sample_cells(
+@njit(inline="always")
+def _below32(bits: np.uint64, bound: int) -> int:
+    """A number in ``[0, bound)`` from the low 32 bits of ``bits`` (bias < bound * 2**-32)."""
+    return np.int64(((bits & np.uint64(0xFFFFFFFF)) * np.uint64(bound)) >> np.uint64(32))
+
+
+@njit(inline="always")
+def _units(high_a, high_b, low_a, low_b, hilo):
+    """Quarter pots won by ``a`` (0..4), branch-free: unpredictable branches, not
+    arithmetic, are what a sample costs."""
+    d_high = np.int64(high_a > high_b) - np.int64(high_a < high_b)
+    if hilo:
+        split = np.int64((low_a | low_b) != 0)
+        d_low = np.int64(low_a > low_b) - np.int64(low_a < low_b)
+        return (2 - split) * (1 + d_high) + split * (1 + d_low)
+    return 2 + 2 * d_high
+
+
+# -- the exact rank part --------------------------------------------------------------------
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def quad_profiles_kernel(nf: np.ndarray, quad_pairs: np.ndarray) -> np.ndarray:
+    """``uint16[1820, 6188]``: best non-flush Omaha value of each four-rank multiset (its six
+    rank pairs ``quad_pairs[q]``) on each board rank multiset."""
+    out = np.empty((quad_pairs.shape[0], nf.shape[0]), np.uint16)
+    for q in prange(quad_pairs.shape[0]):
+        p0, p1, p2 = quad_pairs[q, 0], quad_pairs[q, 1], quad_pairs[q, 2]
+        p3, p4, p5 = quad_pairs[q, 3], quad_pairs[q, 4], quad_pairs[q, 5]
+        for x in range(nf.shape[0]):
+            out[q, x] = max(nf[x, p0], nf[x, p1], nf[x, p2], nf[x, p3], nf[x, p4], nf[x, p5])
+    return out
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def rank_equity_kernel(quad_ranks: np.ndarray, quad_low: np.ndarray, prof: np.ndarray,
+                       board_low: np.ndarray, low: np.ndarray, hilo: bool,
+                       first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """Exact pot share of rank quad ``first[k]`` against ``second[k]`` with suits ignored (no
+    flushes), over every board of the 44 cards left: ``nan`` when the two quads need more
+    than four cards of a rank.
+
+    The boards are enumerated as rank multisets ``r0 <= .. <= r4`` in five nested loops that
+    carry the multiset index and the number of boards with those ranks,
+    ``prod C(available_r, count_r)``, built factor by factor (``C(a, c+1) = C(a, c) (a-c)/(c+1)``).
+    """
+    ratio = np.zeros((5, 6))
+    for a in range(5):
+        for c in range(5):
+            ratio[a, c] = max(a - c, 0) / (c + 1)
+    # multiset index terms C(r + i, i + 1) for i = 1..4
+    t1 = np.array([r * (r + 1) // 2 for r in range(13)])
+    t2 = np.array([r * (r + 1) * (r + 2) // 6 for r in range(13)])
+    t3 = np.array([r * (r + 1) * (r + 2) * (r + 3) // 24 for r in range(13)])
+    t4 = np.array([r * (r + 1) * (r + 2) * (r + 3) * (r + 4) // 120 for r in range(13)])
+    out = np.empty(first.size, np.float64)
+    for k in prange(first.size):
+        qa = first[k]
+        qb = second[k]
+        avail = np.full(13, 4, np.int64)
+        for i in range(4):
+            avail[quad_ranks[qa, i]] -= 1
+            avail[quad_ranks[qb, i]] -= 1
+        if avail.min() < 0:
+            out[k] = np.nan
+            continue
+        fav = avail.astype(np.float64)
+        la = quad_low[qa]
+        lb = quad_low[qb]
+        pa = prof[qa]
+        pb = prof[qb]
+        total = 0.0
+        boards = 0.0
+        for r0 in range(13):
+            w0 = fav[r0]
+            if w0 == 0.0:
+                continue
+            for r1 in range(r0, 13):
+                c1 = 1 if r1 == r0 else 0
+                w1 = w0 * ratio[avail[r1], c1]
+                if w1 == 0.0:
+                    continue
+                x1 = r0 + t1[r1]
+                for r2 in range(r1, 13):
+                    c2 = c1 + 1 if r2 == r1 else 0
+                    w2 = w1 * ratio[avail[r2], c2]
+                    if w2 == 0.0:
+                        continue
+                    x2 = x1 + t2[r2]
+                    for r3 in range(r2, 13):
+                        c3 = c2 + 1 if r3 == r2 else 0
+                        w3 = w2 * ratio[avail[r3], c3]
+                        if w3 == 0.0:
+                            continue
+                        x3 = x2 + t3[r3]
+                        # r4 == r3 (one more of that rank), then every higher rank once.
+                        w = ratio[avail[r3], c3 + 1]
+                        x = x3 + t4[r3]
+                        acc = w * _units(pa[x], pb[x], low[la, board_low[x]],
+                                         low[lb, board_low[x]], hilo)
+                        weight = w
+                        for r4 in range(r3 + 1, 13):
+                            x = x3 + t4[r4]
+                            acc += fav[r4] * _units(pa[x], pb[x], low[la, board_low[x]],
+                                                    low[lb, board_low[x]], hilo)
+                            weight += fav[r4]
+                        total += w3 * acc
+                        boards += w3 * weight
+        out[k] = total / (4.0 * boards)
+    return out
+
+
+# -- the Monte Carlo flush correction -------------------------------------------------------
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def sample_cells_kernel(
     rows: np.ndarray,
     cols: np.ndarray,
     cell_start: int,
     representatives: np.ndarray,
+    class_pairs: np.ndarray,
     member_cards: np.ndarray,
     member_masks: np.ndarray,
+    member_fields: np.ndarray,
+    member_lows: np.ndarray,
     member_offsets: np.ndarray,
-    disjoint_counts: np.ndarray,
     samples: int,
     seed: int,
     hilo: bool,
     nf: np.ndarray,
-    flush: np.ndarray,
+    board_row_of_mask: np.ndarray,
+    pair_of_mask: np.ndarray,
+    flush_best: np.ndarray,
     low: np.ndarray,
 ) -> tuple:
-    """Mean pot share and its per-sample standard deviation for cells ``(rows[k], cols[k])``.
+    """Mean and per-sample standard deviation of the flush correction ``Z`` (pot share with
+    flushes minus pot share with suits ignored) for cells ``(rows[k], cols[k])``; see
+    :func:`sample_cells`. A cell with no member disjoint from the representative gets
+    ``nan``.
 
-    ``representatives[a]`` are the 4 cards of class ``a``'s representative;
-    ``member_cards/member_masks[member_offsets[b]:member_offsets[b+1]]`` the members of ``b``;
-    ``disjoint_counts[k]`` how many members of ``cols[k]`` avoid the representative of
-    ``rows[k]`` (0: the cell has no pairs and is not sampled). Cell ``k`` has the global index
-    ``cell_start + k``, which seeds its random stream.
+    Per cell: the 48 cards outside the representative of ``a`` form a deck that persists
+    across the cell's samples. A sample draws a member ``m`` of ``b`` uniformly among those
+    disjoint from the representative, then the board by a partial Fisher-Yates shuffle of the
+    deck in which a drawn card of ``m`` is rejected and drawn again: each board card is
+    uniform among the cards still allowed, so the board is a uniform 5-subset of the 44 cards
+    outside both hands. ``Z`` is 0 unless the board has three cards of a suit of which one of
+    the hands holds two: only then are the hands evaluated (non-flush values by the pair
+    table, the flush by :func:`~omahanash.evaluate.core.omaha_flush_lookup`).
     """
     count = rows.size
-    mean = np.empty(count, np.float64)
-    spread = np.empty(count, np.float64)
+    mean = np.zeros(count, np.float64)
+    spread = np.zeros(count, np.float64)
+    one = np.uint64(1)
     for k in prange(count):
-        if disjoint_counts[k] == 0:
-            mean[k] = 0.5
-            spread[k] = 0.0
-            continue
         a = rows[k]
         b = cols[k]
+        a0 = np.int64(representatives[a, 0])
+        a1 = np.int64(representatives[a, 1])
+        a2 = np.int64(representatives[a, 2])
+        a3 = np.int64(representatives[a, 3])
+        mask_a = (one << np.uint64(a0)) | (one << np.uint64(a1)) | (one << np.uint64(a2)) \
+            | (one << np.uint64(a3))
+        chosen = np.empty(24, np.int64)  # members of b disjoint from the representative
+        n_ok = 0
+        for j in range(member_offsets[b], member_offsets[b + 1]):
+            if member_masks[j] & mask_a == 0:
+                chosen[n_ok] = j
+                n_ok += 1
+        if n_ok == 0:
+            mean[k] = np.nan
+            continue
+        fields_a = suit_fields(a0, a1, a2, a3)
+        low_a = LOW_BIT_OF_CARD[a0] | LOW_BIT_OF_CARD[a1] | LOW_BIT_OF_CARD[a2] \
+            | LOW_BIT_OF_CARD[a3]
+        deck = np.empty(48, np.int64)
+        t = 0
+        for c in range(52):
+            if mask_a & (one << np.uint64(c)) == 0:
+                deck[t] = c
+                t += 1
         state = cell_stream(seed, cell_start + k)
-        a0 = representatives[a, 0]
-        a1 = representatives[a, 1]
-        a2 = representatives[a, 2]
-        a3 = representatives[a, 3]
-        mask_a = (np.uint64(1) << np.uint64(a0)) | (np.uint64(1) << np.uint64(a1)) \
-            | (np.uint64(1) << np.uint64(a2)) | (np.uint64(1) << np.uint64(a3))
-        first = member_offsets[b]
-        size = member_offsets[b + 1] - first
-        total = 0.0
-        total_sq = 0.0
-        board = np.empty(5, np.int64)
+        total = 0
+        total_sq = 0
         for _ in range(samples):
-            while True:
-                state, bits = _splitmix_next(state)
-                j = first + _below(bits, size)
-                if member_masks[j] & mask_a == 0:
-                    break
-            state, _ = _draw_cards(state, mask_a | member_masks[j], board, 0, 5)
-            share = _pot_share(a0, a1, a2, a3, member_cards[j, 0], member_cards[j, 1],
-                               member_cards[j, 2], member_cards[j, 3], board, 0, hilo, nf,
-                               flush, low)
-            total += share
-            total_sq += share * share
-        m = total / samples
+            state, bits = _splitmix_next(state)
+            j = chosen[_below32(bits, n_ok)]
+            mask_m = member_masks[j]
+            spare = bits >> np.uint64(32)  # the word's other half, used by the first card
+            have = True
+            for i in range(5):
+                while True:
+                    if have:
+                        word = spare
+                        have = False
+                    else:
+                        state, word = _splitmix_next(state)
+                        spare = word >> np.uint64(32)
+                        have = True
+                    r = i + _below32(word, 48 - i)
+                    c = deck[r]
+                    if (mask_m >> np.uint64(c)) & one == 0:
+                        break
+                deck[r] = deck[i]
+                deck[i] = c
+            c0 = deck[0]
+            c1 = deck[1]
+            c2 = deck[2]
+            c3 = deck[3]
+            c4 = deck[4]
+            # Flush suit: a suit-count nibble >= 3 (see board_summary); suit 0 when none.
+            counts = ((1 << ((c0 & 3) << 2)) + (1 << ((c1 & 3) << 2)) + (1 << ((c2 & 3) << 2))
+                      + (1 << ((c3 & 3) << 2)) + (1 << ((c4 & 3) << 2)))
+            flagged = (counts + 0x5555) & 0x8888
+            shift = ((flagged > 0x8) + (flagged > 0x80) + (flagged > 0x800)) << 4
+            hole_a = (fields_a >> shift) & 0x1FFF
+            hole_b = (member_fields[j] >> shift) & 0x1FFF
+            if flagged == 0 or ((hole_a & (hole_a - 1)) | (hole_b & (hole_b - 1))) == 0:
+                continue  # nobody can make a flush: Z = 0
+            index = FIVE_OF_QUAD[QUAD_OF_PAIRS[PAIR_OF_CARDS[c0, c1], PAIR_OF_CARDS[c2, c3]], c4]
+            rank_a = np.int64(max(nf[index, class_pairs[a, 0]], nf[index, class_pairs[a, 1]],
+                                  nf[index, class_pairs[a, 2]], nf[index, class_pairs[a, 3]],
+                                  nf[index, class_pairs[a, 4]], nf[index, class_pairs[a, 5]]))
+            rank_b = np.int64(max(nf[index, class_pairs[b, 0]], nf[index, class_pairs[b, 1]],
+                                  nf[index, class_pairs[b, 2]], nf[index, class_pairs[b, 3]],
+                                  nf[index, class_pairs[b, 4]], nf[index, class_pairs[b, 5]]))
+            board_fields = suit_fields(c0, c1, c2, c3) | (1 << (((c4 & 3) << 4) + (c4 >> 2)))
+            row = board_row_of_mask[(board_fields >> shift) & 0x1FFF]
+            high_a = max(rank_a, omaha_flush_lookup(hole_a, row, pair_of_mask, flush_best))
+            high_b = max(rank_b, omaha_flush_lookup(hole_b, row, pair_of_mask, flush_best))
+            low_a_value = 0
+            low_b_value = 0
+            if hilo:
+                board_low = low_set5(c0, c1, c2, c3, c4)
+                low_a_value = np.int64(low[low_a, board_low])
+                low_b_value = np.int64(low[member_lows[j], board_low])
+            z = (_units(high_a, high_b, low_a_value, low_b_value, hilo)
+                 - _units(rank_a, rank_b, low_a_value, low_b_value, hilo))
+            total += z
+            total_sq += z * z
+        m = total / (4.0 * samples)
         mean[k] = m
-        variance = total_sq / samples - m * m
+        variance = total_sq / (16.0 * samples) - m * m
         if samples > 1:
             variance *= samples / (samples - 1.0)
         spread[k] = np.sqrt(max(variance, 0.0))
+    return mean, spread
+
+
+# -- the Python side ------------------------------------------------------------------------
+
+
+@cache
+def quad_data() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``(quad_ranks int64[1820, 4], quad_low int64[1820], board_low int64[6188],
+    profiles uint16[1820, 6188])`` for the rank-equity kernel (numpy + one fast kernel)."""
+    from omahanash.evaluate import nonflush_table
+    from omahanash.evaluate.tables import lookup_table, multiset_ranks, pair_index
+
+    quad_ranks = multiset_ranks(4).astype(np.int64)
+    board_ranks = multiset_ranks(5).astype(np.int64)
+    low_bit = lookup_table("low_bit_of_card")
+    quad_low = np.bitwise_or.reduce(low_bit[quad_ranks * 4], axis=1).astype(np.int64)
+    board_low = np.bitwise_or.reduce(low_bit[board_ranks * 4], axis=1).astype(np.int64)
+    pairs = np.array([[pair_index(int(r[i]), int(r[j])) for i in range(4) for j in range(i + 1, 4)]
+                      for r in quad_ranks], dtype=np.int64)
+    profiles = quad_profiles_kernel(nonflush_table("omaha"), pairs)
+    return quad_ranks, quad_low, board_low, profiles
+
+
+def class_quads(representatives: np.ndarray) -> np.ndarray:
+    """``int64[n]``: the four-rank multiset index of each class (its representative's ranks)."""
+    from omahanash.evaluate.tables import multiset_indices
+
+    return multiset_indices(np.sort(np.asarray(representatives, np.int64) >> 2, axis=1))
+
+
+def rank_equity(quads: np.ndarray, hilo: bool, progress=None, cancel=None,
+                chunks: int = 1) -> np.ndarray:
+    """``float64[1820, 1820]``: exact suit-blind pot share of quad ``qa`` against ``qb`` for
+    every pair of the given quads (``nan`` elsewhere and for impossible pairs); the two
+    orders are complementary. ``chunks`` > 1 computes in pieces, calling ``progress(done,
+    chunks)`` and checking ``cancel`` between them."""
+    from omahanash.evaluate.tables import low_table
+
+    quad_ranks, quad_low, board_low, profiles = quad_data()
+    present = np.unique(np.asarray(quads, np.int64))
+    first, second = np.triu_indices(present.size)
+    first, second = present[first], present[second]
+    values = np.empty(first.size)
+    bounds = np.linspace(0, first.size, max(1, chunks) + 1).astype(np.int64)
+    for piece in range(bounds.size - 1):
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        lo, hi = bounds[piece], bounds[piece + 1]
+        values[lo:hi] = rank_equity_kernel(quad_ranks, quad_low, profiles, board_low,
+                                           low_table(), bool(hilo), first[lo:hi],
+                                           second[lo:hi])
+        if progress is not None:
+            progress(piece + 1, bounds.size - 1)
+    out = np.full((quad_ranks.shape[0],) * 2, np.nan)
+    out[second, first] = 1.0 - values
+    out[first, second] = values  # second: the diagonal keeps its own value (0.5)
+    return out
+
+
+def sample_cells(data, rows: np.ndarray, cols: np.ndarray, cell_start: int, samples: int,
+                 seed: int, hilo: bool, ranks: np.ndarray | None = None,
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Estimate cells ``(rows[k], cols[k])`` (positions in ``data``, a
+    :class:`~omahanash.equity.tables.ClassData`): ``(mean, spread)``.
+
+    ``mean[k]`` estimates the pot share of the representative of ``rows[k]`` against a
+    random disjoint member of ``cols[k]`` on a random board as the exact suit-blind share
+    (:func:`rank_equity`, ``ranks``; computed for these cells when None) plus the Monte Carlo
+    mean of the flush correction over ``samples`` boards; ``spread[k]`` is the per-sample
+    standard deviation of that correction, so the cell's standard error is
+    ``spread / sqrt(samples)``. Cell ``k`` has the global index ``cell_start + k``, which
+    seeds its own random stream. A cell with no disjoint member gets 0.5 and spread 0 (it has
+    no pairs and is never used).
+    """
+    from omahanash.evaluate import nonflush_table
+    from omahanash.evaluate.tables import low_table, omaha_flush_tables
+
+    rows = np.asarray(rows, np.int32)
+    cols = np.asarray(cols, np.int32)
+    quads = class_quads(data.representatives)
+    if ranks is None:
+        ranks = rank_equity(np.concatenate([quads[rows], quads[cols]]), hilo)
+    board_row, pair_of_mask, best = omaha_flush_tables()
+    correction, spread = sample_cells_kernel(
+        rows, cols, int(cell_start), data.representatives, data.class_pairs, data.member_cards,
+        data.member_masks, data.member_fields, data.member_lows, data.member_offsets,
+        int(samples), int(seed), bool(hilo), nonflush_table("omaha"), board_row, pair_of_mask,
+        best, low_table())
+    mean = ranks[quads[rows], quads[cols]] + correction  # nan: no disjoint member
+    unused = ~np.isfinite(mean)
+    mean[unused] = 0.5
+    spread[unused] = 0.0
     return mean, spread
 
 

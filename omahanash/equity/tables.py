@@ -43,15 +43,17 @@ from omahanash.errors import Cancelled, InputError
 from omahanash.progress import CancelFlag, ProgressCallback
 
 EQUITY_SCALE = 65534  # even, so that 0.5 is exact and q(b, a) = 65534 - q(a, b) is exact
-SPREAD_SCALE = 510  # a pot share's standard deviation is at most 0.5 -> 255
+SPREAD_SCALE = 254  # the flush correction's standard deviation is at most 1 -> 254
 DEFAULT_SEED = 2014
 # Samples per cell of a default build; chosen so that a full build takes <= 5 min (Omaha Hi)
 # and <= 8 min (Hi/Lo) on a 2-core machine (see the README for the measurement).
-DEFAULT_SAMPLES = {"omaha-hi": 20, "omaha-hilo": 32}
+DEFAULT_SAMPLES = {"omaha-hi": 28, "omaha-hilo": 44}
 DEFAULT_BLOCK_CELLS = 1 << 20
 HOLDEM_RESOURCE = "holdem_table.npz"
 OMAHA_GAMES = ("omaha-hi", "omaha-hilo")
 TABLE_KIND = "omaha-equity"
+# How cells are estimated; a table made another way is refused (rebuild it).
+TABLE_METHOD = "suit-blind exact + flush correction Monte Carlo"
 PAIRS_KIND = "omaha-pairs"
 
 
@@ -112,6 +114,9 @@ class ClassData:
     member_masks: np.ndarray  # uint64[M]: 52-bit card masks
     member_offsets: np.ndarray  # int64[n + 1]
     combos: np.ndarray  # int64[n]
+    class_pairs: np.ndarray  # int64[n, 6]: rank-pair indices of the hole pairs (Omaha)
+    member_fields: np.ndarray  # int64[M]: rank masks, 16 bits per suit
+    member_lows: np.ndarray  # int64[M]: low-rank sets
 
 
 def class_data(game: str, class_ids: np.ndarray | None = None) -> ClassData:
@@ -127,7 +132,15 @@ def class_data(game: str, class_ids: np.ndarray | None = None) -> ClassData:
     masks = np.bitwise_or.reduce(bits, axis=1)
     reps = np.ascontiguousarray(cards[offsets[:-1]])
     combos = class_combos(game)[ids].astype(np.int64)
-    return ClassData(ids.astype(np.int64), reps, cards, masks, offsets, combos)
+    from omahanash.evaluate import hand_pair_indices
+    from omahanash.evaluate.tables import lookup_table
+
+    wide = cards.astype(np.int64)
+    fields = np.bitwise_or.reduce(np.left_shift(1, ((wide & 3) << 4) + (wide >> 2)), axis=1)
+    lows = np.bitwise_or.reduce(lookup_table("low_bit_of_card")[wide], axis=1)
+    pairs = np.ascontiguousarray(hand_pair_indices(reps), dtype=np.int64)
+    return ClassData(ids.astype(np.int64), reps, cards, masks, offsets, combos, pairs,
+                     fields.astype(np.int64), lows.astype(np.int64))
 
 
 def pairs_triangle(data: ClassData) -> np.ndarray:
@@ -291,8 +304,9 @@ def _table_expect(game: str, samples: int, seed: int, ids: np.ndarray | None) ->
     from omahanash.hands import num_classes
 
     n = num_classes("omaha") if ids is None else int(ids.size)
-    return {"kind": TABLE_KIND, "game": game, "samples": int(samples), "seed": int(seed),
-            "classes": n, "class_ids": None if ids is None else ids.tolist()}
+    return {"kind": TABLE_KIND, "method": TABLE_METHOD, "game": game,
+            "samples": int(samples), "seed": int(seed), "classes": n,
+            "class_ids": None if ids is None else ids.tolist()}
 
 
 def load_table(game: str, cache_dir: str | os.PathLike | None = None,
@@ -313,6 +327,9 @@ def load_table(game: str, cache_dir: str | os.PathLike | None = None,
             f"'omahanash table build --game {game}' (a few minutes, once)"
         )
     table_file = load_verified(path, {"kind": TABLE_KIND, "game": game})
+    if table_file.header.get("method") != TABLE_METHOD:
+        raise TableFileError(f"{path}: made by an older method of this program; rebuild it with "
+                             f"'omahanash table build --game {game}'")
     header = table_file.header
     if header.get("class_ids") != (None if ids is None else ids.tolist()):
         raise TableFileError(f"{path}: built for other classes")
@@ -368,9 +385,8 @@ def build_omaha_table(
     other settings is discarded. Raises :class:`~omahanash.errors.Cancelled` when cancelled.
     Returns the path of the finished table.
     """
-    from omahanash.equity.table_kernels import sample_cells
+    from omahanash.equity.table_kernels import class_quads, rank_equity, sample_cells
     from omahanash.equity.triangle import triangle_rows
-    from omahanash.evaluate import flush_table, low_table, nonflush_table
 
     game = normalize_game(game)
     if game not in OMAHA_GAMES:
@@ -408,33 +424,40 @@ def build_omaha_table(
             table.arrays["pairs"][:] = pairs
     try:
         finished = table.finished_blocks()
-        nf, flush, low = nonflush_table("omaha"), flush_table(), low_table()
         hilo = game == "omaha-hilo"
         done = sum(table.block_range(b)[1] - table.block_range(b)[0]
                    for b in np.flatnonzero(finished))
+        # Progress counts cells; the exact suit-blind part (first, ~10-15 % of a full build,
+        # recomputed on resume: it is deterministic) counts as an eighth of them.
+        rank_units = cells // 8
+        total = cells + rank_units
         if progress:
-            progress(done, cells)
+            progress(done, total)
         started = time.perf_counter()
+        quads = class_quads(data.representatives)
+        chunks = 32 if ids is None else 1
+
+        def rank_progress(piece: int, pieces: int) -> None:
+            if progress:
+                progress(done + rank_units * piece // pieces, total)
+
+        ranks = rank_equity(quads, hilo, rank_progress, cancel, chunks)
         for block in np.flatnonzero(~finished):
             if cancel is not None:
                 cancel.raise_if_cancelled()
             start, stop = table.block_range(int(block))
             rows, cols = triangle_rows(start, stop, n)
-            counts = np.asarray(pairs[start:stop], dtype=np.int64) // data.combos[rows]
-            mean, spread = sample_cells(
-                rows, cols, start, data.representatives, data.member_cards,
-                data.member_masks, data.member_offsets, counts, samples, int(seed), hilo,
-                nf, flush, low,
-            )
+            mean, spread = sample_cells(data, rows, cols, start, samples, int(seed), hilo,
+                                        ranks)
             equity_q = np.rint(mean * EQUITY_SCALE).astype(np.uint16)
             equity_q[rows == cols] = EQUITY_SCALE // 2  # by symmetry exactly 0.5
             table.arrays["equity"][start:stop] = equity_q
             table.arrays["spread"][start:stop] = np.rint(
-                np.minimum(spread, 0.5) * SPREAD_SCALE).astype(np.uint8)
+                np.minimum(spread, 1.0) * SPREAD_SCALE).astype(np.uint8)
             table.mark_finished(int(block))
             done += stop - start
             if progress:
-                progress(done, cells)
+                progress(done + rank_units, total)
         spread_all = np.asarray(table.arrays["spread"], dtype=np.float64) / SPREAD_SCALE
         sampled = np.asarray(pairs) > 0
         cell_stderr = float(np.sqrt(np.mean(spread_all[sampled] ** 2) / samples))

@@ -1,55 +1,84 @@
-"""``omahanash bench tables``: Monte Carlo samples per second and projected full-build times."""
+"""``omahanash bench tables``: the two parts of an Omaha table build, measured and projected.
+
+A cell is its exact suit-blind equity (per pair of four-rank multisets, 1,820² / 2 pairs,
+enumerated) plus a Monte Carlo flush correction (``K`` samples a cell). The bench times the
+exact part on random quad pairs and the Monte Carlo part on runs of consecutive cells (as a
+build meets them), and projects the full build.
+"""
 
 from __future__ import annotations
+
+import time
 
 import numpy as np
 
 from omahanash.bench import BenchRow, best_time
 
-CELLS_MEASURED = 20_000
-SAMPLES_MEASURED = 16
+RUNS_MEASURED = 8  # runs of consecutive cells at random places
+CELLS_PER_RUN = 4_000
+SAMPLES_MEASURED = 32
+RANK_PAIRS_MEASURED = 40_000
 
 
-def _random_cells(data, count: int, seed: int = 0) -> tuple:
-    """Random cells (a <= b) of the full table with their disjoint-member counts."""
-    n = data.class_ids.size
-    rng = np.random.default_rng(seed)
-    first, second = rng.integers(0, n, count), rng.integers(0, n, count)
-    rows = np.minimum(first, second).astype(np.int32)
-    cols = np.maximum(first, second).astype(np.int32)
-    reps = data.member_masks[data.member_offsets[rows]]
-    counts = np.array(
-        [np.count_nonzero(data.member_masks[data.member_offsets[b]:data.member_offsets[b + 1]]
-                          & rep == 0) for rep, b in zip(reps, cols)], dtype=np.int64)
-    return rows, cols, counts
+def _cell_runs(n: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Rows and columns of runs of consecutive triangle cells."""
+    from omahanash.equity.triangle import triangle_cells, triangle_rows
+
+    starts = np.random.default_rng(seed).integers(0, triangle_cells(n) - CELLS_PER_RUN,
+                                                  RUNS_MEASURED)
+    parts = [triangle_rows(int(s), int(s) + CELLS_PER_RUN, n) for s in starts]
+    return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]))
+
+
+def _rank_seconds(hilo: bool) -> float:
+    """Projected time of the exact part of a full build, from random quad pairs."""
+    from omahanash.equity.table_kernels import quad_data, rank_equity_kernel
+    from omahanash.evaluate.tables import low_table
+
+    quad_ranks, quad_low, board_low, profiles = quad_data()
+    q = quad_ranks.shape[0]
+    first, second = np.triu_indices(q)
+    pick = np.random.default_rng(1).choice(first.size, RANK_PAIRS_MEASURED, replace=False)
+    args = (quad_ranks, quad_low, profiles, board_low, low_table(), hilo)
+    rank_equity_kernel(*args, first[pick[:8]], second[pick[:8]])  # warm-up
+    started = time.perf_counter()
+    rank_equity_kernel(*args, first[pick], second[pick])
+    return (time.perf_counter() - started) * first.size / RANK_PAIRS_MEASURED
 
 
 def run() -> list[BenchRow]:
-    from omahanash.equity.table_kernels import sample_cells
+    from omahanash.equity.table_kernels import class_quads, rank_equity, sample_cells
     from omahanash.equity.tables import DEFAULT_SAMPLES, class_data
     from omahanash.equity.triangle import triangle_cells
-    from omahanash.evaluate import flush_table, low_table, nonflush_table
 
     data = class_data("omaha", None)
-    rows, cols, counts = _random_cells(data, CELLS_MEASURED)
-    tables = (nonflush_table("omaha"), flush_table(), low_table())
-    members = (data.representatives, data.member_cards, data.member_masks, data.member_offsets)
-    cells = triangle_cells(data.class_ids.size)
+    n = data.class_ids.size
+    rows, cols = _cell_runs(n)
+    quads = class_quads(data.representatives)
+    cells = triangle_cells(n)
     out = []
     for game, target in (("omaha-hi", "≤ 5 min"), ("omaha-hilo", "≤ 8 min")):
         hilo = game == "omaha-hilo"
+        ranks = rank_equity(np.concatenate([quads[rows], quads[cols]]), hilo)
 
-        def measure(count: int, hilo: bool = hilo) -> None:
-            sample_cells(rows[:count], cols[:count], 0, *members, counts[:count],
-                         SAMPLES_MEASURED, 1, hilo, *tables)
+        def measure(hilo: bool = hilo, ranks: np.ndarray = ranks) -> None:
+            # One call per run, as the build calls the kernel once per block.
+            for r in range(0, rows.size, CELLS_PER_RUN):
+                sample_cells(data, rows[r:r + CELLS_PER_RUN], cols[r:r + CELLS_PER_RUN], r,
+                             SAMPLES_MEASURED, 1, hilo, ranks)
 
-        measure(16)  # warm-up (compilation or cache load)
-        seconds, _ = best_time(lambda: measure(CELLS_MEASURED), repeat=3)
-        rate = CELLS_MEASURED * SAMPLES_MEASURED / seconds
+        measure()  # warm-up (compilation or cache load)
+        seconds, _ = best_time(measure, repeat=3)
+        rate = rows.size * SAMPLES_MEASURED / seconds
+        rank_seconds = _rank_seconds(hilo)
         samples = DEFAULT_SAMPLES[game]
-        out.append(BenchRow("tables", f"{game} Monte Carlo samples", rate / 1e6, "M/s",
-                            note="random cells of the full table, both cores"))
+        out.append(BenchRow("tables", f"{game} exact suit-blind part (1,820² / 2 quad pairs)",
+                            rank_seconds, "s", note="projected from "
+                            f"{RANK_PAIRS_MEASURED:,} random pairs, all threads"))
+        out.append(BenchRow("tables", f"{game} Monte Carlo flush-correction samples",
+                            rate / 1e6, "M/s", note=f"{RUNS_MEASURED} runs of "
+                            f"{CELLS_PER_RUN:,} consecutive cells, all threads"))
         out.append(BenchRow("tables", f"{game} projected full build (K={samples})",
-                            cells * samples / rate / 60, "min", target,
+                            (rank_seconds + cells * samples / rate) / 60, "min", target,
                             note=f"{cells:,} cells"))
     return out

@@ -56,6 +56,14 @@ def board_summary(c0, c1, c2, c3, c4):
     return index, suit, (masks >> (suit << 4)) & 0x1FFF
 
 
+
+@njit(inline="always")
+def suit_fields(c0, c1, c2, c3):
+    """Rank masks of four card codes, 16 bits per suit (suit ``s`` at bits ``16 s ..``)."""
+    one = np.int64(1)
+    return ((one << (((c0 & 3) << 4) + (c0 >> 2))) | (one << (((c1 & 3) << 4) + (c1 >> 2)))
+            | (one << (((c2 & 3) << 4) + (c2 >> 2))) | (one << (((c3 & 3) << 4) + (c3 >> 2))))
+
 @njit(inline="always")
 def suit_mask(cards, suit):
     """13-bit rank mask of the cards (a 1-d array) of one suit."""
@@ -96,6 +104,32 @@ def omaha_flush_value(hole_mask, board_mask, flush):
                             best = v
     return best
 
+
+
+@njit(inline="always")
+def omaha_flush_lookup(hole_mask, board_row, pair_of_mask, best):
+    """:func:`omaha_flush_value` by table (see
+    :func:`omahanash.evaluate.tables.omaha_flush_tables`): ``board_row`` is the row of the
+    board's flush-suit mask (``-1``: no flush possible), ``hole_mask`` the hand's ranks in
+    that suit. One lookup for the usual two suited hole cards."""
+    if board_row < 0 or hole_mask & (hole_mask - 1) == 0:
+        return 0
+    pair = pair_of_mask[hole_mask]
+    if pair >= 0:
+        return np.int64(best[board_row, pair])
+    v = 0
+    h1 = hole_mask
+    while h1:
+        a = h1 & -h1
+        h1 ^= a
+        h2 = h1
+        while h2:
+            b = h2 & -h2
+            h2 ^= b
+            w = best[board_row, pair_of_mask[a | b]]
+            if w > v:
+                v = w
+    return np.int64(v)
 
 @njit(inline="always")
 def low_set(cards):

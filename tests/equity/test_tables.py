@@ -11,7 +11,6 @@ from omahanash.equity.exact import exact_equity
 from omahanash.equity.table_kernels import sample_cells
 from omahanash.equity.tablefile import TableFileError, load_verified
 from omahanash.errors import Cancelled, InputError
-from omahanash.evaluate import flush_table, low_table, nonflush_table
 from omahanash.hands import class_members
 from omahanash.progress import CancelFlag
 
@@ -71,11 +70,7 @@ def test_cell_is_unbiased_against_exact_enumeration():
     members = [m.tolist() for m in class_members("omaha", 12025) if not set(rep) & set(m.tolist())]
     exact = np.mean([exact_equity(rep, m, game="omaha-hi").equity[0] for m in members])
     rows, cols = np.array([0], np.int32), np.array([1], np.int32)
-    mean, spread = sample_cells(
-        rows, cols, 0, data.representatives, data.member_cards, data.member_masks,
-        data.member_offsets, np.array([len(members)]), 40_000, 3, False,
-        nonflush_table("omaha"), flush_table(), low_table(),
-    )
+    mean, spread = sample_cells(data, rows, cols, 0, 40_000, 3, False)
     stderr = spread[0] / np.sqrt(40_000)
     assert abs(mean[0] - exact) < 4 * stderr, (mean[0], exact, stderr)
 
@@ -88,12 +83,7 @@ def test_cells_of_a_row_are_independent():
     repeats, samples = 400, 64
     rows = np.zeros(repeats, np.int32)
     cols = np.ones(repeats, np.int32)
-    count = np.full(repeats, 24)
-    mean, spread = sample_cells(
-        rows, cols, 1000, data.representatives, data.member_cards, data.member_masks,
-        data.member_offsets, count, samples, 9, False,
-        nonflush_table("omaha"), flush_table(), low_table(),
-    )
+    mean, spread = sample_cells(data, rows, cols, 1000, samples, 9, False)
     expected = np.mean(spread) / np.sqrt(samples)
     ratio = np.std(mean, ddof=1) / expected
     assert 0.8 < ratio < 1.25, ratio
@@ -123,8 +113,9 @@ def test_resume_is_bit_identical(tmp_path):
     seen = []
 
     def cancel_after_two_blocks(done, total):
+        # calls: start, exact suit-blind part done, block 1, block 2 (then cancel)
         seen.append(done)
-        if len(seen) == 3:
+        if len(seen) == 4:
             flag.cancel()
 
     with pytest.raises(Cancelled):
@@ -228,11 +219,8 @@ def test_full_row_agrees_with_the_independent_reference(game):
     counts = np.add.reduceat(disjoint.astype(np.int64), data.member_offsets[:-1])
     n, samples = counts.size, 16
     assert counts.sum() == comb(48, 4)
-    mean, spread = sample_cells(
-        np.full(n, a, np.int32), np.arange(n, dtype=np.int32), 0, data.representatives,
-        data.member_cards, data.member_masks, data.member_offsets, counts, samples, 4,
-        game == "omaha-hilo", nonflush_table("omaha"), flush_table(), low_table(),
-    )
+    mean, spread = sample_cells(data, np.full(n, a, np.int32), np.arange(n, dtype=np.int32),
+                                0, samples, 4, game == "omaha-hilo")
     weights = counts / counts.sum()
     row = float(np.dot(weights, mean))
     row_se = float(np.sqrt(np.sum(weights**2 * spread**2) / samples))
