@@ -216,6 +216,32 @@ def rank_equity_kernel(quad_ranks: np.ndarray, quad_low: np.ndarray, prof: np.nd
 # -- the Monte Carlo flush correction -------------------------------------------------------
 
 
+@njit(inline="always")
+def _draw_into(deck, length, taken, board, first, count, state, spare, have):
+    """Partial Fisher-Yates: ``count`` cards of ``deck[:length]`` into ``board[first:]``,
+    each uniform among the cards not yet drawn and not in the mask ``taken`` (those are drawn
+    again). Returns the random state ``(state, spare, have)``: one 64-bit word gives two
+    32-bit draws. (Inline: it takes arrays.)"""
+    one = np.uint64(1)
+    for i in range(count):
+        while True:
+            if have:
+                word = spare
+                have = False
+            else:
+                state, word = _splitmix_next(state)
+                spare = word >> np.uint64(32)
+                have = True
+            r = i + _below32(word, length - i)
+            c = deck[r]
+            if (taken >> np.uint64(c)) & one == 0:
+                break
+        deck[r] = deck[i]
+        deck[i] = c
+        board[first + i] = c
+    return state, spare, have
+
+
 @njit(cache=True, parallel=True, nogil=True)
 def sample_cells_kernel(
     rows: np.ndarray,
@@ -223,7 +249,6 @@ def sample_cells_kernel(
     cell_start: int,
     representatives: np.ndarray,
     class_pairs: np.ndarray,
-    member_cards: np.ndarray,
     member_masks: np.ndarray,
     member_fields: np.ndarray,
     member_lows: np.ndarray,
@@ -237,24 +262,34 @@ def sample_cells_kernel(
     flush_best: np.ndarray,
     low: np.ndarray,
 ) -> tuple:
-    """Mean and per-sample standard deviation of the flush correction ``Z`` (pot share with
-    flushes minus pot share with suits ignored) for cells ``(rows[k], cols[k])``; see
-    :func:`sample_cells`. A cell with no member disjoint from the representative gets
-    ``nan``.
+    """Mean and per-sample standard deviation of the flush correction for cells
+    ``(rows[k], cols[k])``: the pot share with flushes minus the pot share with suits
+    ignored, averaged over a member ``m`` of ``b`` (uniform among those disjoint from the
+    representative of ``a``) and a board of the 44 cards left (uniform). See
+    :func:`sample_cells`; a cell with no disjoint member gets ``nan``.
 
-    Per cell: the 48 cards outside the representative of ``a`` form a deck that persists
-    across the cell's samples. A sample draws a member ``m`` of ``b`` uniformly among those
-    disjoint from the representative, then the board by a partial Fisher-Yates shuffle of the
-    deck in which a drawn card of ``m`` is rejected and drawn again: each board card is
-    uniform among the cards still allowed, so the board is a uniform 5-subset of the 44 cards
-    outside both hands. ``Z`` is 0 unless the board has three cards of a suit of which one of
-    the hands holds two: only then are the hands evaluated (non-flush values by the pair
-    table, the flush by :func:`~omahanash.evaluate.core.omaha_flush_lookup`).
+    The correction is 0 unless the board has three or more cards of a suit of which a hand
+    holds two ("a flush suit"; a board has at most one suit with three cards). So a sample
+    draws ``m``, then a board *conditioned* on that event, and weighs its correction by the
+    event's exact probability ``P(m)`` (hypergeometric): the suit ``s`` with probability
+    ``P_s / P(m)``, the number ``j`` of board cards of ``s`` (3, 4 or 5) with probability
+    ``C(n_s, j) C(44 - n_s, 5 - j) / (C(44, 5) P_s)`` (``n_s`` cards of ``s`` left), then
+    ``j`` cards of ``s`` and ``5 - j`` of the other suits by partial Fisher-Yates shuffles of
+    per-cell decks that skip ``m``'s cards. The weighted sample ``P(m) * correction`` has the
+    same mean as the plain one and several times less variance; a member that can never
+    flush (and a cell whose members all cannot) costs nothing.
     """
     count = rows.size
     mean = np.zeros(count, np.float64)
     spread = np.zeros(count, np.float64)
     one = np.uint64(1)
+    # boards[n, j] = C(n, j) * C(44 - n, 5 - j): boards with exactly j cards of a suit
+    # that has n cards left among the 44.
+    boards = np.zeros((14, 6), np.float64)
+    for n in range(14):
+        for j in range(6):
+            boards[n, j] = _comb(n, j) * _comb(44 - n, 5 - j)
+    all_boards = _comb(44, 5)
     for k in prange(count):
         a = rows[k]
         b = cols[k]
@@ -264,62 +299,96 @@ def sample_cells_kernel(
         a3 = np.int64(representatives[a, 3])
         mask_a = (one << np.uint64(a0)) | (one << np.uint64(a1)) | (one << np.uint64(a2)) \
             | (one << np.uint64(a3))
-        chosen = np.empty(24, np.int64)  # members of b disjoint from the representative
+        fields_a = suit_fields(a0, a1, a2, a3)
+        # Members of b disjoint from the representative, with P(m) and the suit weights.
+        chosen = np.empty(24, np.int64)
+        weight = np.empty(24, np.float64)
+        suit_weight = np.zeros((24, 4), np.float64)
         n_ok = 0
+        any_flush = False
         for j in range(member_offsets[b], member_offsets[b + 1]):
-            if member_masks[j] & mask_a == 0:
-                chosen[n_ok] = j
-                n_ok += 1
+            if member_masks[j] & mask_a != 0:
+                continue
+            chosen[n_ok] = j
+            total_p = 0.0
+            for s in range(4):
+                in_a = _popcount13((fields_a >> (s << 4)) & 0x1FFF)
+                in_m = _popcount13((member_fields[j] >> (s << 4)) & 0x1FFF)
+                if in_a >= 2 or in_m >= 2:
+                    left = 13 - in_a - in_m
+                    p = (boards[left, 3] + boards[left, 4] + boards[left, 5]) / all_boards
+                    suit_weight[n_ok, s] = p
+                    total_p += p
+            weight[n_ok] = total_p
+            if total_p > 0.0:
+                any_flush = True
+            n_ok += 1
         if n_ok == 0:
             mean[k] = np.nan
             continue
-        fields_a = suit_fields(a0, a1, a2, a3)
+        if not any_flush:
+            continue  # nobody can ever make a flush: the correction is exactly 0
         low_a = LOW_BIT_OF_CARD[a0] | LOW_BIT_OF_CARD[a1] | LOW_BIT_OF_CARD[a2] \
             | LOW_BIT_OF_CARD[a3]
-        deck = np.empty(48, np.int64)
-        t = 0
+        # Per suit: its cards outside the representative, and the other suits' cards.
+        suit_deck = np.empty((4, 13), np.int64)
+        suit_len = np.zeros(4, np.int64)
+        other_deck = np.empty((4, 39), np.int64)
+        other_len = np.zeros(4, np.int64)
         for c in range(52):
-            if mask_a & (one << np.uint64(c)) == 0:
-                deck[t] = c
-                t += 1
+            if mask_a & (one << np.uint64(c)) != 0:
+                continue
+            for s in range(4):
+                if c & 3 == s:
+                    suit_deck[s, suit_len[s]] = c
+                    suit_len[s] += 1
+                else:
+                    other_deck[s, other_len[s]] = c
+                    other_len[s] += 1
+        board = np.empty(5, np.int64)
         state = cell_stream(seed, cell_start + k)
-        total = 0
-        total_sq = 0
+        spare = np.uint64(0)
+        have = False
+        total = 0.0
+        total_sq = 0.0
         for _ in range(samples):
             state, bits = _splitmix_next(state)
-            j = chosen[_below32(bits, n_ok)]
+            pick = _below32(bits, n_ok)
+            p_m = weight[pick]
+            if p_m == 0.0:
+                continue  # this member and the representative can never flush: 0
+            j = chosen[pick]
             mask_m = member_masks[j]
-            spare = bits >> np.uint64(32)  # the word's other half, used by the first card
-            have = True
-            for i in range(5):
-                while True:
-                    if have:
-                        word = spare
-                        have = False
-                    else:
-                        state, word = _splitmix_next(state)
-                        spare = word >> np.uint64(32)
-                        have = True
-                    r = i + _below32(word, 48 - i)
-                    c = deck[r]
-                    if (mask_m >> np.uint64(c)) & one == 0:
-                        break
-                deck[r] = deck[i]
-                deck[i] = c
-            c0 = deck[0]
-            c1 = deck[1]
-            c2 = deck[2]
-            c3 = deck[3]
-            c4 = deck[4]
-            # Flush suit: a suit-count nibble >= 3 (see board_summary); suit 0 when none.
-            counts = ((1 << ((c0 & 3) << 2)) + (1 << ((c1 & 3) << 2)) + (1 << ((c2 & 3) << 2))
-                      + (1 << ((c3 & 3) << 2)) + (1 << ((c4 & 3) << 2)))
-            flagged = (counts + 0x5555) & 0x8888
-            shift = ((flagged > 0x8) + (flagged > 0x80) + (flagged > 0x800)) << 4
+            # the suit, by its share of P(m)
+            target = (bits >> np.uint64(32)) * (p_m / 4294967296.0)
+            suit = 3
+            acc = 0.0
+            for s in range(4):
+                acc += suit_weight[pick, s]
+                if target < acc:
+                    suit = s
+                    break
+            while suit_weight[pick, suit] == 0.0:  # rounding at the very top: last suit used
+                suit -= 1
+            left = 13 - _popcount13((fields_a >> (suit << 4)) & 0x1FFF) \
+                - _popcount13((member_fields[j] >> (suit << 4)) & 0x1FFF)
+            state, word = _splitmix_next(state)
+            w3 = boards[left, 3]
+            w4 = boards[left, 4]
+            u = (word & np.uint64(0xFFFFFFFF)) * ((w3 + w4 + boards[left, 5]) / 4294967296.0)
+            of_suit = 3 if u < w3 else (4 if u < w3 + w4 else 5)
+            state, spare, have = _draw_into(suit_deck[suit], suit_len[suit], mask_m, board, 0,
+                                            of_suit, state, spare, have)
+            state, spare, have = _draw_into(other_deck[suit], other_len[suit], mask_m, board,
+                                            of_suit, 5 - of_suit, state, spare, have)
+            c0 = board[0]
+            c1 = board[1]
+            c2 = board[2]
+            c3 = board[3]
+            c4 = board[4]
+            shift = suit << 4
             hole_a = (fields_a >> shift) & 0x1FFF
             hole_b = (member_fields[j] >> shift) & 0x1FFF
-            if flagged == 0 or ((hole_a & (hole_a - 1)) | (hole_b & (hole_b - 1))) == 0:
-                continue  # nobody can make a flush: Z = 0
             index = FIVE_OF_QUAD[QUAD_OF_PAIRS[PAIR_OF_CARDS[c0, c1], PAIR_OF_CARDS[c2, c3]], c4]
             rank_a = np.int64(max(nf[index, class_pairs[a, 0]], nf[index, class_pairs[a, 1]],
                                   nf[index, class_pairs[a, 2]], nf[index, class_pairs[a, 3]],
@@ -338,16 +407,36 @@ def sample_cells_kernel(
                 low_a_value = np.int64(low[low_a, board_low])
                 low_b_value = np.int64(low[member_lows[j], board_low])
             z = (_units(high_a, high_b, low_a_value, low_b_value, hilo)
-                 - _units(rank_a, rank_b, low_a_value, low_b_value, hilo))
+                 - _units(rank_a, rank_b, low_a_value, low_b_value, hilo)) * 0.25 * p_m
             total += z
             total_sq += z * z
-        m = total / (4.0 * samples)
+        m = total / samples
         mean[k] = m
-        variance = total_sq / (16.0 * samples) - m * m
+        variance = total_sq / samples - m * m
         if samples > 1:
             variance *= samples / (samples - 1.0)
         spread[k] = np.sqrt(max(variance, 0.0))
     return mean, spread
+
+
+@njit(inline="always")
+def _popcount13(x):
+    """Number of set bits of a 13-bit mask."""
+    x = x - ((x >> 1) & 0x5555)
+    x = (x & 0x3333) + ((x >> 2) & 0x3333)
+    x = (x + (x >> 4)) & 0x0F0F
+    return (x + (x >> 8)) & 0x1F
+
+
+@njit(inline="always")
+def _comb(n, k):
+    """C(n, k) as a float (small arguments)."""
+    if k < 0 or k > n:
+        return 0.0
+    out = 1.0
+    for i in range(k):
+        out = out * (n - i) / (i + 1)
+    return out
 
 
 # -- the Python side ------------------------------------------------------------------------
@@ -432,7 +521,7 @@ def sample_cells(data, rows: np.ndarray, cols: np.ndarray, cell_start: int, samp
         ranks = rank_equity(np.concatenate([quads[rows], quads[cols]]), hilo)
     board_row, pair_of_mask, best = omaha_flush_tables()
     correction, spread = sample_cells_kernel(
-        rows, cols, int(cell_start), data.representatives, data.class_pairs, data.member_cards,
+        rows, cols, int(cell_start), data.representatives, data.class_pairs,
         data.member_masks, data.member_fields, data.member_lows, data.member_offsets,
         int(samples), int(seed), bool(hilo), nonflush_table("omaha"), board_row, pair_of_mask,
         best, low_table())

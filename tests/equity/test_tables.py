@@ -228,3 +228,66 @@ def test_full_row_agrees_with_the_independent_reference(game):
         game, data.representatives[a], 1_000_000, seed=3)
     assert abs(row - reference) < 4 * np.hypot(row_se, reference_se), (row, reference)
     assert reference_se < 0.0006
+
+
+def _rainbow_classes(count: int) -> list[int]:
+    """Class ids whose hands hold four different suits (such a hand never makes a flush)."""
+    from omahanash.hands import class_cards
+
+    found = []
+    for cid in range(0, 16432, 97):
+        suits = {card[-1] for card in class_cards("omaha", cid).split()}
+        if len(suits) == 4:
+            found.append(cid)
+        if len(found) == count:
+            return found
+    raise AssertionError("not enough rainbow classes")
+
+
+@pytest.mark.parametrize("game", ["omaha-hi", "omaha-hilo"])
+def test_cell_without_possible_flush_is_exact(game):
+    # Two rainbow classes: no flush correction, so the cell is the exact suit-blind part
+    # alone, which must equal exact enumeration averaged over the disjoint members.
+    ids = _rainbow_classes(2)
+    data = tables.class_data("omaha", np.array(ids))
+    rep = data.representatives[0].tolist()
+    members = [m.tolist() for m in class_members("omaha", ids[1]) if not set(rep) & set(m.tolist())]
+    exact = np.mean([exact_equity(rep, m, game=game).equity[0] for m in members])
+    mean, spread = sample_cells(data, np.array([0], np.int32), np.array([1], np.int32), 0, 8, 1,
+                                game == "omaha-hilo")
+    assert spread[0] == 0.0
+    assert mean[0] == pytest.approx(exact, abs=1e-12)
+
+
+@pytest.mark.parametrize("game", ["omaha-hi", "omaha-hilo"])
+def test_rank_equity_equals_enumeration_without_suits(game):
+    # The suit-blind part of two concrete hands by brute force: every board of the 44 cards
+    # left, non-flush values from the hands' profiles, lows from the low table.
+    from itertools import combinations
+
+    from omahanash.cards import parse_cards
+    from omahanash.equity.table_kernels import class_quads, rank_equity
+    from omahanash.evaluate import nonflush_profiles
+    from omahanash.evaluate.tables import lookup_table, low_table, multiset_indices
+
+    hilo = game == "omaha-hilo"
+    a, b = parse_cards("As Ah Kd 7c"), parse_cards("2s 3c 4d 8h")
+    deck = [c for c in range(52) if c not in a + b]
+    boards = np.array(list(combinations(deck, 5)))
+    index = multiset_indices(np.sort(boards >> 2, axis=1))
+    profiles = nonflush_profiles(np.array([a, b]), "omaha").astype(np.int64)
+    d_high = np.sign(profiles[index, 0] - profiles[index, 1])
+    units = 2 + 2 * d_high
+    if hilo:
+        low_bit = lookup_table("low_bit_of_card")
+        board_low = np.bitwise_or.reduce(low_bit[boards], axis=1)
+        low_a = low_table()[np.bitwise_or.reduce(low_bit[np.array(a)]), board_low].astype(np.int64)
+        low_b = low_table()[np.bitwise_or.reduce(low_bit[np.array(b)]), board_low].astype(np.int64)
+        split = ((low_a | low_b) != 0).astype(np.int64)
+        units = (2 - split) * (1 + d_high) + split * (1 + np.sign(low_a - low_b))
+    brute = units.sum() / (4 * len(boards))
+    qa, qb = class_quads(np.array([a, b]))
+    ranks = rank_equity(np.array([qa, qb]), hilo)
+    assert ranks[qa, qb] == pytest.approx(brute, abs=1e-12)
+    assert ranks[qb, qa] == pytest.approx(1 - brute, abs=1e-12)
+    assert 0.55 < brute < 0.8  # aces against a low rainbow hand
