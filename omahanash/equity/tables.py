@@ -53,7 +53,7 @@ HOLDEM_RESOURCE = "holdem_table.npz"
 OMAHA_GAMES = ("omaha-hi", "omaha-hilo")
 TABLE_KIND = "omaha-equity"
 # How cells are estimated; a table made another way is refused (rebuild it).
-TABLE_METHOD = "suit-blind exact + flush correction Monte Carlo"
+TABLE_METHOD = "suit-blind exact + flush correction sampled on flush boards"
 PAIRS_KIND = "omaha-pairs"
 
 

@@ -36,6 +36,7 @@ from omahanash.evaluate.tables import (
     flush_table,
     low_table,
     nonflush_columns,
+    omaha_flush_tables,
     rank5_table,
 )
 
@@ -119,8 +120,9 @@ def evaluate_omaha_hi(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
     three of the five board cards (``(n, 5)``)."""
     from omahanash.evaluate.kernels import evaluate_omaha_hi_kernel
 
+    board_row, pair_of_mask, best = omaha_flush_tables()
     return evaluate_omaha_hi_kernel(_cards(hands, 4, "hands"), _cards(boards, 5, "boards"),
-                                    nonflush_table("omaha"), flush_table())
+                                    nonflush_table("omaha"), board_row, pair_of_mask, best)
 
 
 def evaluate_omaha_lo(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:

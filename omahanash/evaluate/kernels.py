@@ -14,10 +14,13 @@ import numpy as np
 from numba import njit, prange
 
 from omahanash.evaluate.core import (
+    FIVE_OF_QUAD,
     PAIR_OF_CARDS,
+    QUAD_OF_PAIRS,
     board_summary,
     low_set,
-    omaha_high_value,
+    omaha_flush_lookup,
+    suit_fields,
 )
 
 
@@ -61,16 +64,39 @@ def evaluate_holdem_kernel(hands, boards, nf, flush):
 
 
 @njit(cache=True, parallel=True)
-def evaluate_omaha_hi_kernel(hands, boards, nf, flush):
+def evaluate_omaha_hi_kernel(hands, boards, nf, board_row_of_mask, pair_of_mask, flush_best):
     """``uint16[n]``: Omaha high, two hole cards and three board cards (``nf``: Omaha pair
-    table, 91 columns)."""
+    table, 91 columns; the flush tables of
+    :func:`omahanash.evaluate.tables.omaha_flush_tables`). The flush is looked up only when
+    the board has three cards of a suit and the hand two of them."""
     n = hands.shape[0]
     out = np.empty(n, dtype=np.uint16)
     for i in prange(n):
-        bd = boards[i]
-        index, suit, mask = board_summary(bd[0], bd[1], bd[2], bd[3], bd[4])
-        out[i] = omaha_high_value(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], index,
-                                  suit, mask, nf, flush)
+        b0 = np.int64(boards[i, 0])
+        b1 = np.int64(boards[i, 1])
+        b2 = np.int64(boards[i, 2])
+        b3 = np.int64(boards[i, 3])
+        b4 = np.int64(boards[i, 4])
+        h0 = np.int64(hands[i, 0])
+        h1 = np.int64(hands[i, 1])
+        h2 = np.int64(hands[i, 2])
+        h3 = np.int64(hands[i, 3])
+        index = FIVE_OF_QUAD[QUAD_OF_PAIRS[PAIR_OF_CARDS[b0, b1], PAIR_OF_CARDS[b2, b3]], b4]
+        best = max(nf[index, PAIR_OF_CARDS[h0, h1]], nf[index, PAIR_OF_CARDS[h0, h2]],
+                   nf[index, PAIR_OF_CARDS[h0, h3]], nf[index, PAIR_OF_CARDS[h1, h2]],
+                   nf[index, PAIR_OF_CARDS[h1, h3]], nf[index, PAIR_OF_CARDS[h2, h3]])
+        counts = ((1 << ((b0 & 3) << 2)) + (1 << ((b1 & 3) << 2)) + (1 << ((b2 & 3) << 2))
+                  + (1 << ((b3 & 3) << 2)) + (1 << ((b4 & 3) << 2)))
+        flagged = (counts + 0x5555) & 0x8888  # a suit with >= 3 cards (see board_summary)
+        shift = ((flagged > 0x8) + (flagged > 0x80) + (flagged > 0x800)) << 4
+        hole = (suit_fields(h0, h1, h2, h3) >> shift) & 0x1FFF
+        if flagged != 0 and hole & (hole - 1) != 0:
+            board = suit_fields(b0, b1, b2, b3) | (1 << (((b4 & 3) << 4) + (b4 >> 2)))
+            row = board_row_of_mask[(board >> shift) & 0x1FFF]
+            v = omaha_flush_lookup(hole, row, pair_of_mask, flush_best)
+            if v > best:
+                best = v
+        out[i] = best
     return out
 
 
