@@ -217,8 +217,8 @@ def rank_equity_kernel(quad_ranks: np.ndarray, quad_low: np.ndarray, prof: np.nd
 
 
 @njit(inline="always")
-def _draw_into(deck, length, taken, board, first, count, state, spare, have):
-    """Partial Fisher-Yates: ``count`` cards of ``deck[:length]`` into ``board[first:]``,
+def _draw_into(decks, which, length, taken, board, first, count, state, spare, have):
+    """Partial Fisher-Yates: ``count`` cards of ``decks[which, :length]`` into ``board[first:]``,
     each uniform among the cards not yet drawn and not in the mask ``taken`` (those are drawn
     again). Returns the random state ``(state, spare, have)``: one 64-bit word gives two
     32-bit draws. (Inline: it takes arrays.)"""
@@ -233,11 +233,11 @@ def _draw_into(deck, length, taken, board, first, count, state, spare, have):
                 spare = word >> np.uint64(32)
                 have = True
             r = i + _below32(word, length - i)
-            c = deck[r]
+            c = decks[which, r]
             if (taken >> np.uint64(c)) & one == 0:
                 break
-        deck[r] = deck[i]
-        deck[i] = c
+        decks[which, r] = decks[which, i]
+        decks[which, i] = c
         board[first + i] = c
     return state, spare, have
 
@@ -251,6 +251,7 @@ def sample_cells_kernel(
     class_pairs: np.ndarray,
     member_masks: np.ndarray,
     member_fields: np.ndarray,
+    member_suits: np.ndarray,
     member_lows: np.ndarray,
     member_offsets: np.ndarray,
     samples: int,
@@ -276,146 +277,169 @@ def sample_cells_kernel(
     ``C(n_s, j) C(44 - n_s, 5 - j) / (C(44, 5) P_s)`` (``n_s`` cards of ``s`` left), then
     ``j`` cards of ``s`` and ``5 - j`` of the other suits by partial Fisher-Yates shuffles of
     per-cell decks that skip ``m``'s cards. The weighted sample ``P(m) * correction`` has the
-    same mean as the plain one and several times less variance; a member that can never
-    flush (and a cell whose members all cannot) costs nothing.
+    same mean as the plain one and several times less variance; a cell in which nobody can
+    ever make a flush costs no sample at all.
     """
     count = rows.size
     mean = np.zeros(count, np.float64)
     spread = np.zeros(count, np.float64)
     one = np.uint64(1)
     # boards[n, j] = C(n, j) * C(44 - n, 5 - j): boards with exactly j cards of a suit
-    # that has n cards left among the 44.
+    # that has n cards left among the 44; flush_p[n]: probability of three or more.
     boards = np.zeros((14, 6), np.float64)
+    flush_p = np.zeros(14, np.float64)
     for n in range(14):
         for j in range(6):
             boards[n, j] = _comb(n, j) * _comb(44 - n, 5 - j)
-    all_boards = _comb(44, 5)
-    for k in prange(count):
-        a = rows[k]
-        b = cols[k]
-        a0 = np.int64(representatives[a, 0])
-        a1 = np.int64(representatives[a, 1])
-        a2 = np.int64(representatives[a, 2])
-        a3 = np.int64(representatives[a, 3])
-        mask_a = (one << np.uint64(a0)) | (one << np.uint64(a1)) | (one << np.uint64(a2)) \
-            | (one << np.uint64(a3))
-        fields_a = suit_fields(a0, a1, a2, a3)
-        # Members of b disjoint from the representative, with P(m) and the suit weights.
+        flush_p[n] = (boards[n, 3] + boards[n, 4] + boards[n, 5]) / _comb(44, 5)
+    chunk = 64
+    for piece in prange((count + chunk - 1) // chunk):
+        # Scratch space of this run of cells. The decks are rebuilt when the row changes and
+        # otherwise stay shuffled from cell to cell (a Fisher-Yates draw is uniform from any
+        # order), so a cell's samples depend on the cells before it in its run of 64: still
+        # reproducible, as a build always runs the same cells together.
         chosen = np.empty(24, np.int64)
-        weight = np.empty(24, np.float64)
-        suit_weight = np.zeros((24, 4), np.float64)
-        n_ok = 0
-        any_flush = False
-        for j in range(member_offsets[b], member_offsets[b + 1]):
-            if member_masks[j] & mask_a != 0:
-                continue
-            chosen[n_ok] = j
-            total_p = 0.0
-            for s in range(4):
-                in_a = _popcount13((fields_a >> (s << 4)) & 0x1FFF)
-                in_m = _popcount13((member_fields[j] >> (s << 4)) & 0x1FFF)
-                if in_a >= 2 or in_m >= 2:
-                    left = 13 - in_a - in_m
-                    p = (boards[left, 3] + boards[left, 4] + boards[left, 5]) / all_boards
-                    suit_weight[n_ok, s] = p
-                    total_p += p
-            weight[n_ok] = total_p
-            if total_p > 0.0:
-                any_flush = True
-            n_ok += 1
-        if n_ok == 0:
-            mean[k] = np.nan
-            continue
-        if not any_flush:
-            continue  # nobody can ever make a flush: the correction is exactly 0
-        low_a = LOW_BIT_OF_CARD[a0] | LOW_BIT_OF_CARD[a1] | LOW_BIT_OF_CARD[a2] \
-            | LOW_BIT_OF_CARD[a3]
-        # Per suit: its cards outside the representative, and the other suits' cards.
+        suit_weight = np.zeros(4, np.float64)
         suit_deck = np.empty((4, 13), np.int64)
         suit_len = np.zeros(4, np.int64)
         other_deck = np.empty((4, 39), np.int64)
         other_len = np.zeros(4, np.int64)
-        for c in range(52):
-            if mask_a & (one << np.uint64(c)) != 0:
-                continue
-            for s in range(4):
-                if c & 3 == s:
-                    suit_deck[s, suit_len[s]] = c
-                    suit_len[s] += 1
-                else:
-                    other_deck[s, other_len[s]] = c
-                    other_len[s] += 1
+        in_a = np.zeros(4, np.int64)
         board = np.empty(5, np.int64)
-        state = cell_stream(seed, cell_start + k)
-        spare = np.uint64(0)
-        have = False
-        total = 0.0
-        total_sq = 0.0
-        for _ in range(samples):
-            state, bits = _splitmix_next(state)
-            pick = _below32(bits, n_ok)
-            p_m = weight[pick]
-            if p_m == 0.0:
-                continue  # this member and the representative can never flush: 0
-            j = chosen[pick]
-            mask_m = member_masks[j]
-            # the suit, by its share of P(m)
-            target = (bits >> np.uint64(32)) * (p_m / 4294967296.0)
-            suit = 3
-            acc = 0.0
-            for s in range(4):
-                acc += suit_weight[pick, s]
-                if target < acc:
-                    suit = s
-                    break
-            while suit_weight[pick, suit] == 0.0:  # rounding at the very top: last suit used
-                suit -= 1
-            left = 13 - _popcount13((fields_a >> (suit << 4)) & 0x1FFF) \
-                - _popcount13((member_fields[j] >> (suit << 4)) & 0x1FFF)
-            state, word = _splitmix_next(state)
-            w3 = boards[left, 3]
-            w4 = boards[left, 4]
-            u = (word & np.uint64(0xFFFFFFFF)) * ((w3 + w4 + boards[left, 5]) / 4294967296.0)
-            of_suit = 3 if u < w3 else (4 if u < w3 + w4 else 5)
-            state, spare, have = _draw_into(suit_deck[suit], suit_len[suit], mask_m, board, 0,
-                                            of_suit, state, spare, have)
-            state, spare, have = _draw_into(other_deck[suit], other_len[suit], mask_m, board,
-                                            of_suit, 5 - of_suit, state, spare, have)
-            c0 = board[0]
-            c1 = board[1]
-            c2 = board[2]
-            c3 = board[3]
-            c4 = board[4]
-            shift = suit << 4
-            hole_a = (fields_a >> shift) & 0x1FFF
-            hole_b = (member_fields[j] >> shift) & 0x1FFF
-            index = FIVE_OF_QUAD[QUAD_OF_PAIRS[PAIR_OF_CARDS[c0, c1], PAIR_OF_CARDS[c2, c3]], c4]
-            rank_a = np.int64(max(nf[index, class_pairs[a, 0]], nf[index, class_pairs[a, 1]],
-                                  nf[index, class_pairs[a, 2]], nf[index, class_pairs[a, 3]],
-                                  nf[index, class_pairs[a, 4]], nf[index, class_pairs[a, 5]]))
-            rank_b = np.int64(max(nf[index, class_pairs[b, 0]], nf[index, class_pairs[b, 1]],
-                                  nf[index, class_pairs[b, 2]], nf[index, class_pairs[b, 3]],
-                                  nf[index, class_pairs[b, 4]], nf[index, class_pairs[b, 5]]))
-            board_fields = suit_fields(c0, c1, c2, c3) | (1 << (((c4 & 3) << 4) + (c4 >> 2)))
-            row = board_row_of_mask[(board_fields >> shift) & 0x1FFF]
-            high_a = max(rank_a, omaha_flush_lookup(hole_a, row, pair_of_mask, flush_best))
-            high_b = max(rank_b, omaha_flush_lookup(hole_b, row, pair_of_mask, flush_best))
-            low_a_value = 0
-            low_b_value = 0
-            if hilo:
-                board_low = low_set5(c0, c1, c2, c3, c4)
-                low_a_value = np.int64(low[low_a, board_low])
-                low_b_value = np.int64(low[member_lows[j], board_low])
-            z = (_units(high_a, high_b, low_a_value, low_b_value, hilo)
-                 - _units(rank_a, rank_b, low_a_value, low_b_value, hilo)) * 0.25 * p_m
-            total += z
-            total_sq += z * z
-        m = total / samples
-        mean[k] = m
-        variance = total_sq / samples - m * m
-        if samples > 1:
-            variance *= samples / (samples - 1.0)
-        spread[k] = np.sqrt(max(variance, 0.0))
+        last_a = -1
+        decks_for = -1
+        a_suited = False
+        for k in range(piece * chunk, min(count, (piece + 1) * chunk)):
+            a = rows[k]
+            b = cols[k]
+            if a != last_a:
+                last_a = a
+                a0 = np.int64(representatives[a, 0])
+                a1 = np.int64(representatives[a, 1])
+                a2 = np.int64(representatives[a, 2])
+                a3 = np.int64(representatives[a, 3])
+                mask_a = (one << np.uint64(a0)) | (one << np.uint64(a1)) \
+                    | (one << np.uint64(a2)) | (one << np.uint64(a3))
+                fields_a = suit_fields(a0, a1, a2, a3)
+                low_a = LOW_BIT_OF_CARD[a0] | LOW_BIT_OF_CARD[a1] | LOW_BIT_OF_CARD[a2] \
+                    | LOW_BIT_OF_CARD[a3]
+                for s in range(4):
+                    in_a[s] = _popcount13((fields_a >> (s << 4)) & 0x1FFF)
+                a_suited = in_a.max() >= 2
+            # Members of b disjoint from the representative.
+            n_ok = 0
+            for j in range(member_offsets[b], member_offsets[b + 1]):
+                if member_masks[j] & mask_a == 0:
+                    chosen[n_ok] = j
+                    n_ok += 1
+            if n_ok == 0:
+                mean[k] = np.nan
+                continue
+            # Members of a class share its suit pattern: if neither the representative nor
+            # (any member of) b holds two cards of a suit, nobody can ever make a flush and
+            # the correction is exactly 0; otherwise every member has P(m) > 0.
+            if not a_suited and _max_nibble(member_suits[chosen[0]]) < 2:
+                continue
+            if decks_for != a:
+                # Per suit: its cards outside the representative, and the other suits' cards.
+                decks_for = a
+                for s in range(4):
+                    suit_len[s] = 0
+                    other_len[s] = 0
+                for c in range(52):
+                    if mask_a & (one << np.uint64(c)) != 0:
+                        continue
+                    for s in range(4):
+                        if c & 3 == s:
+                            suit_deck[s, suit_len[s]] = c
+                            suit_len[s] += 1
+                        else:
+                            other_deck[s, other_len[s]] = c
+                            other_len[s] += 1
+            pa0, pa1, pa2 = class_pairs[a, 0], class_pairs[a, 1], class_pairs[a, 2]
+            pa3, pa4, pa5 = class_pairs[a, 3], class_pairs[a, 4], class_pairs[a, 5]
+            pb0, pb1, pb2 = class_pairs[b, 0], class_pairs[b, 1], class_pairs[b, 2]
+            pb3, pb4, pb5 = class_pairs[b, 3], class_pairs[b, 4], class_pairs[b, 5]
+            state = cell_stream(seed, cell_start + k)
+            spare = np.uint64(0)
+            have = False
+            total = 0.0
+            total_sq = 0.0
+            for _ in range(samples):
+                state, bits = _splitmix_next(state)
+                j = chosen[_below32(bits, n_ok)]
+                mask_m = member_masks[j]
+                suits_m = member_suits[j]
+                p_m = 0.0
+                for s in range(4):
+                    in_m = (suits_m >> (s << 2)) & 0xF
+                    p = flush_p[13 - in_a[s] - in_m] if (in_a[s] >= 2 or in_m >= 2) else 0.0
+                    suit_weight[s] = p
+                    p_m += p
+                if p_m == 0.0:
+                    continue  # cannot happen (see above); such a sample's correction is 0
+                # the suit, by its share of P(m)
+                target = (bits >> np.uint64(32)) * (p_m / 4294967296.0)
+                suit = 3
+                acc = 0.0
+                for s in range(4):
+                    acc += suit_weight[s]
+                    if target < acc:
+                        suit = s
+                        break
+                while suit_weight[suit] == 0.0:  # rounding at the very top: last suit used
+                    suit -= 1
+                left = 13 - in_a[suit] - ((suits_m >> (suit << 2)) & 0xF)
+                if have:
+                    word = spare
+                    have = False
+                else:
+                    state, word = _splitmix_next(state)
+                    spare = word >> np.uint64(32)
+                    have = True
+                w3 = boards[left, 3]
+                w4 = boards[left, 4]
+                u = (word & np.uint64(0xFFFFFFFF)) * ((w3 + w4 + boards[left, 5]) / 4294967296.0)
+                of_suit = 3 if u < w3 else (4 if u < w3 + w4 else 5)
+                state, spare, have = _draw_into(suit_deck, suit, suit_len[suit], mask_m, board,
+                                                0, of_suit, state, spare, have)
+                state, spare, have = _draw_into(other_deck, suit, other_len[suit], mask_m,
+                                                board, of_suit, 5 - of_suit, state, spare, have)
+                c0 = board[0]
+                c1 = board[1]
+                c2 = board[2]
+                c3 = board[3]
+                c4 = board[4]
+                shift = suit << 4
+                hole_a = (fields_a >> shift) & 0x1FFF
+                hole_b = (member_fields[j] >> shift) & 0x1FFF
+                index = FIVE_OF_QUAD[QUAD_OF_PAIRS[PAIR_OF_CARDS[c0, c1],
+                                                   PAIR_OF_CARDS[c2, c3]], c4]
+                rank_a = np.int64(max(nf[index, pa0], nf[index, pa1], nf[index, pa2],
+                                      nf[index, pa3], nf[index, pa4], nf[index, pa5]))
+                rank_b = np.int64(max(nf[index, pb0], nf[index, pb1], nf[index, pb2],
+                                      nf[index, pb3], nf[index, pb4], nf[index, pb5]))
+                board_fields = suit_fields(c0, c1, c2, c3) \
+                    | (1 << (((c4 & 3) << 4) + (c4 >> 2)))
+                row = board_row_of_mask[(board_fields >> shift) & 0x1FFF]
+                high_a = max(rank_a, omaha_flush_lookup(hole_a, row, pair_of_mask, flush_best))
+                high_b = max(rank_b, omaha_flush_lookup(hole_b, row, pair_of_mask, flush_best))
+                low_a_value = 0
+                low_b_value = 0
+                if hilo:
+                    board_low = low_set5(c0, c1, c2, c3, c4)
+                    low_a_value = np.int64(low[low_a, board_low])
+                    low_b_value = np.int64(low[member_lows[j], board_low])
+                z = (_units(high_a, high_b, low_a_value, low_b_value, hilo)
+                     - _units(rank_a, rank_b, low_a_value, low_b_value, hilo)) * 0.25 * p_m
+                total += z
+                total_sq += z * z
+            m = total / samples
+            mean[k] = m
+            variance = total_sq / samples - m * m
+            if samples > 1:
+                variance *= samples / (samples - 1.0)
+            spread[k] = np.sqrt(max(variance, 0.0))
     return mean, spread
 
 
@@ -426,6 +450,12 @@ def _popcount13(x):
     x = (x & 0x3333) + ((x >> 2) & 0x3333)
     x = (x + (x >> 4)) & 0x0F0F
     return (x + (x >> 8)) & 0x1F
+
+
+@njit(inline="always")
+def _max_nibble(x):
+    """Largest of the four 4-bit fields of ``x``."""
+    return max(x & 0xF, (x >> 4) & 0xF, (x >> 8) & 0xF, (x >> 12) & 0xF)
 
 
 @njit(inline="always")
@@ -522,7 +552,8 @@ def sample_cells(data, rows: np.ndarray, cols: np.ndarray, cell_start: int, samp
     board_row, pair_of_mask, best = omaha_flush_tables()
     correction, spread = sample_cells_kernel(
         rows, cols, int(cell_start), data.representatives, data.class_pairs,
-        data.member_masks, data.member_fields, data.member_lows, data.member_offsets,
+        data.member_masks, data.member_fields, data.member_suits, data.member_lows,
+        data.member_offsets,
         int(samples), int(seed), bool(hilo), nonflush_table("omaha"), board_row, pair_of_mask,
         best, low_table())
     mean = ranks[quads[rows], quads[cols]] + correction  # nan: no disjoint member

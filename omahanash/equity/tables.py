@@ -47,7 +47,7 @@ SPREAD_SCALE = 254  # the flush correction's standard deviation is at most 1 -> 
 DEFAULT_SEED = 2014
 # Samples per cell of a default build; chosen so that a full build takes <= 5 min (Omaha Hi)
 # and <= 8 min (Hi/Lo) on a 2-core machine (see the README for the measurement).
-DEFAULT_SAMPLES = {"omaha-hi": 16, "omaha-hilo": 24}
+DEFAULT_SAMPLES = {"omaha-hi": 12, "omaha-hilo": 16}
 DEFAULT_BLOCK_CELLS = 1 << 20
 HOLDEM_RESOURCE = "holdem_table.npz"
 OMAHA_GAMES = ("omaha-hi", "omaha-hilo")
@@ -116,6 +116,7 @@ class ClassData:
     combos: np.ndarray  # int64[n]
     class_pairs: np.ndarray  # int64[n, 6]: rank-pair indices of the hole pairs (Omaha)
     member_fields: np.ndarray  # int64[M]: rank masks, 16 bits per suit
+    member_suits: np.ndarray  # int64[M]: number of cards of each suit, 4 bits per suit
     member_lows: np.ndarray  # int64[M]: low-rank sets
 
 
@@ -137,10 +138,11 @@ def class_data(game: str, class_ids: np.ndarray | None = None) -> ClassData:
 
     wide = cards.astype(np.int64)
     fields = np.bitwise_or.reduce(np.left_shift(1, ((wide & 3) << 4) + (wide >> 2)), axis=1)
+    suits = np.left_shift(1, (wide & 3) << 2).sum(axis=1)
     lows = np.bitwise_or.reduce(lookup_table("low_bit_of_card")[wide], axis=1)
     pairs = np.ascontiguousarray(hand_pair_indices(reps), dtype=np.int64)
     return ClassData(ids.astype(np.int64), reps, cards, masks, offsets, combos, pairs,
-                     fields.astype(np.int64), lows.astype(np.int64))
+                     fields.astype(np.int64), suits.astype(np.int64), lows.astype(np.int64))
 
 
 def pairs_triangle(data: ClassData) -> np.ndarray:
