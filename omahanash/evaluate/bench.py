@@ -44,7 +44,7 @@ def run() -> list[BenchRow]:
         fn(*args)  # warm-up: compile or load, build tables
         for count in sorted({threads, 1}, reverse=True):
             numba.set_num_threads(count)
-            seconds, _ = best_time(lambda fn=fn, args=args: fn(*args))
+            seconds, _ = best_time(lambda fn=fn, args=args: fn(*args), repeat=7)
             rows.append(BenchRow(SECTION, f"{what}, {count} thread(s)", n / seconds / 1e6,
                                  "M evals/s", target if count == threads else "",
                                  f"{n:,} deals"))
