@@ -526,6 +526,24 @@ def rank_equity(quads: np.ndarray, hilo: bool, progress=None, cancel=None,
     return out
 
 
+def rank_equity_of_pairs(first: np.ndarray, second: np.ndarray, hilo: bool) -> np.ndarray:
+    """Like :func:`rank_equity`, but only for the quad pairs ``(first[k], second[k])`` (and
+    their mirror images): what a few cells need, without all pairs of their quads."""
+    from omahanash.evaluate.tables import low_table
+
+    quad_ranks, quad_low, board_low, profiles = quad_data()
+    lo = np.minimum(first, second).astype(np.int64)
+    hi = np.maximum(first, second).astype(np.int64)
+    keys = np.unique(lo * quad_ranks.shape[0] + hi)
+    lo, hi = keys // quad_ranks.shape[0], keys % quad_ranks.shape[0]
+    values = rank_equity_kernel(quad_ranks, quad_low, profiles, board_low, low_table(),
+                                bool(hilo), lo, hi)
+    out = np.full((quad_ranks.shape[0],) * 2, np.nan)
+    out[hi, lo] = 1.0 - values
+    out[lo, hi] = values
+    return out
+
+
 def sample_cells(data, rows: np.ndarray, cols: np.ndarray, cell_start: int, samples: int,
                  seed: int, hilo: bool, ranks: np.ndarray | None = None,
                  ) -> tuple[np.ndarray, np.ndarray]:
@@ -548,7 +566,7 @@ def sample_cells(data, rows: np.ndarray, cols: np.ndarray, cell_start: int, samp
     cols = np.asarray(cols, np.int32)
     quads = class_quads(data.representatives)
     if ranks is None:
-        ranks = rank_equity(np.concatenate([quads[rows], quads[cols]]), hilo)
+        ranks = rank_equity_of_pairs(quads[rows], quads[cols], hilo)
     board_row, pair_of_mask, best = omaha_flush_tables()
     correction, spread = sample_cells_kernel(
         rows, cols, int(cell_start), data.representatives, data.class_pairs,

@@ -451,7 +451,8 @@ def build_omaha_table(
             rows, cols = triangle_rows(start, stop, n)
             mean, spread = sample_cells(data, rows, cols, start, samples, int(seed), hilo,
                                         ranks)
-            equity_q = np.rint(mean * EQUITY_SCALE).astype(np.uint16)
+            # exact part + a noisy correction can leave [0, 1] by a hair in lopsided cells
+            equity_q = np.rint(np.clip(mean, 0.0, 1.0) * EQUITY_SCALE).astype(np.uint16)
             equity_q[rows == cols] = EQUITY_SCALE // 2  # by symmetry exactly 0.5
             table.arrays["equity"][start:stop] = equity_q
             table.arrays["spread"][start:stop] = np.rint(
