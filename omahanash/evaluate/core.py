@@ -56,13 +56,13 @@ def board_summary(c0, c1, c2, c3, c4):
     return index, suit, (masks >> (suit << 4)) & 0x1FFF
 
 
-
 @njit(inline="always")
 def suit_fields(c0, c1, c2, c3):
     """Rank masks of four card codes, 16 bits per suit (suit ``s`` at bits ``16 s ..``)."""
     one = np.int64(1)
     return ((one << (((c0 & 3) << 4) + (c0 >> 2))) | (one << (((c1 & 3) << 4) + (c1 >> 2)))
             | (one << (((c2 & 3) << 4) + (c2 >> 2))) | (one << (((c3 & 3) << 4) + (c3 >> 2))))
+
 
 @njit(inline="always")
 def suit_mask(cards, suit):
@@ -105,7 +105,6 @@ def omaha_flush_value(hole_mask, board_mask, flush):
     return best
 
 
-
 @njit(inline="always")
 def omaha_flush_lookup(hole_mask, board_row, pair_of_mask, best):
     """:func:`omaha_flush_value` by table (see
@@ -130,6 +129,7 @@ def omaha_flush_lookup(hole_mask, board_row, pair_of_mask, best):
             if w > v:
                 v = w
     return np.int64(v)
+
 
 @njit(inline="always")
 def low_set(cards):
