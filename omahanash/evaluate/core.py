@@ -37,10 +37,19 @@ LOW_BIT_OF_CARD = lookup_table("low_bit_of_card")  # [card] -> 1 << low bit, or 
 BINOMIAL = np.array([[comb(n, k) for n in range(18)] for k in range(6)], dtype=np.int64)
 
 
+@njit(inline="always")
+def board_index(c0, c1, c2, c3, c4):
+    """Rank-multiset index (0..6187) of five board card codes in any order: three lookups."""
+    # Unsigned card indices: numba skips its negative-index fix-up (the tables are uint16).
+    return FIVE_OF_QUAD[QUAD_OF_PAIRS[PAIR_OF_CARDS[np.uint64(c0), np.uint64(c1)],
+                                      PAIR_OF_CARDS[np.uint64(c2), np.uint64(c3)]],
+                        np.uint64(c4)]
+
+
 @njit(cache=True)
 def board_summary(c0, c1, c2, c3, c4):
     """(board_index, flush_suit, flush_mask) of five board card codes in any order."""
-    index = FIVE_OF_QUAD[QUAD_OF_PAIRS[PAIR_OF_CARDS[c0, c1], PAIR_OF_CARDS[c2, c3]], c4]
+    index = board_index(c0, c1, c2, c3, c4)
     # Suit counts one nibble per suit; adding 5 to each nibble sets its bit 3 exactly when
     # the count is >= 3 (at most one suit can have three of five cards).
     counts = ((1 << ((c0 & 3) << 2)) + (1 << ((c1 & 3) << 2)) + (1 << ((c2 & 3) << 2))

@@ -14,9 +14,7 @@ import numpy as np
 from numba import njit, prange
 
 from omahanash.evaluate.core import (
-    FIVE_OF_QUAD,
     PAIR_OF_CARDS,
-    QUAD_OF_PAIRS,
     board_summary,
     low_set,
     omaha_flush_lookup,
@@ -63,13 +61,6 @@ def evaluate_holdem_kernel(hands, boards, nf, flush):
     return out
 
 
-# Unsigned copies of the board-index tables: numba adds a negative-index fix-up to every
-# lookup with a signed index, and unsigned ones skip it (~20 % of a random-deal evaluation).
-_PAIR_U = PAIR_OF_CARDS.astype(np.uint16)
-_QUAD_U = QUAD_OF_PAIRS.astype(np.uint16)
-_FIVE_U = FIVE_OF_QUAD.astype(np.uint16)
-
-
 @njit(cache=True, parallel=True)
 def evaluate_omaha_hi_kernel(hands, boards, nf, board_row_of_mask, pair_of_mask, flush_best):
     """``uint16[n]``: Omaha high, two hole cards and three board cards (``nf``: Omaha pair
@@ -79,36 +70,21 @@ def evaluate_omaha_hi_kernel(hands, boards, nf, board_row_of_mask, pair_of_mask,
     n = hands.shape[0]
     out = np.empty(n, dtype=np.uint16)
     for i in prange(n):
-        b0 = np.uint64(boards[i, 0])
-        b1 = np.uint64(boards[i, 1])
-        b2 = np.uint64(boards[i, 2])
-        b3 = np.uint64(boards[i, 3])
-        b4 = np.uint64(boards[i, 4])
+        index, suit, mask = board_summary(boards[i, 0], boards[i, 1], boards[i, 2],
+                                          boards[i, 3], boards[i, 4])
+        # unsigned card indices: no negative-index fix-up (see board_summary)
         h0 = np.uint64(hands[i, 0])
         h1 = np.uint64(hands[i, 1])
         h2 = np.uint64(hands[i, 2])
         h3 = np.uint64(hands[i, 3])
-        index = _FIVE_U[np.uint64(_QUAD_U[np.uint64(_PAIR_U[b0, b1]),
-                                          np.uint64(_PAIR_U[b2, b3])]), b4]
-        row = nf[np.uint64(index)]
-        best = max(row[np.uint64(_PAIR_U[h0, h1])], row[np.uint64(_PAIR_U[h0, h2])],
-                   row[np.uint64(_PAIR_U[h0, h3])], row[np.uint64(_PAIR_U[h1, h2])],
-                   row[np.uint64(_PAIR_U[h1, h3])], row[np.uint64(_PAIR_U[h2, h3])])
-        c0 = np.int64(b0)
-        c1 = np.int64(b1)
-        c2 = np.int64(b2)
-        c3 = np.int64(b3)
-        c4 = np.int64(b4)
-        counts = ((1 << ((c0 & 3) << 2)) + (1 << ((c1 & 3) << 2)) + (1 << ((c2 & 3) << 2))
-                  + (1 << ((c3 & 3) << 2)) + (1 << ((c4 & 3) << 2)))
-        flagged = (counts + 0x5555) & 0x8888  # a suit with >= 3 cards (see board_summary)
-        shift = ((flagged > 0x8) + (flagged > 0x80) + (flagged > 0x800)) << 4
-        hole = (suit_fields(np.int64(h0), np.int64(h1), np.int64(h2), np.int64(h3))
-                >> shift) & 0x1FFF
-        if flagged != 0 and hole & (hole - 1) != 0:
-            board = suit_fields(c0, c1, c2, c3) | (1 << (((c4 & 3) << 4) + (c4 >> 2)))
-            flush_row = board_row_of_mask[(board >> shift) & 0x1FFF]
-            v = omaha_flush_lookup(hole, flush_row, pair_of_mask, flush_best)
+        row = nf[index]
+        best = max(row[PAIR_OF_CARDS[h0, h1]], row[PAIR_OF_CARDS[h0, h2]],
+                   row[PAIR_OF_CARDS[h0, h3]], row[PAIR_OF_CARDS[h1, h2]],
+                   row[PAIR_OF_CARDS[h1, h3]], row[PAIR_OF_CARDS[h2, h3]])
+        if suit >= 0:
+            hole = (suit_fields(np.int64(h0), np.int64(h1), np.int64(h2), np.int64(h3))
+                    >> (suit << 4)) & 0x1FFF
+            v = omaha_flush_lookup(hole, board_row_of_mask[mask], pair_of_mask, flush_best)
             if v > best:
                 best = v
         out[i] = best

@@ -353,32 +353,34 @@ def _board_subsets(size: int) -> np.ndarray:
 
 
 def generate_pair_of_cards() -> np.ndarray:
-    """``int16[52, 52]``: rank-pair index (0..90) of two card codes."""
+    """``uint16[52, 52]``: rank-pair index (0..90) of two card codes."""
     ranks = np.arange(52) >> 2
     lo = np.minimum(ranks[:, None], ranks[None, :])
     hi = np.maximum(ranks[:, None], ranks[None, :])
-    return multiset_indices(np.stack([lo, hi], axis=-1)).astype(np.int16)
+    return multiset_indices(np.stack([lo, hi], axis=-1)).astype(np.uint16)
 
 
 def generate_quad_of_pairs() -> np.ndarray:
-    """``int16[91, 91]``: four-rank multiset index (0..1819) of two rank pairs."""
+    """``uint16[91, 91]``: four-rank multiset index (0..1819) of two rank pairs."""
     pairs = generate_pair_ranks().astype(np.int64)
     four = np.concatenate([np.repeat(pairs[:, None, :], NUM_PAIRS, axis=1),
                            np.broadcast_to(pairs, (NUM_PAIRS, NUM_PAIRS, 2))], axis=2)
-    return multiset_indices(np.sort(four, axis=-1)).astype(np.int16)
+    return multiset_indices(np.sort(four, axis=-1)).astype(np.uint16)
 
 
 def generate_five_of_quad() -> np.ndarray:
-    """``int16[1820, 52]``: five-rank multiset index of four ranks plus one card code's rank.
+    """``uint16[1820, 52]``: five-rank multiset index of four ranks plus one card code's rank.
 
     Board index = ``five_of_quad[quad_of_pairs[pair_of_cards[c0, c1], pair_of_cards[c2, c3]],
     c4]``: three lookups, no sorting (a sorting network costs more on random cards).
+    Unsigned, like the other two index tables: numba adds a negative-index fix-up to every
+    lookup with a signed index, and skips it for unsigned ones.
     """
     quads = multiset_ranks(4).astype(np.int64)
     ranks = np.arange(52) >> 2
     five = np.concatenate([np.repeat(quads[:, None, :], 52, axis=1),
                            np.broadcast_to(ranks[None, :, None], (len(quads), 52, 1))], axis=2)
-    return multiset_indices(np.sort(five, axis=-1)).astype(np.int16)
+    return multiset_indices(np.sort(five, axis=-1)).astype(np.uint16)
 
 
 def generate_low_bit_of_card() -> np.ndarray:
@@ -441,9 +443,9 @@ _TABLES = {
     "quad_pair": (generate_quad_pair, np.uint16, (1820, NUM_PAIRS)),
     "board_triples": (generate_board_triples, np.int16, (NUM_MULTISETS5, 10)),
     "board_quads": (generate_board_quads, np.int16, (NUM_MULTISETS5, 5)),
-    "pair_of_cards": (generate_pair_of_cards, np.int16, (52, 52)),
-    "quad_of_pairs": (generate_quad_of_pairs, np.int16, (NUM_PAIRS, NUM_PAIRS)),
-    "five_of_quad": (generate_five_of_quad, np.int16, (1820, 52)),
+    "pair_of_cards": (generate_pair_of_cards, np.uint16, (52, 52)),
+    "quad_of_pairs": (generate_quad_of_pairs, np.uint16, (NUM_PAIRS, NUM_PAIRS)),
+    "five_of_quad": (generate_five_of_quad, np.uint16, (1820, 52)),
     "low_bit_of_card": (generate_low_bit_of_card, np.int64, (52,)),
 }
 
