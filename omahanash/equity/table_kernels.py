@@ -19,15 +19,12 @@ import numpy as np
 from numba import njit, prange
 
 from omahanash.evaluate.core import (
-    FIVE_OF_QUAD,
     LOW_BIT_OF_CARD,
-    PAIR_OF_CARDS,
-    QUAD_OF_PAIRS,
+    board_index,
     board_summary,
     low_set5,
     omaha_flush_lookup,
     omaha_high_value,
-    showdown_units,
     suit_fields,
 )
 
@@ -89,8 +86,7 @@ def _pot_share(a0, a1, a2, a3, b0, b1, b2, b3, board, offset, hilo, nf, flush, l
                     | LOW_BIT_OF_CARD[a3], board_low]
         low_b = low[LOW_BIT_OF_CARD[b0] | LOW_BIT_OF_CARD[b1] | LOW_BIT_OF_CARD[b2]
                     | LOW_BIT_OF_CARD[b3], board_low]
-    h1, l1, h2, l2 = showdown_units(high_a, high_b, low_a, low_b, hilo)
-    return (h1 + l1) * 0.25
+    return _units(high_a, high_b, low_a, low_b, hilo) * 0.25
 
 
 @njit(cache=True)
@@ -413,8 +409,7 @@ def sample_cells_kernel(
                 shift = suit << 4
                 hole_a = (fields_a >> shift) & 0x1FFF
                 hole_b = (member_fields[j] >> shift) & 0x1FFF
-                index = FIVE_OF_QUAD[QUAD_OF_PAIRS[PAIR_OF_CARDS[c0, c1],
-                                                   PAIR_OF_CARDS[c2, c3]], c4]
+                index = board_index(c0, c1, c2, c3, c4)
                 rank_a = np.int64(max(nf[index, pa0], nf[index, pa1], nf[index, pa2],
                                       nf[index, pa3], nf[index, pa4], nf[index, pa5]))
                 rank_b = np.int64(max(nf[index, pb0], nf[index, pb1], nf[index, pb2],
@@ -503,44 +498,37 @@ def rank_equity(quads: np.ndarray, hilo: bool, progress=None, cancel=None,
     every pair of the given quads (``nan`` elsewhere and for impossible pairs); the two
     orders are complementary. ``chunks`` > 1 computes in pieces, calling ``progress(done,
     chunks)`` and checking ``cancel`` between them."""
-    from omahanash.evaluate.tables import low_table
-
-    quad_ranks, quad_low, board_low, profiles = quad_data()
     present = np.unique(np.asarray(quads, np.int64))
     first, second = np.triu_indices(present.size)
-    first, second = present[first], present[second]
-    values = np.empty(first.size)
-    bounds = np.linspace(0, first.size, max(1, chunks) + 1).astype(np.int64)
-    for piece in range(bounds.size - 1):
-        if cancel is not None:
-            cancel.raise_if_cancelled()
-        lo, hi = bounds[piece], bounds[piece + 1]
-        values[lo:hi] = rank_equity_kernel(quad_ranks, quad_low, profiles, board_low,
-                                           low_table(), bool(hilo), first[lo:hi],
-                                           second[lo:hi])
-        if progress is not None:
-            progress(piece + 1, bounds.size - 1)
-    out = np.full((quad_ranks.shape[0],) * 2, np.nan)
-    out[second, first] = 1.0 - values
-    out[first, second] = values  # second: the diagonal keeps its own value (0.5)
-    return out
+    return rank_equity_of_pairs(present[first], present[second], hilo, progress, cancel,
+                                chunks)
 
 
-def rank_equity_of_pairs(first: np.ndarray, second: np.ndarray, hilo: bool) -> np.ndarray:
+def rank_equity_of_pairs(first: np.ndarray, second: np.ndarray, hilo: bool, progress=None,
+                         cancel=None, chunks: int = 1) -> np.ndarray:
     """Like :func:`rank_equity`, but only for the quad pairs ``(first[k], second[k])`` (and
     their mirror images): what a few cells need, without all pairs of their quads."""
     from omahanash.evaluate.tables import low_table
 
     quad_ranks, quad_low, board_low, profiles = quad_data()
-    lo = np.minimum(first, second).astype(np.int64)
-    hi = np.maximum(first, second).astype(np.int64)
-    keys = np.unique(lo * quad_ranks.shape[0] + hi)
-    lo, hi = keys // quad_ranks.shape[0], keys % quad_ranks.shape[0]
-    values = rank_equity_kernel(quad_ranks, quad_low, profiles, board_low, low_table(),
-                                bool(hilo), lo, hi)
-    out = np.full((quad_ranks.shape[0],) * 2, np.nan)
+    q = quad_ranks.shape[0]
+    keys = np.unique(np.minimum(first, second).astype(np.int64) * q
+                     + np.maximum(first, second).astype(np.int64))
+    lo, hi = keys // q, keys % q
+    values = np.empty(keys.size)
+    bounds = np.linspace(0, keys.size, max(1, chunks) + 1).astype(np.int64)
+    for piece in range(bounds.size - 1):
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        start, stop = bounds[piece], bounds[piece + 1]
+        values[start:stop] = rank_equity_kernel(quad_ranks, quad_low, profiles, board_low,
+                                                low_table(), bool(hilo), lo[start:stop],
+                                                hi[start:stop])
+        if progress is not None:
+            progress(piece + 1, bounds.size - 1)
+    out = np.full((q, q), np.nan)
     out[hi, lo] = 1.0 - values
-    out[lo, hi] = values
+    out[lo, hi] = values  # second: the diagonal keeps its own value (0.5)
     return out
 
 
