@@ -25,17 +25,8 @@ from math import comb
 import numpy as np
 from numba import njit, prange
 
-# Re-exported (importable from here as before): the numba-free names live in .result.
-from omahanash.cards import (  # noqa: F401
-    NUM_CARDS,
-    CardError,
-    check_disjoint,
-    format_cards,
-    normalize_game,
-    parse_cards,
-    parse_hand,
-)
-from omahanash.equity.result import (  # noqa: F401
+# The numba-free names live in .result; montecarlo, the app and tests import them from here.
+from omahanash.equity.result import (
     GAME_CODES,
     HI1,
     HI2,
