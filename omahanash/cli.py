@@ -19,7 +19,7 @@ from omahanash import __version__
 from omahanash.errors import Cancelled, InputError
 
 # Sub-command modules under omahanash.commands, in the order --help lists them.
-COMMANDS = ("hand", "equity", "table", "solve", "cfr", "browse", "games", "bench")
+COMMANDS = ("hand", "equity", "table", "solve", "cfr", "browse", "perfect", "bench")
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -57,9 +57,9 @@ from ui.settings import PERSIST_PROPERTY
 
 if TYPE_CHECKING:
     from omahanash.cfr.browser import TreeBrowser
-    from omahanash.cfr.game import Game
     from omahanash.cfr.solvers import Solution
-    from omahanash.progress import CancelFlag
+    from omahanash.game import Game
+    from omahanash.runs import CancelFlag
     from ui.workers import ProgressReporter
 
 #: Game selector: caption -> key.

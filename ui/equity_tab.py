@@ -39,7 +39,7 @@ from ui.models import TableModel
 
 if TYPE_CHECKING:
     from omahanash.equity.exact import EquityResult
-    from omahanash.progress import CancelFlag
+    from omahanash.runs import CancelFlag
     from ui.workers import ProgressReporter
 
 GAMES = {"Texas Hold'em": "holdem", "Omaha Hi": "omaha-hi", "Omaha Hi/Lo": "omaha-hilo"}

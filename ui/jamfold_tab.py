@@ -46,7 +46,7 @@ from ui.workers import JobRunner
 
 if TYPE_CHECKING:
     from omahanash.jamfold import JamFoldSolution
-    from omahanash.progress import CancelFlag
+    from omahanash.runs import CancelFlag
     from ui.workers import ProgressReporter
 
 GAMES = {"Omaha Hi": "omaha-hi", "Omaha Hi/Lo": "omaha-hilo", "Texas Hold'em": "holdem"}

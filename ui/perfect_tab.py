@@ -28,13 +28,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from omahanash.commands.games import parse_count, parse_moves
 from omahanash.errors import InputError
+from omahanash.perfect.notation import parse_count, parse_moves
 from ui.common import ErrorLabel, RunStopButton, Tab, with_error
 from ui.models import TableModel
 
 if TYPE_CHECKING:
-    from omahanash.progress import CancelFlag
+    from omahanash.runs import CancelFlag
     from ui.workers import ProgressReporter
 
 NIM, SUBTRACTION, GRAPH = "Nim", "Subtraction game", "Game graph"

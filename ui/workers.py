@@ -3,7 +3,7 @@
 Every long computation of the app goes through :class:`JobRunner`: a *job* is a plain function
 ``job(report, cancel) -> result`` that calls library code, passing ``report`` wherever the
 library takes ``progress(done, total)`` and ``cancel`` (an
-:class:`omahanash.progress.CancelFlag`) wherever it takes a cancel flag. The runner moves a
+:class:`omahanash.runs.CancelFlag`) wherever it takes a cancel flag. The runner moves a
 :class:`Worker` to a fresh :class:`QThread`, starts it, and re-emits the worker's signals from
 the GUI thread, so the tabs only ever touch widgets there.
 
@@ -24,7 +24,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
 from omahanash.errors import Cancelled, InputError
-from omahanash.progress import CancelFlag
+from omahanash.runs import CancelFlag
 
 #: Least time between two progress signals (seconds): at most 20 GUI updates a second.
 PROGRESS_INTERVAL = 0.05

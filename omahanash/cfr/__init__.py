@@ -1,6 +1,6 @@
 """Games of imperfect information and the CFR family of solvers.
 
-The public API, imported lazily (``omahanash.cfr.game`` stays free of numba):
+The public API, imported lazily (``omahanash.game`` stays free of numba):
 
 * :func:`compile_game` (game -> :class:`GameTree` of flat arrays; refuses trees too large);
 * :func:`solve` (game, algorithm, iterations, progress, cancel, seed) -> :class:`Solution`, or

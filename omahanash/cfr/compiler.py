@@ -1,4 +1,4 @@
-"""Walk a :class:`~omahanash.cfr.game.Game` once into flat numpy arrays: the :class:`GameTree`.
+"""Walk a :class:`~omahanash.game.Game` once into flat numpy arrays: the :class:`GameTree`.
 
 Every solver kernel runs on these arrays, never on game objects. Nodes are numbered in depth-first
 pre-order, last action first, so a parent's id is smaller than its children's, the subtree of
@@ -8,7 +8,7 @@ kernels walk the tree with plain loops (forward for reach probabilities, backwar
 and skip a subtree with one addition.
 
 Before anything is built the size of the tree is estimated by random probes (Knuth's
-estimator: the game's own :meth:`~omahanash.cfr.game.Game.tree_size_estimate` when it has one,
+estimator: the game's own :meth:`~omahanash.game.Game.tree_size_estimate` when it has one,
 else :func:`estimate_tree_size`); a tree too large for ``max_nodes`` is refused with an
 :class:`~omahanash.errors.InputError` that gives the estimate, and the walk itself stops with the
 same error when it passes ``max_nodes``.
@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from omahanash.cfr.game import CHANCE, TERMINAL, Game
 from omahanash.cfr.kernels import finish_tree
 from omahanash.errors import InputError
-from omahanash.progress import CancelFlag, ProgressCallback
+from omahanash.game import CHANCE, TERMINAL, Game
+from omahanash.runs import CancelFlag, ProgressCallback
 
 #: Default node limit: about 3 GB of arrays while solving (see :data:`BYTES_PER_NODE`).
 DEFAULT_MAX_NODES = 20_000_000

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from omahanash.cfr.game import CHANCE, TERMINAL
+from omahanash.game import CHANCE, TERMINAL
 
 #: Traverse every node (vanilla CFR, CFR+).
 MODE_FULL = 0

@@ -32,7 +32,6 @@ import numpy as np
 
 from omahanash.cfr.compiler import DEFAULT_MAX_NODES, GameTree, compile_game
 from omahanash.cfr.exploitability import best_response_values
-from omahanash.cfr.game import CHANCE, Game
 from omahanash.cfr.kernels import (
     MODE_CHANCE_SAMPLING,
     MODE_EXTERNAL_SAMPLING,
@@ -40,7 +39,8 @@ from omahanash.cfr.kernels import (
     run_iterations,
 )
 from omahanash.errors import Cancelled, InputError
-from omahanash.progress import CancelFlag, ProgressCallback
+from omahanash.game import CHANCE, Game
+from omahanash.runs import CancelFlag, ProgressCallback
 
 #: Algorithm name -> (traversal mode, regret matching+, linear averaging).
 ALGORITHMS: dict[str, tuple[int, bool, bool]] = {

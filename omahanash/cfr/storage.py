@@ -22,7 +22,7 @@ import numpy as np
 from omahanash.cfr.compiler import GameTree
 from omahanash.cfr.solvers import ALGORITHMS, Solution
 from omahanash.errors import InputError
-from omahanash.fileio import atomic_write
+from omahanash.savefile import atomic_write
 
 FORMAT = "omahanash-cfr-solution"
 VERSION = 1

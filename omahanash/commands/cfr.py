@@ -86,7 +86,7 @@ def _run_matrix(args: argparse.Namespace) -> dict:
         if exc.name != "omahanash.games.matrix":
             raise
         raise InputError("matrix games are not available in this build yet") from None
-    from omahanash.progress import StderrProgress
+    from omahanash.runs import StderrProgress
 
     return run_matrix(payoff=args.payoff, algorithm=args.algorithm, iterations=args.iterations,
                       opponent=args.opponent, seed=args.seed,
@@ -155,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         from omahanash.cfr.compiler import DEFAULT_MAX_NODES, compile_game
         from omahanash.cfr.solvers import new_solution, train
-        from omahanash.progress import StderrProgress
+        from omahanash.runs import StderrProgress
 
         game = _make_game(args)
         max_nodes = args.max_nodes if args.max_nodes is not None else DEFAULT_MAX_NODES

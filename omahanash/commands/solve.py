@@ -88,7 +88,7 @@ class IterationPrinter:
 @contextmanager
 def _cancel_on_interrupt():
     """A CancelFlag set by Ctrl-C, so that runs stop between iterations."""
-    from omahanash.progress import CancelFlag
+    from omahanash.runs import CancelFlag
 
     flag = CancelFlag()
     try:
@@ -106,7 +106,7 @@ def _cancel_on_interrupt():
 
 def _load_table(game: str, args: argparse.Namespace):
     from omahanash.equity.tables import OMAHA_GAMES, build_omaha_table, load_table, table_path
-    from omahanash.progress import StderrProgress
+    from omahanash.runs import StderrProgress
 
     classes = parse_class_list(args.classes)
     if game in OMAHA_GAMES and args.build_table \
@@ -227,7 +227,7 @@ def _run_sweep(args: argparse.Namespace) -> int:
     from omahanash.cli import print_json
     from omahanash.jamfold.solvers import DEFAULT_SOLVER, check_solver
     from omahanash.jamfold.sweep import parse_stacks, sweep
-    from omahanash.progress import StderrProgress
+    from omahanash.runs import StderrProgress
 
     conflicting = [name for name, value in (("--load", args.load), ("--save", args.save),
                                             ("--lookup", args.lookup),

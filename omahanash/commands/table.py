@@ -90,7 +90,7 @@ def _print(data: dict, as_json: bool) -> None:
 def run_build(args: argparse.Namespace) -> int:
     from omahanash.cards import normalize_game
     from omahanash.equity import tables
-    from omahanash.progress import StderrProgress
+    from omahanash.runs import StderrProgress
 
     game = normalize_game(args.game)
     if game == "holdem":
@@ -158,7 +158,7 @@ def run_cell(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     from omahanash.cli import print_json
     from omahanash.equity.tables import check_table
-    from omahanash.progress import StderrProgress
+    from omahanash.runs import StderrProgress
 
     if not 1 <= args.classes <= 16432 or args.deals < 1:
         raise InputError("--classes must be 1..16432 and --deals positive")

@@ -18,8 +18,8 @@ from pathlib import Path
 import numpy as np
 
 from omahanash.errors import Cancelled
-from omahanash.fileio import atomic_write
-from omahanash.progress import CancelFlag, ProgressCallback
+from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.savefile import atomic_write
 
 _SUIT_PERMUTATIONS = tuple(itertools.permutations(range(4)))
 Matchup = tuple[tuple[int, ...], tuple[int, ...]]

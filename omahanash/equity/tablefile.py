@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from omahanash.errors import InputError
-from omahanash.fileio import atomic_write
+from omahanash.savefile import atomic_write
 
 MAGIC = b"OMNTABLE"
 FORMAT_VERSION = 1

@@ -40,7 +40,7 @@ from omahanash.equity.tablefile import (
 )
 from omahanash.equity.triangle import triangle_cells, triangle_index
 from omahanash.errors import Cancelled, InputError
-from omahanash.progress import CancelFlag, ProgressCallback
+from omahanash.runs import CancelFlag, ProgressCallback
 
 EQUITY_SCALE = 65534  # even, so that 0.5 is exact and q(b, a) = 65534 - q(a, b) is exact
 SPREAD_SCALE = 254  # the flush correction's standard deviation is at most 1 -> 254

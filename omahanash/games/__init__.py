@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from omahanash.errors import InputError
 
 if TYPE_CHECKING:
-    from omahanash.cfr.game import Game
+    from omahanash.game import Game
 
 TREE_GAMES = ("kuhn", "leduc", "domino")
 

@@ -82,8 +82,8 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import comb
 
-from omahanash.cfr.game import CHANCE, TERMINAL, Game, GameState
 from omahanash.errors import InputError
+from omahanash.game import CHANCE, TERMINAL, Game, GameState
 
 RULES = ("thesis", "block")
 MIN_PLAYERS, MAX_PLAYERS = 2, 4

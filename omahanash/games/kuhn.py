@@ -11,8 +11,8 @@ Information set keys are ``"<card>/<history>"`` with ``p``/``b`` for the actions
 
 from __future__ import annotations
 
-from omahanash.cfr.game import CHANCE, TERMINAL, Game, GameState
 from omahanash.errors import InputError
+from omahanash.game import CHANCE, TERMINAL, Game, GameState
 
 PASS = 0
 BET = 1

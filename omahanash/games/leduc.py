@@ -15,7 +15,7 @@ ours is the union of suit-isomorphic ones; CFR and exploitability figures are th
 
 from __future__ import annotations
 
-from omahanash.cfr.game import CHANCE, TERMINAL, Game, GameState
+from omahanash.game import CHANCE, TERMINAL, Game, GameState
 
 FOLD = 0
 CALL = 1

@@ -48,7 +48,7 @@ import numpy as np
 from numba import njit
 
 from omahanash.errors import InputError
-from omahanash.progress import CancelFlag
+from omahanash.runs import CancelFlag
 
 ProgressCallback = Callable[[float, float], None]
 

@@ -29,7 +29,6 @@ from pathlib import Path
 import numpy as np
 
 from omahanash.errors import InputError
-from omahanash.fileio import atomic_write
 from omahanash.jamfold.game import JamFoldGame, JamFoldParams
 from omahanash.jamfold.solvers import (
     FP_DEFAULT_ITERATIONS,
@@ -42,7 +41,8 @@ from omahanash.jamfold.solvers import (
     run_iterations,
     start_state,
 )
-from omahanash.progress import CancelFlag, ProgressCallback
+from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.savefile import atomic_write
 
 MAGIC = b"OMAHANASH JAMFOLD SOLUTION\n"
 FORMAT_VERSION = 1

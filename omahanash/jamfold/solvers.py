@@ -2,7 +2,7 @@
 
 A solver state holds arrays only (so it saves and reloads bit for bit) and advances with
 ``step(game)``; :func:`run_iterations` drives it with a stopping rule, a per-iteration report,
-``progress(done, total)`` and a :class:`~omahanash.progress.CancelFlag`.
+``progress(done, total)`` and a :class:`~omahanash.runs.CancelFlag`.
 
 * :class:`FictitiousPlay` (Brown–Robinson, as the thesis): each iteration both players play a
   pure best response to the other's average so far and the averages take the uniform mean of
@@ -23,7 +23,7 @@ import numpy as np
 
 from omahanash.errors import InputError
 from omahanash.jamfold.game import JamFoldGame
-from omahanash.progress import CancelFlag, ProgressCallback
+from omahanash.runs import CancelFlag, ProgressCallback
 
 SOLVERS = ("fp", "cfr+")
 DEFAULT_SOLVER = "cfr+"

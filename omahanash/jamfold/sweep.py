@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 from omahanash.errors import InputError
 from omahanash.jamfold.game import JamFoldParams
 from omahanash.jamfold.solution import JamFoldSolution
-from omahanash.progress import CancelFlag, ProgressCallback
+from omahanash.runs import CancelFlag, ProgressCallback
 
 
 @dataclass(frozen=True)

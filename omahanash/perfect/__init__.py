@@ -4,7 +4,7 @@
   graph (cycles allowed) in O(n + m), with the distance to the end and a best move;
 * :mod:`~omahanash.perfect.search` — minimax, alpha-beta with a transposition table,
   depth-limited search with an evaluation function, expectimax over chance nodes, and
-  Monte-Carlo tree search (UCT), all over the :class:`~omahanash.cfr.game.GameState` interface;
+  Monte-Carlo tree search (UCT), all over the :class:`~omahanash.game.GameState` interface;
 * :mod:`~omahanash.perfect.zobrist` — Zobrist hashing and the transposition table it keys;
 * :mod:`~omahanash.perfect.grundy` — Sprague–Grundy values: nim, subtraction games, sums of
   games, nim with increases;

@@ -1,4 +1,4 @@
-"""Small games of perfect information on the :class:`~omahanash.cfr.game.GameState` interface.
+"""Small games of perfect information on the :class:`~omahanash.game.GameState` interface.
 
 They exercise the searchers in :mod:`omahanash.perfect.search` and serve as examples of the two
 optional methods the transposition table uses:
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from omahanash.cfr.game import CHANCE, TERMINAL, Game, GameState
+from omahanash.game import CHANCE, TERMINAL, Game, GameState
 from omahanash.perfect.zobrist import ZobristTable
 
 # ---------------------------------------------------------------------------------------------

@@ -33,8 +33,8 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from omahanash.cfr.game import CHANCE, TERMINAL, GameState
 from omahanash.errors import InputError
+from omahanash.game import CHANCE, TERMINAL, GameState
 from omahanash.perfect.zobrist import EXACT, LOWER, UPPER, TranspositionTable
 
 ChancePolicy = Literal["expectimax", "refuse"]

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from omahanash.cfr.compiler import compile_game, estimate_tree_size
-from omahanash.cfr.game import CHANCE, TERMINAL, Game, GameState
 from omahanash.errors import InputError
+from omahanash.game import CHANCE, TERMINAL, Game, GameState
 from omahanash.games.kuhn import KuhnPoker
 from omahanash.games.leduc import LeducPoker
 

@@ -8,7 +8,7 @@ from omahanash.cfr.solvers import ALGORITHMS, new_solution, solve, train
 from omahanash.errors import Cancelled, InputError
 from omahanash.games.kuhn import KuhnPoker
 from omahanash.games.leduc import LeducPoker
-from omahanash.progress import CancelFlag
+from omahanash.runs import CancelFlag
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from omahanash.equity.table_kernels import sample_cells
 from omahanash.equity.tablefile import TableFileError, load_verified
 from omahanash.errors import Cancelled, InputError
 from omahanash.hands import class_members
-from omahanash.progress import CancelFlag
+from omahanash.runs import CancelFlag
 
 # aaaa, aaab, aabb (thesis 4527), aabc (thesis 12025), abcd 2222 and AAAA, two more aabc
 SUBSET = [0, 715, 4527, 8000, 9000, 12025, 14612, 16431]

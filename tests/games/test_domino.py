@@ -13,8 +13,8 @@ from math import comb
 
 import pytest
 
-from omahanash.cfr.game import CHANCE, TERMINAL
 from omahanash.errors import InputError
+from omahanash.game import CHANCE, TERMINAL
 from omahanash.games.domino import DominoState, make_domino_game, parse_tiles
 
 FIRST_SETTING = "[0|0][0|1][0|2][1|2]"  # thesis Figure 2.4

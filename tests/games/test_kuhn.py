@@ -13,9 +13,9 @@ from omahanash.cfr.exploitability import (
     policy_from_strategies,
     policy_values,
 )
-from omahanash.cfr.game import CHANCE, TERMINAL
 from omahanash.cfr.solvers import solve
 from omahanash.errors import InputError
+from omahanash.game import CHANCE, TERMINAL
 from omahanash.games.kuhn import KuhnPoker
 
 

@@ -3,8 +3,8 @@
 import pytest
 
 from omahanash.cfr.compiler import compile_game
-from omahanash.cfr.game import CHANCE, TERMINAL
 from omahanash.cfr.solvers import solve
+from omahanash.game import CHANCE, TERMINAL
 from omahanash.games.leduc import CALL, FOLD, RAISE, LeducPoker, card_name
 
 J1, J2, Q1, Q2, K1, K2 = range(6)

@@ -23,7 +23,7 @@ from omahanash.games.matrix import (
     solve_zero_sum,
     support_pair_count,
 )
-from omahanash.progress import CancelFlag
+from omahanash.runs import CancelFlag
 
 RPS = "0,-1,1;1,0,-1;-1,1,0"
 # Rock-paper-scissors where rock beats scissors by 2: value 1/12, row (1/4, 5/12, 1/3),

@@ -10,7 +10,7 @@ from omahanash.equity.triangle import expand_triangle
 from omahanash.errors import InputError
 from omahanash.jamfold import JamFoldGame, JamFoldParams, JamFoldSolution, start_state
 from omahanash.jamfold.solvers import check_solver, run_iterations
-from omahanash.progress import CancelFlag
+from omahanash.runs import CancelFlag
 
 PARAMS = JamFoldParams("omaha-hi", ante=0, sb=5, bb=10, stacks=(100, 100))
 

@@ -6,7 +6,7 @@ import pytest
 
 from omahanash.errors import InputError
 from omahanash.jamfold import JamFoldParams, JamFoldSolution, sweep
-from omahanash.progress import CancelFlag
+from omahanash.runs import CancelFlag
 
 
 def test_each_row_is_the_solution_at_that_stack(subset_table):

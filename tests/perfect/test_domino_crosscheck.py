@@ -16,8 +16,8 @@ import pytest
 
 from omahanash.cfr.compiler import compile_game
 from omahanash.cfr.exploitability import policy_values
-from omahanash.cfr.game import Game
 from omahanash.cfr.solvers import new_solution, train
+from omahanash.game import Game
 from omahanash.games.domino import DominoState, make_domino_game
 from omahanash.perfect.search import solve_value
 

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from omahanash.cfr.game import TERMINAL
 from omahanash.errors import InputError
+from omahanash.game import TERMINAL
 from omahanash.perfect.examples import (
     ExplicitTree,
     ExplicitTreeState,

@@ -1,4 +1,7 @@
-"""``omahanash games nim|subtract|graph``: solve games of perfect information.
+"""``omahanash perfect nim|subtract|graph``: solve games of perfect information.
+
+``omahanash games`` is the same command under its first name (kept so that scripts keep
+working).
 
 * ``games nim 3 4 5`` — nim: status for the player to move, Grundy value (xor of the heaps) and
   a winning move. The move names the heap by its position on the command line, counting from 1,
@@ -16,7 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from omahanash.errors import InputError
+from omahanash.perfect.notation import parse_count, parse_moves
 
 GRAPH_FORMAT = """\
 graph file formats (the player with no move loses):
@@ -29,7 +32,8 @@ graph file formats (the player with no move loses):
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "games",
+        "perfect",
+        aliases=["games"],
         help="solve games of perfect information: nim, subtraction games, game graphs",
         description="Solve impartial games (nim, subtraction games) by Sprague-Grundy values and "
         "explicit game graphs by retrograde analysis. The player who cannot move loses.",
@@ -74,39 +78,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     graph.add_argument("file", metavar="FILE", help="graph file (text or JSON), - for stdin")
     graph.add_argument("--json", action="store_true", help="print the result as JSON")
     graph.set_defaults(func=run_graph)
-
-
-def parse_count(token: str, what: str) -> int:
-    """A non-negative integer typed by the user, or :class:`InputError` naming the token.
-
-    >>> parse_count("12", "heap")
-    12
-    >>> parse_count("-1", "heap")
-    Traceback (most recent call last):
-    ...
-    omahanash.errors.InputError: heap must be a non-negative integer, got '-1'
-    """
-    text = token.strip()
-    if not text.isdigit() or not text.isascii():
-        raise InputError(f"{what} must be a non-negative integer, got {token!r}")
-    return int(text)
-
-
-def parse_moves(text: str) -> list[int]:
-    """A comma-separated move set such as ``1,2,3``.
-
-    >>> parse_moves("1, 3,4")
-    [1, 3, 4]
-    """
-    if not text.strip():
-        raise InputError("the move set is empty: give at least one number, e.g. --moves 1,2,3")
-    moves = []
-    for token in text.split(","):
-        token = token.strip()
-        if not token.isdigit() or not token.isascii() or int(token) == 0:
-            raise InputError(f"each move must be a positive integer, got {token!r}")
-        moves.append(int(token))
-    return moves
 
 
 def run_nim(args: argparse.Namespace) -> int:

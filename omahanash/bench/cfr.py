@@ -1,6 +1,6 @@
 """``omahanash bench cfr``: CFR iteration and exploitability timings on Kuhn and Leduc, the two
 small domino settings of the thesis (the large ones are ``omahanash bench domino``:
-:mod:`omahanash.cfr.bench_domino`), and regret matching on rock-paper-scissors.
+:mod:`omahanash.bench.domino`), and regret matching on rock-paper-scissors.
 
 The OpenSpiel figures in the notes were measured on the development machine (2 shared cores),
 right before this bench in the same session, with open_spiel 2.0.2: ``pyspiel.CFRPlusSolver`` /
@@ -13,7 +13,7 @@ re-run.
 from __future__ import annotations
 
 from omahanash.bench import BenchRow, best_time
-from omahanash.cfr.bench_domino import SMALL_SETTINGS, domino_rows
+from omahanash.bench.domino import SMALL_SETTINGS, domino_rows
 from omahanash.cfr.compiler import compile_game
 from omahanash.cfr.exploitability import exploitability
 from omahanash.cfr.solvers import Workspace, advance, new_solution

@@ -2,7 +2,7 @@
 
 import pytest
 
-from omahanash.cfr.bench_domino import domino_rows, time_to_exploitability
+from omahanash.bench.domino import domino_rows, time_to_exploitability
 from omahanash.cfr.compiler import compile_game
 from omahanash.cfr.solvers import solve
 from omahanash.games.domino import make_domino_game

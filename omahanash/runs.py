@@ -1,7 +1,22 @@
-"""Progress reporting and cancellation for long work.
+"""The one run loop of long work: :func:`iterate`, with progress and cancellation.
 
-Long work is a plain function that takes ``progress(done, total)`` and a :class:`CancelFlag`.
-The CLI passes :class:`StderrProgress`; the GUI passes a callback that emits a Qt signal.
+Long work (a table build, a jam-fold or CFR solve, a perfect-information solve, ...) is a plain
+function that takes ``progress(done, total)`` and a :class:`CancelFlag`, and drives its steps
+through :func:`iterate`, which checks the flag before every step and reports progress at most
+every few hundredths of a second (and always at the end). The CLI passes
+:class:`StderrProgress`; the GUI's one worker class passes a callback that emits a Qt signal.
+
+>>> squares = []
+>>> run = iterate(lambda done: squares.append(done * done), 4)
+>>> run.done, run.cancelled, squares
+(4, False, [0, 1, 4, 9])
+>>> flag = CancelFlag()
+>>> def step(done):
+...     if done == 1:
+...         flag.cancel()  # as a Stop button would, from another thread
+>>> run = iterate(step, 10, cancel=flag)
+>>> run.done, run.cancelled
+(2, True)
 """
 
 from __future__ import annotations
@@ -10,6 +25,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TextIO
 
 from omahanash.errors import Cancelled
@@ -85,3 +101,51 @@ class StderrProgress:
         if finished:
             self.stream.write("\n")
         self.stream.flush()
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """What :func:`iterate` did: ``done`` units in all (counting ``start``); ``cancelled`` when
+    it stopped because the flag was set; ``finished`` when it reached ``total`` or a step
+    ended the work early."""
+
+    done: int
+    cancelled: bool
+    finished: bool
+
+
+def iterate(
+    step: Callable[[int], int | None],
+    total: int,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+    *,
+    start: int = 0,
+    interval: float = 0.05,
+) -> RunResult:
+    """Run ``step(done)`` until ``total`` units are done, checking ``cancel`` before each step.
+
+    ``step(done)`` does the work from unit ``done`` on and returns how many units it finished
+    (None: one). A step that finishes the whole job early (say, a solver that reached its
+    target) returns the units left, ``total - done``. ``progress(done, total)`` is called once at
+    the start, at most every ``interval`` seconds after a step, and after the last step; a
+    cancelled run reports where it stopped. Work a step finished is never undone: what to keep
+    is the step's business (a solver's state, a table's finished blocks), so a cancelled run
+    can be resumed by calling again with ``start=run.done``.
+    """
+    done = start
+    if progress is not None:
+        progress(done, total)
+    last_report = time.perf_counter()
+    while done < total:
+        if cancel is not None and cancel.cancelled:
+            if progress is not None:
+                progress(done, total)
+            return RunResult(done, cancelled=True, finished=False)
+        advanced = step(done)
+        done = min(total, done + (1 if advanced is None else int(advanced)))
+        now = time.perf_counter()
+        if progress is not None and (done >= total or now - last_report >= interval):
+            progress(done, total)
+            last_report = now
+    return RunResult(done, cancelled=False, finished=True)

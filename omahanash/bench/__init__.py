@@ -15,12 +15,12 @@ from typing import TypeVar
 
 # Section name -> module with run(); a section whose module does not exist yet is skipped.
 SECTIONS = {
-    "evaluators": "omahanash.evaluate.bench",
-    "equity": "omahanash.equity.bench",
-    "tables": "omahanash.equity.tables_bench",
-    "jamfold": "omahanash.jamfold.bench",
-    "cfr": "omahanash.cfr.bench",
-    "domino": "omahanash.cfr.bench_domino",
+    "evaluators": "omahanash.bench.evaluators",
+    "equity": "omahanash.bench.equity",
+    "tables": "omahanash.bench.tables",
+    "jamfold": "omahanash.bench.jamfold",
+    "cfr": "omahanash.bench.cfr",
+    "domino": "omahanash.bench.domino",
 }
 
 T = TypeVar("T")
