@@ -16,6 +16,7 @@ Text notation (SPEC §1): cards separated by spaces or commas, or run together (
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from enum import StrEnum
 
 from omahanash.errors import InputError
 
@@ -44,23 +45,58 @@ class CardError(InputError):
     """Bad card input: unknown rank or suit, a duplicate, a wrong count, a shared card."""
 
 
-def normalize_game(name: str) -> str:
-    """Canonical poker game name; ``omaha`` is an alias of ``omaha-hi``.
+class Variant(StrEnum):
+    """A poker variant. A ``Variant`` is a ``str`` (``Variant.HOLDEM == "holdem"``), so it goes
+    wherever a variant name does; :meth:`parse` also takes the aliases (``omaha``, ``hilo``,
+    ``hold'em``, ...).
 
-    >>> normalize_game("Omaha")
-    'omaha-hi'
+    >>> Variant.parse("Omaha"), Variant("omaha-hilo").hole_cards
+    (<Variant.OMAHA_HI: 'omaha-hi'>, 4)
+    >>> [str(v) for v in Variant]
+    ['holdem', 'omaha-hi', 'omaha-hilo']
     """
-    key = str(name).strip().lower()
-    key = GAME_ALIASES.get(key, key)
-    if key not in GAMES:
-        known = ", ".join([*GAMES, "omaha"])
-        raise InputError(f"unknown game {name!r} (expected one of: {known})")
-    return key
+
+    HOLDEM = "holdem"
+    OMAHA_HI = "omaha-hi"
+    OMAHA_HILO = "omaha-hilo"
+
+    @classmethod
+    def parse(cls, name: object) -> Variant:
+        """The variant called ``name`` (any alias, any case), else :class:`InputError`."""
+        if isinstance(name, Variant):
+            return name
+        if not isinstance(name, str):
+            raise InputError(f"variant must be a name such as 'holdem' or 'omaha-hi', "
+                             f"not {name!r}")
+        key = name.strip().lower()
+        key = GAME_ALIASES.get(key, key)
+        if key not in GAMES:
+            known = ", ".join([*GAMES, "omaha"])
+            raise InputError(f"unknown variant {name!r} (expected one of: {known})")
+        return cls(key)
+
+    @property
+    def hole_cards(self) -> int:
+        """Hole cards per player: 2 for Hold'em, 4 for Omaha."""
+        return GAMES[self.value]
+
+    @property
+    def is_omaha(self) -> bool:
+        return self is not Variant.HOLDEM
+
+
+def normalize_game(name: object) -> Variant:
+    """The :class:`Variant` called ``name``; ``omaha`` is an alias of ``omaha-hi``.
+
+    >>> normalize_game("Omaha") == "omaha-hi"
+    True
+    """
+    return Variant.parse(name)
 
 
 def hole_cards(game: str) -> int:
     """Number of hole cards per player in ``game`` (2 for Hold'em, 4 for Omaha)."""
-    return GAMES[normalize_game(game)]
+    return Variant.parse(game).hole_cards
 
 
 def make_card(rank: int, suit: int) -> int:
