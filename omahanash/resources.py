@@ -20,7 +20,7 @@ def resources_dir() -> Path:
 
 
 def resource_path(name: str) -> Path:
-    """Path of a shipped file, e.g. ``resource_path("holdem_table.npz")``.
+    """Path of a shipped file, e.g. ``resource_path("holdem.table")``.
 
     Raises FileNotFoundError with the folders searched when the file is missing.
     """

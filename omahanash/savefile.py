@@ -1,13 +1,77 @@
-"""Atomic file writes: a reader sees the old file or the new one, never half of one."""
+"""The one save-file container: equity tables, jam-fold and CFR solutions; atomic writes.
+
+Every file the library saves has this layout::
+
+    0      8 bytes   magic b"\\x89OMNASH\\n"
+    8      u32       container version
+    12     u32       length L of the JSON header
+    16     u32       crc32 of the JSON header
+    20     L bytes   JSON header: kind, version, meta, arrays, blocks, complete, array_crc
+    ...    zero padding up to the first array
+    ...    the arrays, each at the offset the header gives (64-byte aligned, little-endian)
+
+``kind`` says what the file holds (``"cfr-solution"``, ``"equity-table"``, ...) and ``version``
+the format of that kind's payload, so each kind evolves on its own (:class:`FileKind`).
+
+Small files (solutions) are written at once by :func:`write` and read back by :func:`read`. Big
+tables are built in place, block by block, through a :class:`BlockedFile`: a ``blocked`` array
+is cut into blocks of ``block_cells`` cells along its first axis; the ``block_crc`` array holds
+a crc32 of each finished block's bytes in every blocked array, and 0 for a block not finished
+yet (a crc that comes out as 0 is stored as 1, so 0 always means "not finished"). A block's
+data is flushed before its crc, so a crash leaves either a verified block or one that is
+computed again, and a later run resumes. Arrays not cut into blocks get one crc each in the
+header of a complete file. crc32 (a few GB/s) rather than a cryptographic hash, because the
+Omaha tables (hundreds of MB) are verified on every load.
+
+Reading verifies every byte before returning anything. Whatever is wrong - a missing file, a
+directory, an empty, foreign, truncated or damaged file, another kind, another format version,
+an unfinished build, settings other than expected - raises :class:`SaveFileError` with one
+message shape: ``cannot read PATH: not a[n] DESCRIPTION (REASON)[; REMEDY]``.
+
+>>> import tempfile, pathlib
+>>> kind = FileKind("example", 1, "example file")
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "a.save"
+>>> _ = write(path, kind, {"note": "hi"}, {"x": np.arange(3)})
+>>> saved = read(path, kind)
+>>> saved.meta, saved.arrays["x"].tolist()
+({'note': 'hi'}, [0, 1, 2])
+>>> read(path, FileKind("other", 1, "other thing"))
+Traceback (most recent call last):
+...
+omahanash.savefile.SaveFileError: cannot read ...: not an other thing (a file of kind 'example')
+"""
 
 from __future__ import annotations
 
+import json
 import os
+import struct
 import tempfile
-from collections.abc import Iterator
+import zlib
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Literal
+
+import numpy as np
+
+from omahanash.errors import InputError
+
+MAGIC = b"\x89OMNASH\n"
+CONTAINER_VERSION = 1
+_PREFIX = struct.Struct("<8sIII")
+_ALIGN = 64
+Mode = Literal["r", "r+"]
+# Big files reserve this much for the header, so that finishing rewrites it in place.
+BLOCKED_HEADER_BYTES = 4096
+_HEADER_KEYS = {"kind", "version", "meta", "arrays", "blocks", "complete", "array_crc"}
+# Files of earlier releases, recognised to say so rather than "foreign file".
+_OLDER_FORMATS = {
+    b"OMNTABLE": "a file of an older version of omahanash",
+    b"OMAHANASH JAMFOLD": "a file of an older version of omahanash",
+    b"PK\x03\x04": "a zip archive (older versions of omahanash saved solutions so)",
+}
 
 
 @contextmanager
@@ -15,7 +79,8 @@ def atomic_write(path: str | os.PathLike, mode: str = "wb", **open_args: Any) ->
     """Write ``path`` through a temporary file beside it, renamed over ``path`` at the end.
 
     The data is flushed to disk before the rename; if the block raises (or the process is
-    interrupted), the temporary file is removed and ``path`` is left as it was.
+    interrupted), the temporary file is removed and ``path`` is left as it was. The new file
+    keeps the permissions of the one it replaces (a new one gets ``rw-r--r--``).
 
     >>> import tempfile, pathlib
     >>> target = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
@@ -27,6 +92,7 @@ def atomic_write(path: str | os.PathLike, mode: str = "wb", **open_args: Any) ->
     path = Path(path)
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.chmod(temp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
         with os.fdopen(fd, mode, **open_args) as handle:
             yield handle
             handle.flush()
@@ -35,3 +101,347 @@ def atomic_write(path: str | os.PathLike, mode: str = "wb", **open_args: Any) ->
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+class SaveFileError(InputError):
+    """A save file is missing, foreign, truncated, damaged, of another kind or version, or
+    made with other settings than expected; the message says which and names the path."""
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """What a save file holds: ``name`` (stored in the file), the payload format ``version``
+    this program reads and writes, and a ``description`` for messages."""
+
+    name: str
+    version: int
+    description: str
+
+    def refuse(self, path: str | os.PathLike, reason: str, remedy: str = "") -> SaveFileError:
+        """The one message for a file of this kind that cannot be used.
+
+        >>> print(FileKind("x", 1, "saved CFR solution").refuse("s.npz", "truncated"))
+        cannot read s.npz: not a saved CFR solution (truncated)
+        """
+        article = "an" if self.description[:1].lower() in "aeiou" else "a"
+        message = f"cannot read {path}: not {article} {self.description} ({reason})"
+        return SaveFileError(f"{message}; {remedy}" if remedy else message)
+
+
+@dataclass(frozen=True)
+class ArraySpec:
+    """One array of a file: ``blocked`` arrays are cut into blocks along their first axis."""
+
+    name: str
+    dtype: str
+    shape: tuple[int, ...]
+    blocked: bool = False
+
+    @property
+    def nbytes(self) -> int:
+        return int(np.dtype(self.dtype).itemsize * np.prod(self.shape, dtype=np.int64))
+
+
+def _layout(specs: list[ArraySpec], start: int) -> tuple[list[dict[str, Any]], int]:
+    """The arrays' descriptions with their offsets from ``start`` on, and the file size."""
+    offset, described = start, []
+    for spec in specs:
+        offset = -(-offset // _ALIGN) * _ALIGN
+        described.append({"name": spec.name, "dtype": spec.dtype, "shape": list(spec.shape),
+                          "blocked": spec.blocked, "offset": offset})
+        offset += spec.nbytes
+    return described, offset
+
+
+def _encode_header(header: dict[str, Any], reserve: int) -> bytes:
+    text = json.dumps(header, sort_keys=True).encode()
+    prefix = _PREFIX.pack(MAGIC, CONTAINER_VERSION, len(text), zlib.crc32(text))
+    if reserve and _PREFIX.size + len(text) > reserve:
+        raise ValueError("save-file header larger than its reserved space")
+    return (prefix + text).ljust(reserve, b"\0")
+
+
+def _header_bytes(header: dict[str, Any]) -> int:
+    """Room a file written at once gives its header: the header itself, 64-byte aligned."""
+    size = _PREFIX.size + len(json.dumps(header, sort_keys=True).encode())
+    return -(-size // _ALIGN) * _ALIGN
+
+
+def _little_endian(array: np.ndarray) -> np.ndarray:
+    array = np.asarray(array)
+    if array.dtype.hasobject or array.dtype.kind not in "biufc":
+        raise InputError(f"cannot save an array of dtype {array.dtype}")
+    return np.ascontiguousarray(array, dtype=array.dtype.newbyteorder("<"))
+
+
+def _crc(array: np.ndarray, value: int = 0) -> int:
+    """crc32 of an array's bytes, read in place (no copy of a memory-mapped array)."""
+    return zlib.crc32(np.ascontiguousarray(array).reshape(-1).view(np.uint8).data, value)
+
+
+def write(path: str | os.PathLike, kind: FileKind, meta: Mapping[str, Any],
+          arrays: Mapping[str, np.ndarray]) -> Path:
+    """Write a complete file of ``kind`` atomically (temporary file, fsync, rename).
+
+    ``meta`` is any JSON-serialisable mapping; ``arrays`` are numeric numpy arrays of any
+    shape. Returns the path written.
+    """
+    path = Path(path)
+    data = {name: _little_endian(array) for name, array in arrays.items()}
+    specs = [ArraySpec(name, array.dtype.str, array.shape) for name, array in data.items()]
+    header: dict[str, Any] = {
+        "kind": kind.name, "version": kind.version, "meta": dict(meta), "blocks": None,
+        "complete": True, "array_crc": {name: _crc(array) for name, array in data.items()},
+    }
+    # The arrays start after the header, and the header holds their offsets: grow the start
+    # until the header fits before it (offsets only grow, so this ends in a step or two).
+    reserve = 0
+    while True:
+        header["arrays"] = _layout(specs, reserve)[0]
+        if _header_bytes(header) <= reserve:
+            break
+        reserve = _header_bytes(header)
+    with atomic_write(path) as out:
+        out.write(_encode_header(header, reserve))
+        for desc, array in zip(header["arrays"], data.values()):
+            out.write(b"\0" * (desc["offset"] - out.tell()))
+            out.write(array.reshape(-1).view(np.uint8).data)
+    return path
+
+
+def _read_prefix(path: Path, kind: FileKind, remedy: str) -> tuple[dict[str, Any], int]:
+    """The verified JSON header and the file size; every failure as :meth:`FileKind.refuse`."""
+    if path.is_dir():
+        raise kind.refuse(path, "a directory", remedy)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(_PREFIX.size)
+            size = os.fstat(handle.fileno()).st_size
+            _, container, length, crc = (_PREFIX.unpack(raw) if len(raw) == _PREFIX.size
+                                         else (b"", 0, 0, 0))
+            # a damaged length must not make us read a huge file into memory
+            text = handle.read(min(length, size))
+    except FileNotFoundError:
+        raise kind.refuse(path, "no such file", remedy) from None
+    except OSError as exc:
+        raise kind.refuse(path, exc.strerror or "unreadable", remedy) from None
+    if size == 0:
+        raise kind.refuse(path, "empty file", remedy)
+    if raw[:8] != MAGIC:
+        if len(raw) < 8 and MAGIC.startswith(raw):
+            raise kind.refuse(path, "truncated", remedy)
+        older = next((note for head, note in _OLDER_FORMATS.items() if raw.startswith(head)),
+                     "foreign file")
+        raise kind.refuse(path, older, remedy)
+    if len(raw) < _PREFIX.size or len(text) < length:
+        raise kind.refuse(path, "truncated", remedy)
+    if container != CONTAINER_VERSION:
+        raise kind.refuse(path, f"container version {container}; this program reads "
+                          f"version {CONTAINER_VERSION}", remedy)
+    try:
+        if zlib.crc32(text) != crc:
+            raise ValueError
+        header = json.loads(text)
+        if not isinstance(header, dict) or not _HEADER_KEYS <= header.keys():
+            raise ValueError
+    except ValueError:
+        raise kind.refuse(path, "damaged header", remedy) from None
+    return header, size
+
+
+def read_header(path: str | os.PathLike, kind: FileKind,
+                expect: Mapping[str, Any] | None = None, remedy: str = "") -> dict[str, Any]:
+    """The verified header of a file of ``kind`` (complete or not), checked against the file
+    size and against ``expect`` (meta fields that must have these values)."""
+    path = Path(path)
+    header, size = _read_prefix(path, kind, remedy)
+    if header["kind"] != kind.name:
+        raise kind.refuse(path, f"a file of kind {header['kind']!r}", remedy)
+    if header["version"] != kind.version:
+        raise kind.refuse(path, f"format version {header['version']}; this program reads "
+                          f"version {kind.version}", remedy)
+    for key, value in (expect or {}).items():
+        if header["meta"].get(key) != value:
+            raise kind.refuse(path, f"made for {key}={header['meta'].get(key)!r}, "
+                              f"expected {value!r}", remedy)
+    try:
+        specs = _specs(header)
+        expected_size = _layout(specs, header["arrays"][0]["offset"] if specs else 0)[1]
+    except (KeyError, TypeError, ValueError, IndexError):
+        raise kind.refuse(path, "damaged header", remedy) from None
+    if specs and size < expected_size:
+        raise kind.refuse(path, f"truncated: {size} bytes, expected {expected_size}", remedy)
+    if specs and size > expected_size:
+        raise kind.refuse(path, f"damaged: {size} bytes, expected {expected_size}", remedy)
+    return header
+
+
+def _specs(header: dict[str, Any]) -> list[ArraySpec]:
+    return [ArraySpec(d["name"], np.dtype(d["dtype"]).str, tuple(int(n) for n in d["shape"]),
+                      bool(d["blocked"])) for d in header["arrays"]]
+
+
+class SavedFile:
+    """An open file: its kind, header, ``meta`` and ``arrays`` (views of one memory map)."""
+
+    def __init__(self, path: Path, kind: FileKind, header: dict[str, Any], mode: Mode) -> None:
+        self.path = path
+        self.kind = kind
+        self.header = header
+        self.mode = mode
+        self._map: np.memmap | None = None
+        self.arrays: dict[str, np.ndarray] = {}
+        if header["arrays"]:
+            self._map = np.memmap(path, dtype=np.uint8, mode=mode)
+        for desc in header["arrays"]:
+            dtype = np.dtype(desc["dtype"])
+            shape = tuple(desc["shape"])
+            end = desc["offset"] + ArraySpec(desc["name"], desc["dtype"], shape).nbytes
+            assert self._map is not None
+            self.arrays[desc["name"]] = self._map[desc["offset"]:end].view(dtype).reshape(shape)
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        return self.header["meta"]
+
+    def _unblocked_crcs(self) -> dict[str, int]:
+        """crc32 of each array that is not cut into blocks (``block_crc`` among them)."""
+        return {d["name"]: _crc(self.arrays[d["name"]])
+                for d in self.header["arrays"] if not d["blocked"]}
+
+    def _padding_used(self) -> bool:
+        """Whether a byte outside the header and the arrays (alignment padding) is not 0."""
+        if self._map is None:
+            return False
+        start = _PREFIX.size + _PREFIX.unpack(bytes(self._map[:_PREFIX.size]))[2]
+        for desc in self.header["arrays"]:
+            if self._map[start:desc["offset"]].any():
+                return True
+            start = desc["offset"] + self.arrays[desc["name"]].nbytes
+        return False
+
+    def close(self) -> None:
+        """Flush a writable file and drop the memory map (arrays already handed out keep
+        their own reference to it)."""
+        if self._map is not None and self.mode != "r":
+            self._map.flush()
+        self.arrays = {}
+        self._map = None
+
+
+class BlockedFile(SavedFile):
+    """A file whose blocked arrays are filled block by block, in place, resumably.
+
+    Create one with :meth:`create`, reopen an interrupted one with :meth:`open_partial`, fill
+    blocks and :meth:`mark_finished` them, then :meth:`finish` it.
+    """
+
+    @property
+    def cells(self) -> int:
+        return int(self.header["blocks"]["cells"])
+
+    @property
+    def block_cells(self) -> int:
+        return int(self.header["blocks"]["block_cells"])
+
+    @property
+    def num_blocks(self) -> int:
+        return -(-self.cells // self.block_cells)
+
+    def block_range(self, block: int) -> tuple[int, int]:
+        """Cells ``[start, stop)`` of ``block``."""
+        start = block * self.block_cells
+        return start, min(self.cells, start + self.block_cells)
+
+    def block_crc(self, block: int) -> int:
+        """crc32 of the block's bytes in every blocked array, never 0."""
+        start, stop = self.block_range(block)
+        crc = 0
+        for desc in self.header["arrays"]:
+            if desc["blocked"]:
+                crc = _crc(self.arrays[desc["name"]][start:stop], crc)
+        return crc or 1
+
+    def finished_blocks(self) -> np.ndarray:
+        """Booleans: which blocks hold verified data (their stored crc matches)."""
+        stored = self.arrays["block_crc"]
+        return np.array([stored[b] != 0 and stored[b] == self.block_crc(b)
+                         for b in range(self.num_blocks)], dtype=bool)
+
+    def mark_finished(self, block: int) -> None:
+        """Flush the block's data, then record its crc (in that order: see module doc)."""
+        assert self._map is not None
+        self._map.flush()
+        self.arrays["block_crc"][block] = self.block_crc(block)
+        self._map.flush()
+
+    @classmethod
+    def create(cls, path: str | os.PathLike, kind: FileKind, meta: Mapping[str, Any],
+               cells: int, block_cells: int, arrays: list[ArraySpec]) -> BlockedFile:
+        """A new unfinished file at ``path`` with zeroed arrays (plus ``block_crc``)."""
+        path = Path(path)
+        num_blocks = -(-cells // block_cells)
+        specs = [*arrays, ArraySpec("block_crc", "<u4", (num_blocks,))]
+        described, size = _layout(specs, BLOCKED_HEADER_BYTES)
+        header = {"kind": kind.name, "version": kind.version, "meta": dict(meta),
+                  "blocks": {"cells": int(cells), "block_cells": int(block_cells)},
+                  "arrays": described, "complete": False, "array_crc": None}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "wb") as handle:
+            handle.write(_encode_header(header, BLOCKED_HEADER_BYTES))
+            handle.truncate(size)
+        return cls(path, kind, header, "r+")
+
+    @classmethod
+    def open_partial(cls, path: str | os.PathLike, kind: FileKind,
+                     expect: Mapping[str, Any] | None = None) -> BlockedFile:
+        """Reopen an unfinished file to resume it; :class:`SaveFileError` if it is damaged,
+        complete, or made with other settings than ``expect``."""
+        path = Path(path)
+        header = read_header(path, kind, expect)
+        if header["complete"] or not header.get("blocks"):
+            raise kind.refuse(path, "not an unfinished build")
+        return cls(path, kind, header, "r+")
+
+    def finish(self, final_path: str | os.PathLike, meta: Mapping[str, Any]) -> Path:
+        """All blocks done: add ``meta`` and the crcs to the header, and rename the file to
+        ``final_path`` (atomic: a reader sees no table or the whole one)."""
+        if not self.finished_blocks().all():
+            raise RuntimeError("finish() called before every block was finished")
+        header = {**self.header, "meta": {**self.header["meta"], **meta}, "complete": True,
+                  "array_crc": self._unblocked_crcs()}
+        path, final_path = self.path, Path(final_path)
+        self.close()
+        with open(path, "r+b") as handle:
+            handle.write(_encode_header(header, BLOCKED_HEADER_BYTES))
+            handle.flush()
+            os.fsync(handle.fileno())
+        final_path.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, final_path)
+        return final_path
+
+
+def read(path: str | os.PathLike, kind: FileKind, expect: Mapping[str, Any] | None = None,
+         *, mmap: bool = False, remedy: str = "") -> SavedFile:
+    """Open a complete file of ``kind`` after checking every byte of it.
+
+    ``expect``: meta fields that must have these values. ``mmap``: keep the arrays memory-mapped
+    (read-only; for big tables) instead of copying them into memory. ``remedy`` is added to
+    every refusal (say, the command that rebuilds the file).
+    """
+    path = Path(path)
+    header = read_header(path, kind, expect, remedy)
+    if not header["complete"]:
+        raise kind.refuse(path, "an unfinished build", remedy)
+    opened = (BlockedFile if header.get("blocks") else SavedFile)(path, kind, header, "r")
+    if opened._unblocked_crcs() != header["array_crc"] or opened._padding_used():
+        raise kind.refuse(path, "damaged data (checksum mismatch)", remedy)
+    if isinstance(opened, BlockedFile):
+        bad = np.flatnonzero(~opened.finished_blocks())
+        if bad.size:
+            raise kind.refuse(path, f"damaged data in block {int(bad[0])} of "
+                              f"{opened.num_blocks} (checksum mismatch)", remedy)
+    if not mmap:
+        opened.arrays = {name: np.array(array) for name, array in opened.arrays.items()}
+        opened._map = None
+    return opened

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from omahanash.errors import InputError
 
@@ -97,10 +98,11 @@ def run_build(args: argparse.Namespace) -> int:
         if not args.exact:
             raise InputError("the Hold'em table is exact: use --exact")
         from omahanash.equity.holdem_table import build_holdem_table
+        from omahanash.equity.tablefile import HOLDEM_RESOURCE, make_cache_dir
         from omahanash.resources import resources_dir
 
-        output = Path(args.output) if args.output else resources_dir() / tables.HOLDEM_RESOURCE
-        checkpoint = tables.resolve_cache_dir(args.cache_dir) / "holdem-exact-checkpoint.npz"
+        output = Path(args.output) if args.output else resources_dir() / HOLDEM_RESOURCE
+        checkpoint = make_cache_dir(args.cache_dir) / "holdem-exact.checkpoint"
         build_holdem_table(output, checkpoint, StderrProgress("holdem exact matchups"))
         print(f"wrote {output}")
         return 0
@@ -115,7 +117,7 @@ def run_build(args: argparse.Namespace) -> int:
     if previous == {"samples": samples, "seed": seed}:
         print(f"resuming the interrupted {game} build", file=sys.stderr)
     classes = parse_class_list(args.classes)
-    tables.build_omaha_table(
+    tables.build_table(
         game, samples=samples, seed=seed, cache_dir=args.cache_dir, class_ids=classes,
         progress=StderrProgress(f"{game} table (K={samples})"),
     )
@@ -140,7 +142,7 @@ def run_cell(args: argparse.Namespace) -> int:
     first = parse_class(args.first, game)
     second = parse_class(args.second, game)
     a, b = table.position(first), table.position(second)
-    data = {
+    data: dict[str, Any] = {
         "game": game,
         "a": {"id": first, "cards": class_name(game, first)},
         "b": {"id": second, "cards": class_name(game, second)},

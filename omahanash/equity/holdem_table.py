@@ -6,20 +6,23 @@ that a suit permutation maps onto each other have the same equity, so each is en
 the 14,365 cells of the triangle need 47,086 distinct matchups of 1,712,304 boards each.
 
 The build takes about 40 minutes on two cores; it checkpoints the matchups done to a file in the
-cache directory every few hundred, and a new run picks them up.
+cache directory every few hundred, and a new run picks them up. The table and the checkpoint are
+:mod:`omahanash.savefile` containers (:data:`~omahanash.equity.tablefile.EQUITY_TABLE`).
 """
 
 from __future__ import annotations
 
 import itertools
-import zlib
 from pathlib import Path
 
 import numpy as np
 
+from omahanash import savefile
+from omahanash.equity.tablefile import EQUITY_TABLE
 from omahanash.errors import Cancelled
 from omahanash.runs import CancelFlag, ProgressCallback
-from omahanash.savefile import atomic_write
+
+CHECKPOINT = savefile.FileKind("holdem-checkpoint", 1, "Hold'em table build checkpoint")
 
 _SUIT_PERMUTATIONS = tuple(itertools.permutations(range(4)))
 Matchup = tuple[tuple[int, ...], tuple[int, ...]]
@@ -75,10 +78,10 @@ def exact_cells(cells: list[tuple[int, int]], memo: dict[Matchup, float] | None 
 
 def _load_checkpoint(path: Path) -> dict[Matchup, float]:
     try:
-        with np.load(path) as data:
-            keys, values = data["keys"], data["values"]
-    except (OSError, ValueError, KeyError):
-        return {}
+        arrays = savefile.read(path, CHECKPOINT).arrays
+    except savefile.SaveFileError:
+        return {}  # none yet, or unusable: start over
+    keys, values = arrays["keys"], arrays["values"]
     return {(tuple(int(c) for c in k[:2]), tuple(int(c) for c in k[2:])): float(v)
             for k, v in zip(keys, values)}
 
@@ -86,15 +89,26 @@ def _load_checkpoint(path: Path) -> dict[Matchup, float]:
 def _save_checkpoint(path: Path, memo: dict[Matchup, float]) -> None:
     keys = np.array([m[0] + m[1] for m in memo], dtype=np.int8).reshape(-1, 4)
     values = np.array(list(memo.values()), dtype=np.float64)
-    with atomic_write(path) as out:
-        np.savez(out, keys=keys, values=values)
+    savefile.write(path, CHECKPOINT, {}, {"keys": keys, "values": values})
+
+
+def write_holdem_table(output: Path, equity: np.ndarray, pairs: np.ndarray,
+                       matchups: int) -> Path:
+    """Write the exact table (float64 equity and uint32 pairs triangles) atomically."""
+    from omahanash.equity.triangle import triangle_cells
+
+    if not equity.size == pairs.size == triangle_cells(169):
+        raise ValueError("a Hold'em table has 169 classes")
+    output.parent.mkdir(parents=True, exist_ok=True)
+    meta = {"game": "holdem", "classes": 169, "exact": True, "matchups": int(matchups)}
+    return savefile.write(output, EQUITY_TABLE, meta, {
+        "equity": np.asarray(equity, dtype="<f8"), "pairs": np.asarray(pairs, dtype="<u4")})
 
 
 def build_holdem_table(output: Path, checkpoint: Path,
                        progress: ProgressCallback | None = None,
                        cancel: CancelFlag | None = None) -> Path:
-    """Compute the exact table and write it atomically to ``output`` (an ``.npz``)."""
-    from omahanash.equity.triangle import triangle_cells
+    """Compute the exact table and write it atomically to ``output``."""
     from omahanash.hands import num_classes
 
     n = num_classes("holdem")
@@ -120,11 +134,5 @@ def build_holdem_table(output: Path, checkpoint: Path,
     from omahanash.equity.tables import class_data, pairs_triangle
 
     equity = np.array([np.mean([memo[m] for m in per_cell[cell]]) for cell in cells])
-    pairs = pairs_triangle(class_data("holdem")).astype(np.uint32)
-    assert equity.size == pairs.size == triangle_cells(n)
-    checksum = zlib.crc32(equity.tobytes() + pairs.tobytes())
-    output.parent.mkdir(parents=True, exist_ok=True)
-    with atomic_write(output) as out:
-        np.savez_compressed(out, equity=equity, pairs=pairs, checksum=np.int64(checksum),
-                            matchups=np.int64(len(memo)))
-    return output
+    pairs = pairs_triangle(class_data("holdem"))
+    return write_holdem_table(output, equity, pairs, len(memo))

@@ -9,96 +9,102 @@ For a game's classes (169 Hold'em, 16,432 Omaha) a table gives
 * ``equity(a, b) + equity(b, a) == 1`` exactly wherever ``pairs(a, b) > 0``: only the upper
   triangle is stored (:mod:`omahanash.equity.triangle`).
 
-Hold'em is exact and shipped (``resources/holdem_table.npz``, built by
-``omahanash table build --game holdem --exact``). Omaha Hi and Hi/Lo are estimated by Monte
-Carlo (:mod:`omahanash.equity.table_kernels`) on the user's machine and cached in the user cache
-directory (``platformdirs``; ``OMAHANASH_CACHE`` or ``--cache-dir`` override it) in the verified
-format of :mod:`omahanash.equity.tablefile`: equity as 16-bit fixed point (``q / 65534``, so
-0.5 is exact), the per-cell sample standard deviation as 8-bit fixed point (``q / 510``), one
-triangle each. ``pairs`` is the same for both Omaha games and lives in its own cached file.
+:func:`load_table` opens one, :func:`build_table` builds one. Hold'em is exact and shipped
+(``resources/holdem.table``, built by ``omahanash table build --game holdem --exact``). Omaha Hi
+and Hi/Lo are estimated by Monte Carlo (:mod:`omahanash.equity.table_kernels`) on the user's
+machine and cached in the user cache directory (``platformdirs``; ``OMAHANASH_CACHE`` or
+``--cache-dir`` override it) in the verified save files of :mod:`omahanash.equity.tablefile`:
+equity as 16-bit fixed point (``q / 65534``, so 0.5 is exact), the per-cell sample standard
+deviation as 8-bit fixed point (``q / 254``), one triangle each. ``pairs`` is the same for both
+Omaha games and lives in its own cached file.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import time
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from omahanash.cards import normalize_game
+from omahanash import savefile
+from omahanash.cards import Variant
 from omahanash.equity.tablefile import (
-    ArraySpec,
-    TableFile,
-    TableFileError,
-    load_verified,
-    read_header,
+    EQUITY_TABLE,
+    HOLDEM_RESOURCE,
+    PAIRS_FILE,
+    PAIRS_TABLE,
+    make_cache_dir,
+    partial_path,
+    rebuild_hint,
+    resolve_cache_dir,
+    subset_tag,
 )
 from omahanash.equity.triangle import triangle_cells, triangle_index
 from omahanash.errors import Cancelled, InputError
-from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.runs import CancelFlag, ProgressCallback, iterate
+from omahanash.savefile import ArraySpec, BlockedFile, SaveFileError
+
+__all__ = ["DEFAULT_SAMPLES", "DEFAULT_SEED", "EquityTable", "build_table", "load_table",
+           "resolve_cache_dir", "table_info", "table_path"]
 
 EQUITY_SCALE = 65534  # even, so that 0.5 is exact and q(b, a) = 65534 - q(a, b) is exact
 SPREAD_SCALE = 254  # the flush correction's standard deviation is at most 1 -> 254
 DEFAULT_SEED = 2014
 # Samples per cell of a default build; chosen so that a full build takes <= 5 min (Omaha Hi)
 # and <= 8 min (Hi/Lo) on a 2-core machine (see the README for the measurement).
-DEFAULT_SAMPLES = {"omaha-hi": 12, "omaha-hilo": 16}
+DEFAULT_SAMPLES = {Variant.OMAHA_HI: 12, Variant.OMAHA_HILO: 16}
 DEFAULT_BLOCK_CELLS = 1 << 20
-HOLDEM_RESOURCE = "holdem_table.npz"
-OMAHA_GAMES = ("omaha-hi", "omaha-hilo")
-TABLE_KIND = "omaha-equity"
+OMAHA_GAMES = (Variant.OMAHA_HI, Variant.OMAHA_HILO)
 # How cells are estimated; a table made another way is refused (rebuild it).
 TABLE_METHOD = "suit-blind exact + flush correction sampled on flush boards"
-PAIRS_KIND = "omaha-pairs"
 
 
-def resolve_cache_dir(cache_dir: str | os.PathLike | None = None) -> Path:
-    """``cache_dir`` if given, else ``$OMAHANASH_CACHE``, else the user cache directory."""
-    if cache_dir:
-        return Path(cache_dir).expanduser()
-    env = os.environ.get("OMAHANASH_CACHE")
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
+def table_path(variant: Variant | str, cache_dir: str | os.PathLike | None = None,
+               class_ids: Sequence[int] | np.ndarray | None = None) -> Path:
+    """Where the Monte Carlo table of ``variant`` (optionally a class subset) is cached.
 
-    return Path(platformdirs.user_cache_dir("omahanash", appauthor=False))
-
-
-def _subset_tag(class_ids: np.ndarray | None) -> str:
-    if class_ids is None:
-        return ""
-    digest = hashlib.blake2b(class_ids.astype("<i4").tobytes(), digest_size=6).hexdigest()
-    return f"-subset{class_ids.size}-{digest}"
-
-
-def table_path(game: str, cache_dir: str | os.PathLike | None = None,
-               class_ids: Sequence[int] | None = None) -> Path:
-    """Where the Monte Carlo table of ``game`` (optionally a class subset) is cached."""
-    game = normalize_game(game)
+    >>> table_path("omaha", "/tmp/tables")
+    PosixPath('/tmp/tables/omaha-hi.table')
+    """
+    variant = Variant.parse(variant)
     ids = _normalize_subset(class_ids)
-    return resolve_cache_dir(cache_dir) / f"{game}{_subset_tag(ids)}.table"
+    return resolve_cache_dir(cache_dir) / f"{variant}{subset_tag(ids)}.table"
 
 
-def _normalize_subset(class_ids: Sequence[int] | None) -> np.ndarray | None:
+def _normalize_subset(class_ids: Sequence[int] | np.ndarray | None) -> np.ndarray | None:
     """Sorted unique class ids of a subset build (tests, experiments), None for all."""
     if class_ids is None:
         return None
     from omahanash.hands import num_classes
 
-    ids = np.unique(np.asarray(class_ids, dtype=np.int64))
     n = num_classes("omaha")
-    if ids.size == 0 or ids[0] < 0 or ids[-1] >= n:
-        raise InputError(f"class subset must be non-empty ids in 0..{n - 1}")
+    try:
+        ids = np.unique(np.asarray(class_ids, dtype=np.int64))
+    except (TypeError, ValueError):
+        raise InputError(f"class_ids must be class ids in 0..{n - 1}, got {class_ids!r}") \
+            from None
+    if ids.ndim != 1 or ids.size == 0 or ids[0] < 0 or ids[-1] >= n:
+        raise InputError(f"class_ids must be non-empty ids in 0..{n - 1}")
     if ids.size == n:
         return None
     if ids.size > 512:
-        raise InputError("a class subset has at most 512 classes (or use all 16,432)")
+        raise InputError("class_ids: a class subset has at most 512 classes "
+                         "(or use all 16,432)")
     return ids
+
+
+def _int_argument(name: str, value: object, low: int, high: int) -> int:
+    """``value`` as an int in ``low..high``, else :class:`InputError` naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
+            or not low <= int(value) <= high:
+        raise InputError(f"{name} must be an integer in {low}..{high}, got {value!r}")
+    return int(value)
 
 
 # -- class data -----------------------------------------------------------------------------
@@ -158,35 +164,36 @@ def omaha_pairs(cache_dir: str | os.PathLike | None = None,
     """Exact ``pairs`` triangle of the Omaha classes (uint16; all classes: cached on disk).
 
     The full triangle (135 M cells, 270 MB) takes several seconds to compute, so it is kept
-    in the cache directory in the verified table format and shared by Omaha Hi and Hi/Lo.
+    in the cache directory (:data:`~omahanash.equity.tablefile.PAIRS_TABLE`) and shared by
+    Omaha Hi and Hi/Lo.
     """
     if data is None:
         data = class_data("omaha", class_ids)
     if class_ids is not None:
         return pairs_triangle(data).astype(np.uint16)
-    path = resolve_cache_dir(cache_dir) / "omaha-pairs.table"
-    expect = {"kind": PAIRS_KIND, "classes": int(data.class_ids.size)}
+    path = resolve_cache_dir(cache_dir) / PAIRS_FILE
+    expect = {"classes": int(data.class_ids.size)}
     try:
-        return load_verified(path, expect).arrays["pairs"]
-    except TableFileError:
+        return savefile.read(path, PAIRS_TABLE, expect, mmap=True).arrays["pairs"]
+    except SaveFileError:
         pass  # missing or damaged: compute again
-    values = pairs_triangle(data)
-    cells = values.size
-    partial = path.with_name(path.name + ".partial")
-    table = TableFile.create(partial, expect, cells, DEFAULT_BLOCK_CELLS * 8,
-                             [ArraySpec("pairs", "<u2", cells, True)])
-    table.arrays["pairs"][:] = values
-    for block in range(table.num_blocks):
-        table.mark_finished(block)
-    table.finish(path, {})
-    return load_verified(path, expect).arrays["pairs"]
+    make_cache_dir(cache_dir)
+    savefile.write(path, PAIRS_TABLE, expect, {"pairs": pairs_triangle(data).astype("<u2")})
+    return savefile.read(path, PAIRS_TABLE, expect, mmap=True).arrays["pairs"]
 
 
 # -- loaded tables --------------------------------------------------------------------------
 
 
 class EquityTable:
-    """A verified cluster-vs-cluster table, indexed by position ``0..n-1`` in ``class_ids``."""
+    """A verified cluster-vs-cluster table, indexed by position ``0..n-1`` in ``class_ids``.
+
+    >>> table = load_table("holdem")            # the exact table shipped with the program
+    >>> table.n, table.exact, table.pairs(0, 168)   # AA against 22: 6 x 6 disjoint pairs
+    (169, True, 36)
+    >>> round(table.equity(0, 168) + table.equity(168, 0), 12)
+    1.0
+    """
 
     def __init__(self, game: str, class_ids: np.ndarray, equity_q: np.ndarray,
                  pairs: np.ndarray, spread_q: np.ndarray | None, info: dict) -> None:
@@ -233,7 +240,7 @@ class EquityTable:
 
     def stderr(self, a: int, b: int) -> float:
         """Standard error of ``equity(a, b)`` (0 for an exact table)."""
-        if self.exact:
+        if self._spread_q is None:
             return 0.0
         spread = int(self._spread_q[self._cell(a, b)[0]]) / SPREAD_SCALE
         return spread / float(np.sqrt(self.info["samples"]))
@@ -288,80 +295,87 @@ def _holdem_table() -> EquityTable:
 
 @cache
 def _load_holdem_file(path: Path) -> EquityTable:
-    with np.load(path) as data:
-        equity = data["equity"]
-        pairs = data["pairs"]
-        checksum = int(data["checksum"])
-    import zlib
-
-    if zlib.crc32(equity.tobytes() + pairs.tobytes()) != checksum:
-        raise TableFileError(f"{path}: damaged Hold'em table")
+    saved = savefile.read(path, EQUITY_TABLE, {"game": "holdem"}, remedy=rebuild_hint("holdem"))
+    equity, pairs = saved.arrays["equity"], saved.arrays["pairs"]
+    # The table's identity (recorded by jam-fold save files): crc32 of equity, then pairs.
+    checksum = zlib.crc32(pairs.data, zlib.crc32(equity.data))
     info = {"game": "holdem", "classes": 169, "samples": None, "seed": None, "exact": True,
             "path": str(path), "bytes": path.stat().st_size, "cell_stderr": 0.0,
             "checksum": checksum}
     return EquityTable("holdem", np.arange(169), equity, pairs, None, info)
 
 
-def _table_expect(game: str, samples: int, seed: int, ids: np.ndarray | None) -> dict:
+def _table_expect(variant: Variant, samples: int, seed: int,
+                  ids: np.ndarray | None) -> dict[str, Any]:
     from omahanash.hands import num_classes
 
     n = num_classes("omaha") if ids is None else int(ids.size)
-    return {"kind": TABLE_KIND, "method": TABLE_METHOD, "game": game,
-            "samples": int(samples), "seed": int(seed), "classes": n,
-            "class_ids": None if ids is None else ids.tolist()}
+    return {"method": TABLE_METHOD, "game": str(variant), "samples": samples, "seed": seed,
+            "classes": n, "class_ids": None if ids is None else ids.tolist()}
 
 
-def load_table(game: str, cache_dir: str | os.PathLike | None = None,
+def load_table(variant: Variant | str, cache_dir: str | os.PathLike | None = None,
                class_ids: Sequence[int] | None = None) -> EquityTable:
-    """The equity table of ``game``: shipped (Hold'em) or built and cached (Omaha).
+    """The equity table of ``variant``: shipped (Hold'em) or built and cached (Omaha).
 
-    Raises :class:`InputError` with the command to run when an Omaha table is not built, and
-    :class:`~omahanash.equity.tablefile.TableFileError` when the cached file is damaged.
+    ``variant`` is a :class:`~omahanash.cards.Variant` or any of its names (``"omaha"``, ...);
+    ``cache_dir`` overrides where Omaha tables are cached; ``class_ids`` picks a class-subset
+    table (built with the same subset). Raises :class:`InputError` with the command to run
+    when an Omaha table is not built, and :class:`~omahanash.savefile.SaveFileError` (an
+    ``InputError`` too) when the file is damaged, of an older format or built otherwise.
+
+    >>> from omahanash.hands import parse_class
+    >>> table = load_table("holdem")
+    >>> round(table.equity(parse_class("AA", "holdem"), parse_class("KK", "holdem")), 4)
+    0.8195
     """
-    game = normalize_game(game)
-    if game == "holdem":
+    variant = Variant.parse(variant)
+    if variant is Variant.HOLDEM:
         return _holdem_table()
     ids = _normalize_subset(class_ids)
-    path = table_path(game, cache_dir, ids)
+    path = table_path(variant, cache_dir, ids)
     if not path.exists():
         raise InputError(
-            f"the {game} equity table is not built yet: run "
-            f"'omahanash table build --game {game}' (a few minutes, once)"
+            f"the {variant} equity table is not built yet: run "
+            f"'omahanash table build --game {variant}' (a few minutes, once)"
         )
-    table_file = load_verified(path, {"kind": TABLE_KIND, "game": game})
-    if table_file.header.get("method") != TABLE_METHOD:
-        raise TableFileError(f"{path}: made by an older method of this program; rebuild it with "
-                             f"'omahanash table build --game {game}'")
-    header = table_file.header
-    if header.get("class_ids") != (None if ids is None else ids.tolist()):
-        raise TableFileError(f"{path}: built for other classes")
-    pairs = table_file.arrays["pairs"] if "pairs" in table_file.arrays \
-        else omaha_pairs(cache_dir)
-    info = {"game": game, "classes": header["classes"], "samples": header["samples"],
-            "seed": header["seed"], "exact": False, "path": str(path),
-            "bytes": path.stat().st_size, "cell_stderr": header["cell_stderr"],
-            "build_seconds": header.get("build_seconds"),
-            "checksum": header["array_crc"]["block_crc"]}
-    all_ids = np.arange(header["classes"]) if ids is None else ids
-    return EquityTable(game, all_ids, table_file.arrays["equity"], pairs,
-                       table_file.arrays["spread"], info)
+    remedy = rebuild_hint(variant)
+    table_file = savefile.read(path, EQUITY_TABLE, {"game": str(variant)}, mmap=True,
+                               remedy=remedy)
+    meta = table_file.meta
+    if meta.get("method") != TABLE_METHOD:
+        raise EQUITY_TABLE.refuse(path, "made by an older method of this program", remedy)
+    if meta.get("class_ids") != (None if ids is None else ids.tolist()):
+        raise EQUITY_TABLE.refuse(path, "built for other classes", remedy)
+    arrays = table_file.arrays
+    pairs = arrays["pairs"] if "pairs" in arrays else omaha_pairs(cache_dir)
+    info = {"game": str(variant), "classes": meta["classes"], "samples": meta["samples"],
+            "seed": meta["seed"], "exact": False, "path": str(path),
+            "bytes": path.stat().st_size, "cell_stderr": meta["cell_stderr"],
+            "build_seconds": meta.get("build_seconds"),
+            "checksum": table_file.header["array_crc"]["block_crc"]}
+    all_ids = np.arange(meta["classes"]) if ids is None else ids
+    return EquityTable(str(variant), all_ids, arrays["equity"], pairs, arrays["spread"], info)
 
 
-def table_info(game: str, cache_dir: str | os.PathLike | None = None,
-               class_ids: Sequence[int] | None = None) -> dict:
-    """What ``omahanash table info`` prints: ``{"built": False, ...}`` when not built."""
-    game = normalize_game(game)
+def table_info(variant: Variant | str, cache_dir: str | os.PathLike | None = None,
+               class_ids: Sequence[int] | None = None) -> dict[str, Any]:
+    """What ``omahanash table info`` prints: ``{"built": False, ...}`` when not built.
+
+    >>> table_info("holdem")["exact"]
+    True
+    """
+    variant = Variant.parse(variant)
     try:
-        table = load_table(game, cache_dir, class_ids)
-    except TableFileError as exc:
-        return {"built": False, "game": game, "damaged": str(exc)}
+        table = load_table(variant, cache_dir, class_ids)
+    except SaveFileError as exc:
+        return {"built": False, "game": str(variant), "damaged": str(exc)}
     except InputError:
-        if game == "holdem":
-            return {"built": False, "game": game}
-        path = table_path(game, cache_dir, class_ids)
-        partial = path.with_name(path.name + ".partial")
-        return {"built": False, "game": game, "path": str(path),
-                "partial": partial.exists()}
+        if variant is Variant.HOLDEM:
+            return {"built": False, "game": str(variant)}
+        path = table_path(variant, cache_dir, class_ids)
+        return {"built": False, "game": str(variant), "path": str(path),
+                "partial": partial_path(path).exists()}
     return {"built": True, **{k: v for k, v in table.info.items() if k != "exact"},
             "exact": table.exact}
 
@@ -369,66 +383,70 @@ def table_info(game: str, cache_dir: str | os.PathLike | None = None,
 # -- building -------------------------------------------------------------------------------
 
 
-def build_omaha_table(
-    game: str,
+def build_table(
+    variant: Variant | str,
     samples: int | None = None,
     seed: int = DEFAULT_SEED,
     cache_dir: str | os.PathLike | None = None,
-    class_ids: Sequence[int] | None = None,
-    block_cells: int = DEFAULT_BLOCK_CELLS,
     progress: ProgressCallback | None = None,
     cancel: CancelFlag | None = None,
+    *,
+    class_ids: Sequence[int] | None = None,
+    block_cells: int = DEFAULT_BLOCK_CELLS,
 ) -> Path:
-    """Build (or resume building) the Monte Carlo table of ``game`` and cache it.
+    """Build (or resume building) the Monte Carlo table of an Omaha ``variant`` and cache it.
 
-    Blocks finished before an interruption (Ctrl-C, ``cancel``, a crash) are kept in a
-    ``.partial`` file and reused by the next call with the same game, samples, seed and
-    classes; the result is bit-identical to an uninterrupted build. A partial file made with
-    other settings is discarded. Raises :class:`~omahanash.errors.Cancelled` when cancelled.
-    Returns the path of the finished table.
+    ``samples`` per cell (default :data:`DEFAULT_SAMPLES`) and ``seed`` fix the table; the
+    build runs block by block through :func:`omahanash.runs.iterate`, calling
+    ``progress(done, total)`` and stopping between blocks when ``cancel`` is set. Finished
+    blocks (also after Ctrl-C or a crash) are kept in a ``.partial`` file and reused by the next
+    call with the same settings; the result is bit-identical to an uninterrupted build. A
+    partial file made with other settings is discarded. Raises
+    :class:`~omahanash.errors.Cancelled` when cancelled. Returns the path of the finished table.
+    (The Hold'em table is exact and shipped: ``omahanash table build --game holdem --exact``.)
+
+    >>> import tempfile
+    >>> path = build_table("omaha", samples=4, cache_dir=tempfile.mkdtemp(),
+    ...                    class_ids=[0, 16431])
+    >>> load_table("omaha-hi", path.parent, [0, 16431]).n
+    2
     """
     from omahanash.equity.table_kernels import class_quads, rank_equity, sample_cells
     from omahanash.equity.triangle import triangle_rows
 
-    game = normalize_game(game)
-    if game not in OMAHA_GAMES:
-        raise InputError(f"Monte Carlo tables are for {' and '.join(OMAHA_GAMES)}, not {game}")
-    samples = DEFAULT_SAMPLES[game] if samples is None else int(samples)
-    if not 1 <= samples <= 100_000:
-        raise InputError(f"samples per cell must be 1..100000, got {samples}")
-    if not 0 <= int(seed) < 2**63:
-        raise InputError(f"seed must be a non-negative integer, got {seed}")
-    if block_cells < 1:
-        raise InputError("block size must be positive")
+    variant = Variant.parse(variant)
+    if variant not in OMAHA_GAMES:
+        raise InputError(f"variant: Monte Carlo tables are for {' and '.join(OMAHA_GAMES)}, "
+                         f"not {variant} (its exact table is shipped)")
+    samples = _int_argument("samples", DEFAULT_SAMPLES[variant] if samples is None else samples,
+                            1, 100_000)
+    seed = _int_argument("seed", seed, 0, 2**63 - 1)
+    block_cells = _int_argument("block_cells", block_cells, 1, 2**40)
     ids = _normalize_subset(class_ids)
-    path = table_path(game, cache_dir, ids)
-    partial_path = path.with_name(path.name + ".partial")
-    expect = _table_expect(game, samples, int(seed), ids)
-    expect["block_cells"] = int(block_cells)
+    path = table_path(variant, cache_dir, ids)
+    partial = partial_path(path)
+    expect = _table_expect(variant, samples, seed, ids)
+    make_cache_dir(cache_dir)
 
     data = class_data("omaha", ids)
     n = int(data.class_ids.size)
     cells = triangle_cells(n)
     pairs = omaha_pairs(cache_dir, ids, data)
-    arrays = [ArraySpec("equity", "<u2", cells, True), ArraySpec("spread", "u1", cells, True)]
+    arrays = [ArraySpec("equity", "<u2", (cells,), blocked=True),
+              ArraySpec("spread", "|u1", (cells,), blocked=True)]
     if ids is not None:
-        arrays.append(ArraySpec("pairs", "<u2", cells, False))
+        arrays.append(ArraySpec("pairs", "<u2", (cells,)))
 
-    table = None
-    if partial_path.exists():
-        try:
-            table = TableFile.open_partial(partial_path, expect)
-        except TableFileError:
-            partial_path.unlink()  # other settings or damaged header: start over
+    table = _reopen_partial(partial, expect, block_cells)
     if table is None:
-        table = TableFile.create(partial_path, expect, cells, block_cells, arrays)
+        table = BlockedFile.create(partial, EQUITY_TABLE, expect, cells, block_cells, arrays)
         if ids is not None:
             table.arrays["pairs"][:] = pairs
     try:
         finished = table.finished_blocks()
-        hilo = game == "omaha-hilo"
-        done = sum(table.block_range(b)[1] - table.block_range(b)[0]
-                   for b in np.flatnonzero(finished))
+        hilo = variant is Variant.OMAHA_HILO
+        done = sum(stop - start for start, stop in
+                   map(table.block_range, np.flatnonzero(finished).tolist()))
         # Progress counts cells; the exact suit-blind part (first, ~10-15 % of a full build,
         # recomputed on resume: it is deterministic) counts as an eighth of them.
         rank_units = cells // 8
@@ -436,31 +454,33 @@ def build_omaha_table(
         if progress:
             progress(done, total)
         started = time.perf_counter()
-        quads = class_quads(data.representatives)
-        chunks = 32 if ids is None else 1
 
-        def rank_progress(piece: int, pieces: int) -> None:
-            if progress:
+        def rank_progress(piece: float, pieces: float) -> None:
+            if progress and piece < pieces:  # the last piece is reported by iterate()
                 progress(done + rank_units * piece // pieces, total)
 
-        ranks = rank_equity(quads, hilo, rank_progress, cancel, chunks)
-        for block in np.flatnonzero(~finished):
-            if cancel is not None:
-                cancel.raise_if_cancelled()
-            start, stop = table.block_range(int(block))
+        ranks = rank_equity(class_quads(data.representatives), hilo, rank_progress, cancel,
+                            32 if ids is None else 1)
+        todo = iter(np.flatnonzero(~finished).tolist())
+
+        def fill_block(_: int) -> int:
+            block = next(todo)
+            start, stop = table.block_range(block)
             rows, cols = triangle_rows(start, stop, n)
-            mean, spread = sample_cells(data, rows, cols, start, samples, int(seed), hilo,
-                                        ranks)
+            mean, spread = sample_cells(data, rows, cols, start, samples, seed, hilo, ranks)
             # exact part + a noisy correction can leave [0, 1] by a hair in lopsided cells
             equity_q = np.rint(np.clip(mean, 0.0, 1.0) * EQUITY_SCALE).astype(np.uint16)
             equity_q[rows == cols] = EQUITY_SCALE // 2  # by symmetry exactly 0.5
             table.arrays["equity"][start:stop] = equity_q
             table.arrays["spread"][start:stop] = np.rint(
                 np.minimum(spread, 1.0) * SPREAD_SCALE).astype(np.uint8)
-            table.mark_finished(int(block))
-            done += stop - start
-            if progress:
-                progress(done + rank_units, total)
+            table.mark_finished(block)
+            return stop - start
+
+        # interval 0: a block takes seconds, report each one
+        run = iterate(fill_block, total, progress, cancel, start=done + rank_units, interval=0)
+        if run.cancelled:
+            raise Cancelled("cancelled")
         spread_all = np.asarray(table.arrays["spread"], dtype=np.float64) / SPREAD_SCALE
         sampled = np.asarray(pairs) > 0
         cell_stderr = float(np.sqrt(np.mean(spread_all[sampled] ** 2) / samples))
@@ -468,23 +488,44 @@ def build_omaha_table(
                             "build_seconds": round(time.perf_counter() - started, 3)})
     except (KeyboardInterrupt, Cancelled):
         table.close()
-        raise Cancelled(f"build of the {game} table interrupted; run it again to resume") from None
+        raise Cancelled(f"build of the {variant} table interrupted; run it again to resume") \
+            from None
     except BaseException:
         table.close()
         raise
     return path
 
 
-def partial_settings(game: str, cache_dir: str | os.PathLike | None = None,
-                     class_ids: Sequence[int] | None = None) -> dict | None:
-    """Settings (samples, seed) of an interrupted build of ``game``, if there is one."""
-    path = table_path(game, cache_dir, class_ids)
-    partial = path.with_name(path.name + ".partial")
-    try:
-        header = read_header(partial)
-    except TableFileError:
+# The name callers outside this module (the jam-fold tab, ``omahanash solve``) still use.
+build_omaha_table = build_table
+
+
+def _reopen_partial(partial: Path, expect: dict[str, Any], block_cells: int) -> BlockedFile | None:
+    """The interrupted build at ``partial`` if it was made with these settings; a partial
+    file made otherwise (or damaged, or of an older format) is deleted."""
+    if not partial.exists():
         return None
-    return {"samples": header.get("samples"), "seed": header.get("seed")}
+    try:
+        table = BlockedFile.open_partial(partial, EQUITY_TABLE, expect)
+    except SaveFileError:
+        partial.unlink()
+        return None
+    if table.block_cells == block_cells:
+        return table
+    table.close()
+    partial.unlink()
+    return None
+
+
+def partial_settings(variant: Variant | str, cache_dir: str | os.PathLike | None = None,
+                     class_ids: Sequence[int] | None = None) -> dict[str, Any] | None:
+    """Settings (samples, seed) of an interrupted build of ``variant``, if there is one."""
+    partial = partial_path(table_path(variant, cache_dir, class_ids))
+    try:
+        meta = savefile.read_header(partial, EQUITY_TABLE)["meta"]
+    except SaveFileError:
+        return None
+    return {"samples": meta.get("samples"), "seed": meta.get("seed")}
 
 
 # -- checking -------------------------------------------------------------------------------
@@ -497,7 +538,7 @@ def reference_vs_random_hand(game: str, hand: Sequence[int], deals: int,
     from omahanash.equity.table_kernels import sample_vs_random_hand
     from omahanash.evaluate import flush_table, low_table, nonflush_table
 
-    game = normalize_game(game)
+    game = Variant.parse(game)
     streams = 64
     per_stream = max(1, -(-int(deals) // streams))
     sums, squares = sample_vs_random_hand(
@@ -529,7 +570,7 @@ def check_table(game: str, classes: int = 20, deals: int = 10_000_000, seed: int
         raise InputError("check needs a full table (all 16,432 classes)")
     data = class_data("omaha", None)
     chosen = np.sort(np.random.default_rng(seed).choice(table.n, size=classes, replace=False))
-    rows = []
+    rows: list[dict[str, Any]] = []
     for done, position in enumerate(chosen):
         if cancel is not None:
             cancel.raise_if_cancelled()

@@ -1,5 +1,9 @@
 """Saving and reopening solutions: round trip, atomic writes, damaged and foreign files."""
 
+import json
+import os
+import zlib
+
 import numpy as np
 import pytest
 
@@ -65,45 +69,66 @@ def test_failed_save_keeps_the_old_file(solution, tmp_path, monkeypatch):
     path = save_solution(solution, tmp_path / "s.npz")
     before = path.read_bytes()
 
-    def broken_savez(*args, **kwargs):
+    def broken_fsync(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr(np, "savez", broken_savez)
+    monkeypatch.setattr(os, "fsync", broken_fsync)
     with pytest.raises(OSError, match="disk full"):
         save_solution(solution, path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["s.npz"]
 
 
-def _rewrite(path, change):
-    """Rewrite a saved file as a valid zip, with ``change(contents)`` applied."""
-    with np.load(path) as data:
-        contents = {name: data[name].copy() for name in data.files}
-    change(contents)
-    np.savez(path, **contents)
+def _rewrite_header(path, change):
+    """Rewrite a saved file's JSON header with ``change(header)`` applied, keeping the
+    header's own checksum valid (as a deliberate edit, not damage, would)."""
+    data = bytearray(path.read_bytes())
+    length = int.from_bytes(data[12:16], "little")
+    header = json.loads(data[20:20 + length])
+    change(header)
+    text = json.dumps(header, sort_keys=True).encode()
+    assert len(text) == length
+    data[16:20] = zlib.crc32(text).to_bytes(4, "little")
+    data[20:20 + length] = text
+    path.write_bytes(bytes(data))
 
 
 def test_checksum_catches_a_consistent_looking_change(solution, tmp_path):
     path = save_solution(solution, tmp_path / "s.npz")
-
-    def nudge_regret(contents):
-        contents["regrets"][3] += 1e-9
-
-    _rewrite(path, nudge_regret)
-    with pytest.raises(InputError, match=r"damaged \(checksum mismatch\)"):
+    data = bytearray(path.read_bytes())
+    # regrets[3] += 1e-9: a well-formed float where the old one was
+    old = np.ascontiguousarray(solution.regrets).tobytes()
+    position = data.index(old[:64])
+    nudged = solution.regrets.copy()
+    nudged[3] += 1e-9
+    data[position:position + len(old)] = np.ascontiguousarray(nudged).tobytes()
+    path.write_bytes(bytes(data))
+    with pytest.raises(InputError, match=r"not a saved CFR solution \(damaged data "
+                                         r"\(checksum mismatch\)\)"):
         load_solution(path)
 
 
-def test_newer_format_is_refused(solution, tmp_path):
-    import json
-
+def test_newer_format_and_other_kinds_are_refused(solution, tmp_path):
     path = save_solution(solution, tmp_path / "s.npz")
 
-    def bump_version(contents):
-        header = json.loads(contents["header"].tobytes())
-        header["version"] = 2
-        contents["header"] = np.frombuffer(json.dumps(header).encode(), dtype=np.uint8)
+    def bump_version(header):
+        header["version"] = 3
 
-    _rewrite(path, bump_version)
-    with pytest.raises(InputError, match="format version 2; this program reads version 1"):
+    _rewrite_header(path, bump_version)
+    with pytest.raises(InputError, match="format version 3; this program reads version 2"):
         load_solution(path)
+
+
+def test_a_jamfold_solution_is_refused_cleanly(tmp_path):
+    from omahanash.jamfold import JamFoldParams, JamFoldSolution, read_solution_file
+
+    jamfold = JamFoldSolution.create(JamFoldParams("holdem"))
+    jamfold.run(iterations=2)
+    path = jamfold.save(tmp_path / "hu.jamfold")
+    with pytest.raises(InputError, match=r"^cannot read .+: not a saved CFR solution \(a file "
+                                         r"of kind 'jamfold-solution'\)$"):
+        load_solution(path)
+    cfr_path = save_solution(solve(LeducPoker(), "cfr", 2), tmp_path / "leduc.save")
+    with pytest.raises(InputError, match=r"^cannot read .+: not an omahanash jam-fold solution "
+                                         r"\(a file of kind 'cfr-solution'\)$"):
+        read_solution_file(cfr_path)

@@ -9,10 +9,15 @@ import pytest
 from omahanash.equity import tables
 from omahanash.equity.exact import exact_equity
 from omahanash.equity.table_kernels import sample_cells
-from omahanash.equity.tablefile import TableFileError, load_verified
+from omahanash.equity.tablefile import EQUITY_TABLE
 from omahanash.errors import Cancelled, InputError
 from omahanash.hands import class_members
 from omahanash.runs import CancelFlag
+from omahanash.savefile import SaveFileError, read
+
+
+def load_verified(path):
+    return read(path, EQUITY_TABLE, mmap=True)
 
 # aaaa, aaab, aabb (thesis 4527), aabc (thesis 12025), abcd 2222 and AAAA, two more aabc
 SUBSET = [0, 715, 4527, 8000, 9000, 12025, 14612, 16431]
@@ -21,7 +26,7 @@ SUBSET = [0, 715, 4527, 8000, 9000, 12025, 14612, 16431]
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     cache = tmp_path_factory.mktemp("cache")
-    tables.build_omaha_table("omaha-hi", samples=64, seed=5, cache_dir=cache,
+    tables.build_table("omaha-hi", samples=64, seed=5, cache_dir=cache,
                              class_ids=SUBSET, block_cells=7)
     return cache, tables.load_table("omaha-hi", cache, SUBSET)
 
@@ -93,7 +98,7 @@ def test_cells_of_a_row_are_independent():
 
 def test_hilo_differs_from_hi_and_is_symmetric(tmp_path):
     ids = [4527, 12025, 16431]
-    tables.build_omaha_table("omaha-hilo", samples=32, seed=1, cache_dir=tmp_path,
+    tables.build_table("omaha-hilo", samples=32, seed=1, cache_dir=tmp_path,
                              class_ids=ids)
     table = tables.load_table("omaha-hilo", tmp_path, ids)
     assert table.game == "omaha-hilo"
@@ -106,7 +111,7 @@ def test_hilo_differs_from_hi_and_is_symmetric(tmp_path):
 def test_resume_is_bit_identical(tmp_path):
     ids = [0, 715, 4527, 12025, 16431]
     straight = tmp_path / "straight"
-    tables.build_omaha_table("omaha-hi", samples=16, seed=11, cache_dir=straight,
+    tables.build_table("omaha-hi", samples=16, seed=11, cache_dir=straight,
                              class_ids=ids, block_cells=3)
     interrupted = tmp_path / "interrupted"
     flag = CancelFlag()
@@ -119,14 +124,14 @@ def test_resume_is_bit_identical(tmp_path):
             flag.cancel()
 
     with pytest.raises(Cancelled):
-        tables.build_omaha_table("omaha-hi", samples=16, seed=11, cache_dir=interrupted,
+        tables.build_table("omaha-hi", samples=16, seed=11, cache_dir=interrupted,
                                  class_ids=ids, block_cells=3,
                                  progress=cancel_after_two_blocks, cancel=flag)
     path = tables.table_path("omaha-hi", interrupted, ids)
     assert not path.exists() and path.with_name(path.name + ".partial").exists()
     assert tables.partial_settings("omaha-hi", interrupted, ids) == {"samples": 16, "seed": 11}
     resumed_from = []
-    tables.build_omaha_table("omaha-hi", samples=16, seed=11, cache_dir=interrupted,
+    tables.build_table("omaha-hi", samples=16, seed=11, cache_dir=interrupted,
                              class_ids=ids, block_cells=3,
                              progress=lambda done, total: resumed_from.append(done))
     assert resumed_from[0] == 6  # two blocks of 3 cells survived the interruption
@@ -135,9 +140,9 @@ def test_resume_is_bit_identical(tmp_path):
     reference = load_verified(tables.table_path("omaha-hi", straight, ids))
     for name in ("equity", "spread", "pairs", "block_crc"):
         assert resumed.arrays[name].tobytes() == reference.arrays[name].tobytes()
-    assert resumed.header["cell_stderr"] == reference.header["cell_stderr"]
+    assert resumed.meta["cell_stderr"] == reference.meta["cell_stderr"]
     # another seed gives another table
-    tables.build_omaha_table("omaha-hi", samples=16, seed=12, cache_dir=tmp_path / "other",
+    tables.build_table("omaha-hi", samples=16, seed=12, cache_dir=tmp_path / "other",
                              class_ids=ids, block_cells=3)
     other = load_verified(tables.table_path("omaha-hi", tmp_path / "other", ids))
     assert other.arrays["equity"].tobytes() != reference.arrays["equity"].tobytes()
@@ -145,30 +150,30 @@ def test_resume_is_bit_identical(tmp_path):
 
 def test_damaged_table_is_refused_and_rebuilt(tmp_path):
     ids = [4527, 12025]
-    tables.build_omaha_table("omaha-hi", samples=8, seed=2, cache_dir=tmp_path, class_ids=ids)
+    tables.build_table("omaha-hi", samples=8, seed=2, cache_dir=tmp_path, class_ids=ids)
     path = tables.table_path("omaha-hi", tmp_path, ids)
     data = bytearray(path.read_bytes())
     data[-2] ^= 0xFF
     path.write_bytes(bytes(data))
-    with pytest.raises(TableFileError, match="damaged"):
+    with pytest.raises(SaveFileError, match="damaged"):
         tables.load_table("omaha-hi", tmp_path, ids)
     info = tables.table_info("omaha-hi", tmp_path, ids)
     assert info["built"] is False and "damaged" in info["damaged"]
     path.write_bytes(bytes(data[:-100]))
-    with pytest.raises(TableFileError, match="truncated"):
+    with pytest.raises(SaveFileError, match="truncated"):
         tables.load_table("omaha-hi", tmp_path, ids)
     # a build over a damaged file replaces it
-    tables.build_omaha_table("omaha-hi", samples=8, seed=2, cache_dir=tmp_path, class_ids=ids)
+    tables.build_table("omaha-hi", samples=8, seed=2, cache_dir=tmp_path, class_ids=ids)
     assert tables.load_table("omaha-hi", tmp_path, ids).n == 2
 
 
 def test_bad_settings():
     with pytest.raises(InputError, match="samples"):
-        tables.build_omaha_table("omaha-hi", samples=0, class_ids=[1, 2])
+        tables.build_table("omaha-hi", samples=0, class_ids=[1, 2])
     with pytest.raises(InputError, match="holdem"):
-        tables.build_omaha_table("holdem")
+        tables.build_table("holdem")
     with pytest.raises(InputError, match="0..16431"):
-        tables.build_omaha_table("omaha-hi", class_ids=[5, 20000])
+        tables.build_table("omaha-hi", class_ids=[5, 20000])
 
 
 def test_cache_dir_resolution(monkeypatch, tmp_path):
