@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
+from functools import partial
 
 from omahanash.bench import BenchRow, best_time
 
@@ -40,7 +41,7 @@ def run() -> list[BenchRow]:
     ]
     for what, args, target in cases:
         exact_equity(*args)
-        seconds, result = best_time(lambda args=args: exact_equity(*args))
+        seconds, result = best_time(partial(exact_equity, *args))
         rows.append(BenchRow(SECTION, what, seconds, "s", target, f"{result.boards:,} boards"))
     trials = 2_000_000
     mc_args = ("As Ah Kd 7c", "Ks Qd 8h 9h; Qs Qc Jh Th; 9c 8c 7d 6d")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import numba
 import numpy as np
 
@@ -31,7 +34,7 @@ def run() -> list[BenchRow]:
     n = 2_000_000
     omaha_hands, omaha_boards = _deals(n, 4)
     holdem_hands, holdem_boards = _deals(n, 2)
-    cases = [
+    cases: list[tuple[str, Callable[..., object], tuple[np.ndarray, ...], str]] = [
         ("Omaha Hi, random deals", evaluate_omaha_hi, (omaha_hands, omaha_boards), "≥ 30 M/s"),
         ("Omaha 8-or-better low, random deals", evaluate_omaha_lo,
          (omaha_hands, omaha_boards), ""),
@@ -39,12 +42,12 @@ def run() -> list[BenchRow]:
         ("5 cards, random", evaluate_5, (omaha_boards,), ""),
     ]
     rows = []
-    threads = numba.config.NUMBA_NUM_THREADS
+    threads: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]  # set at run time
     for what, fn, args, target in cases:
         fn(*args)  # warm-up: compile or load, build tables
         for count in sorted({threads, 1}, reverse=True):
             numba.set_num_threads(count)
-            seconds, _ = best_time(lambda fn=fn, args=args: fn(*args), repeat=7)
+            seconds, _ = best_time(partial(fn, *args), repeat=7)
             rows.append(BenchRow(SECTION, f"{what}, {count} thread(s)", n / seconds / 1e6,
                                  "M evals/s", target if count == threads else "",
                                  f"{n:,} deals"))

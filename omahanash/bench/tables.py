@@ -13,6 +13,7 @@ import time
 import numpy as np
 
 from omahanash.bench import BenchRow, best_time
+from omahanash.cards import Variant
 
 RUNS_MEASURED = 8  # runs of consecutive cells at random places
 CELLS_PER_RUN = 4_000
@@ -57,7 +58,7 @@ def run() -> list[BenchRow]:
     quads = class_quads(data.representatives)
     cells = triangle_cells(n)
     out = []
-    for game, target in (("omaha-hi", "≤ 5 min"), ("omaha-hilo", "≤ 8 min")):
+    for game, target in ((Variant.OMAHA_HI, "≤ 5 min"), (Variant.OMAHA_HILO, "≤ 8 min")):
         hilo = game == "omaha-hilo"
         ranks = rank_equity_of_pairs(quads[rows], quads[cols], hilo)
 

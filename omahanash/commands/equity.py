@@ -1,6 +1,7 @@
 """``omahanash equity HAND1 HAND2``: heads-up equity, exact or Monte Carlo for ranges.
 
-Two concrete hands: exact enumeration of every board, by the numpy-only
+A thin wrapper of :func:`omahanash.equity.calculator.equity`. Two concrete hands: exact
+enumeration of every board, by the numpy-only
 :func:`omahanash.equity.vectorized.exact_equity_numpy` (same counts as the numba kernel of
 :mod:`omahanash.equity.exact`). Why: a command is one process, and ``import numba`` plus
 numba's first call of a cached kernel cost ~0.5 s of start-up, for a computation of ~0.05 s;
@@ -49,35 +50,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def _is_concrete(text: str) -> bool:
-    """True when the text is one concrete hand (not a range, not a class name or id)."""
-    import re
-
-    # Same rule as omahanash.equity.montecarlo.is_class_item, without importing numba.
-    class_like = text.strip().isdigit() or re.fullmatch(r"[2-9TJQKA]{2}[SO]?",
-                                                        text.strip().upper())
-    return ";" not in text and not class_like
-
-
 def run(args: argparse.Namespace) -> int:
-    from omahanash.cards import normalize_game
+    from omahanash.cards import Variant
     from omahanash.cli import print_json
-    from omahanash.errors import InputError
+    from omahanash.equity.calculator import equity
+    from omahanash.equity.ranges import is_range
+    from omahanash.equity.result import check_trials
 
-    game = normalize_game(args.game)
-    if args.trials is not None and args.trials < 1:
-        raise InputError(f"--trials must be positive, not {args.trials}")
-    if _is_concrete(args.hand1) and _is_concrete(args.hand2):
-        # Not omahanash.equity.exact: that imports numba (~0.5 s of start-up, see above).
-        from omahanash.equity.vectorized import exact_equity_numpy
-
-        result = exact_equity_numpy(args.hand1, args.hand2, args.board, args.dead, game)
-    else:
-        from omahanash.equity.montecarlo import DEFAULT_TRIALS, range_equity
-
-        trials = args.trials if args.trials is not None else DEFAULT_TRIALS
-        result = range_equity(args.hand1, args.hand2, args.board, args.dead, game,
-                              trials=trials, seed=args.seed)
+    game = Variant.parse(args.game)
+    if args.trials is not None:
+        check_trials(args.trials)
+    # --trials is for ranges: two concrete hands are always enumerated exactly.
+    ranges = is_range(args.hand1) or is_range(args.hand2)
+    result = equity(args.hand1, args.hand2, game, args.board, args.dead,
+                    trials=args.trials if ranges else None, seed=args.seed)
     data = {"game": game, "hands": [args.hand1.strip(), args.hand2.strip()],
             "board": args.board.strip(), "dead": args.dead.strip(), **result.to_dict()}
     data.pop("matchups", None)

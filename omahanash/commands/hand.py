@@ -46,7 +46,8 @@ def run(args: argparse.Namespace) -> int:
     info["group"] = hands.class_group(game, class_id)
     info["combos"] = int(hands.class_combos(game)[class_id])
     if args.members:
-        info["members"] = [format_cards(row) for row in hands.class_members(game, class_id)]
+        members = [format_cards(row) for row in hands.class_members(game, class_id)]
+        info["members"] = members
 
     if args.json:
         print_json(info)
@@ -58,6 +59,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"{key:<{width}}  {value}")
     if args.members:
         print("members:")
-        for row in info["members"]:
+        for row in members:
             print(f"  {row}")
     return 0

@@ -25,7 +25,8 @@ from math import comb
 import numpy as np
 from numba import njit, prange
 
-# The numba-free names live in .result; montecarlo, the app and tests import them from here.
+# The numba-free names live in .result; the app and the Hold'em table import some of them
+# from here (see __all__).
 from omahanash.equity.result import (
     GAME_CODES,
     HI1,
@@ -42,9 +43,8 @@ from omahanash.equity.result import (
     WIN2,
     Cards,
     EquityResult,
+    exact_deal_equity,
     hand_features,
-    parse_deal,
-    remaining_deck,
     result_from_counts,
 )
 from omahanash.evaluate.core import (
@@ -55,6 +55,9 @@ from omahanash.evaluate.core import (
     low_set5,
     showdown_units,
 )
+
+__all__ = ["EquityResult", "add_showdown", "enumerate_boards", "enumerate_deal", "exact_equity",
+           "preflop_partition", "result_from_counts"]
 
 
 @njit(inline="always")
@@ -219,11 +222,7 @@ def exact_equity(
     (820, 1.0)
     """
 
-    game, first, second, known, gone = parse_deal(hand1, hand2, board, dead, game)
-    deck = remaining_deck(first, second, known, gone)
-    acc = enumerate_deal(game, np.array([first, second], dtype=np.int8),
-                         np.array(known, dtype=np.int8), deck)
-    return result_from_counts(game, acc, comb(len(deck), 5 - len(known)))
+    return exact_deal_equity(enumerate_deal, hand1, hand2, board, dead, game)
 
 
 def enumerate_deal(game: str, hands: np.ndarray, known: np.ndarray, deck: np.ndarray,

@@ -1,12 +1,10 @@
 """Heads-up equity of ranges: Monte Carlo with a standard error, exact when the enumeration is
 small.
 
-A *range* is a list of items, each a concrete hand (``"7h 2d"``, ``"As Ks 7d 7c"``) or a hand
-class (a Hold'em name like ``"AKs"`` / ``"AA"``, or a class id like ``"4527"``); in text the
-items are separated by ``;`` (``"AA; AKs; 7h 2d"``). A range stands for the set of its concrete
-hands (duplicates count once), each equally likely; hands that touch the board or the dead
-cards are dropped. A deal is a uniformly random *disjoint* pair (hand of range 1, hand of range
-2) and a uniformly random completion of the board.
+The ranges are those of :mod:`omahanash.equity.ranges` (``"AA; AKs; 7h 2d"``, class ids, ...);
+hands that touch the board or the dead cards are dropped. A deal is a uniformly random
+*disjoint* pair (hand of range 1, hand of range 2) and a uniformly random completion of the
+board.
 
 >>> r = range_equity("As Ah", "Ks Kd; Qs Qd", game="holdem", trials=20_000, seed=1)
 >>> r.exact, abs(r.equity[0] - 0.82) < 0.02
@@ -15,7 +13,6 @@ cards are dropped. A deal is a uniformly random *disjoint* pair (hand of range 1
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from math import comb, sqrt
 
@@ -29,84 +26,34 @@ from omahanash.cards import (
     hole_cards,
     normalize_game,
     parse_cards,
+    remaining_deck,
 )
-from omahanash.equity.exact import (
+from omahanash.equity.exact import add_showdown, enumerate_deal
+from omahanash.equity.ranges import RangeSpec, is_class_item, parse_range
+from omahanash.equity.result import (
     GAME_CODES,
     NUM_ACC,
     SQUARES1,
     EquityResult,
-    add_showdown,
-    enumerate_deal,
+    check_trials,
     hand_features,
     result_from_counts,
 )
 from omahanash.errors import InputError
 from omahanash.evaluate.core import board_summary, low_set5
+from omahanash.rng import next_bits
+
+# is_class_item and parse_range are re-exported: the app and older callers import them here.
+__all__ = ["DEFAULT_TRIALS", "RangeSpec", "is_class_item", "parse_range",
+           "range_equity", "sample_deals"]
 
 DEFAULT_TRIALS = 200_000
 # The exact path costs one kernel call per pair of hands (~20 µs each): cap the pairs.
 MAX_EXACT_PAIRS = 2_000
-RangeSpec = str | Sequence[str] | Sequence[Sequence[int]] | np.ndarray
-
-
-def class_hands(item: str, game: str) -> np.ndarray:
-    """Concrete hands (``int8[n, k]``) of a hand-class item (name or id) — the one place that
-    depends on :mod:`omahanash.hands`."""
-    try:
-        from omahanash.hands import class_members, parse_class
-    except ImportError as exc:  # the hand-class module is not built yet
-        raise InputError(f"{item!r} is not a hand (hand classes are not available)") from exc
-    class_id = parse_class(item, game)
-    return np.asarray(class_members(game, class_id), dtype=np.int8).reshape(-1, hole_cards(game))
-
-
-def parse_range(spec: RangeSpec, game: str) -> np.ndarray:
-    """The distinct concrete hands of a range, sorted, as ``int8[n, k]``.
-
-    ``spec`` is text with ``;`` between items, a list of item strings, or an array of hands.
-    An item is a class when :func:`is_class_item` says so, else a concrete hand.
-    """
-    game = normalize_game(game)
-    k = hole_cards(game)
-    if isinstance(spec, np.ndarray) or (
-            not isinstance(spec, str) and spec and not isinstance(spec[0], str)):
-        hands = [tuple(parse_cards(list(map(int, h)), k, what="hand")) for h in spec]
-        blocks = [np.array(hands, dtype=np.int8).reshape(-1, k)]
-    else:
-        items = spec.split(";") if isinstance(spec, str) else list(spec)
-        items = [item.strip() for item in items if item.strip()]
-        if not items:
-            raise InputError("the range is empty")
-        blocks = []
-        for item in items:
-            if is_class_item(item):
-                blocks.append(class_hands(item, game))
-            else:
-                blocks.append(np.array([parse_cards(item, k, what="hand")], dtype=np.int8))
-    hands = np.sort(np.concatenate(blocks), axis=1)
-    return np.unique(hands, axis=0)
-
-
-def is_class_item(item: str) -> bool:
-    """True for a hand-class item: a class id (digits) or a Hold'em name (``AKs``, ``T9o``,
-    ``QQ``). Anything else is read as cards, so that a typo gets the card error that names
-    the bad token."""
-    return item.strip().isdigit() or re.fullmatch(r"[2-9TJQKA]{2}[SO]?", item.strip().upper())\
-        is not None
 
 
 def _masks(hands: np.ndarray) -> np.ndarray:
     return np.bitwise_or.reduce(np.int64(1) << hands.astype(np.int64), axis=1)
-
-
-@njit(cache=True)
-def _splitmix(state):
-    """SplitMix64 step: (new state, 64 random bits)."""
-    state = state + np.uint64(0x9E3779B97F4A7C15)
-    z = state
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return state, z ^ (z >> np.uint64(31))
 
 
 @njit(cache=True, parallel=True)
@@ -118,9 +65,9 @@ def sample_deals(game, hands1, hands2, pairs1, pairs2, masks1, masks2, holes1, h
     cards uniformly from the cards not used. ``pairsN[i]`` are hand ``i``'s columns of the
     91-pair ``nonflush`` table (one for Hold'em, six for Omaha), ``holesN`` / ``lowsN`` its
     suit masks and low set (see :func:`~omahanash.equity.exact.add_showdown`). Chunk ``c``
-    draws from its own SplitMix64 stream seeded by (``seed``, ``c``), so a result depends on
-    the seed and ``n_chunks`` only, never on the number of threads. ``rejected`` is True when
-    a chunk found no disjoint pair in 100,000 draws.
+    draws from its own SplitMix64 stream (:mod:`omahanash.rng`) seeded by (``seed``, ``c``),
+    so a result depends on the seed and ``n_chunks`` only, never on the number of threads.
+    ``rejected`` is True when a chunk found no disjoint pair in 100,000 draws.
     """
     n1 = hands1.shape[0]
     n2 = hands2.shape[0]
@@ -135,13 +82,14 @@ def sample_deals(game, hands1, hands2, pairs1, pairs2, masks1, masks2, holes1, h
         nonflush2 = np.empty((1, 2), dtype=np.int64)  # this deal's two non-flush values
         suit_masks = np.empty((2, 4), dtype=np.int64)
         low_sets = np.empty(2, dtype=np.int64)
+        # This kernel's own seeding (not rng.stream): it keeps seeded results as they were.
         state = np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(chunk)
         for _ in range(trials * chunk // n_chunks, trials * (chunk + 1) // n_chunks):
             tries = 0
             while True:
-                state, r = _splitmix(state)
+                state, r = next_bits(state)
                 i = np.int64((r >> np.uint64(11)) % np.uint64(n1))
-                state, r = _splitmix(state)
+                state, r = next_bits(state)
                 j = np.int64((r >> np.uint64(11)) % np.uint64(n2))
                 if masks1[i] & masks2[j] == 0:
                     break
@@ -154,7 +102,7 @@ def sample_deals(game, hands1, hands2, pairs1, pairs2, masks1, masks2, holes1, h
             used = used_mask | masks1[i] | masks2[j]
             for u in range(n_known, 5):
                 while True:
-                    state, r = _splitmix(state)
+                    state, r = next_bits(state)
                     card = np.int64((r >> np.uint64(11)) % np.uint64(52))
                     if (used >> card) & 1 == 0:
                         break
@@ -196,13 +144,13 @@ def range_equity(
     Exact (``exact=True``, ``stderr=0``) when enumerating every disjoint pair of hands on
     every board takes no more showdowns than ``trials``; otherwise ``trials`` Monte Carlo
     deals (``boards`` = trials) with ``stderr`` = the standard error of ``equity[0]``.
+    ``trials`` is a whole number >= 2 (:func:`~omahanash.equity.result.check_trials`).
     """
     from omahanash.evaluate import hand_pair_indices, nonflush_table
     from omahanash.evaluate.tables import flush_table, low_table
 
     game = normalize_game(game)
-    if trials < 1:
-        raise InputError(f"the number of trials must be positive, not {trials}")
+    trials = check_trials(trials)
     known = parse_cards(board, (0, 3, 4, 5), what="board")
     gone = parse_cards(dead, what="dead cards")
     check_disjoint({"board": known, "dead cards": gone})
@@ -233,7 +181,7 @@ def range_equity(
     # Per-trial pot share of player 1 is units / 4; its variance gives the standard error.
     mean_units = (acc[0] + acc[1]) / trials
     variance = max(acc[SQUARES1] / trials - mean_units**2, 0.0) / 16.0
-    stderr = sqrt(variance / trials) if trials > 1 else float("nan")
+    stderr = sqrt(variance / trials)
     return result_from_counts(game, acc, trials, exact=False, stderr=stderr,
                               matchups=len(disjoint[0]) if disjoint is not None else 0)
 
@@ -256,8 +204,8 @@ def _disjoint_pairs(masks1: np.ndarray, masks2: np.ndarray,
     pairs to list (big ranges always have disjoint pairs)."""
     if len(masks1) * len(masks2) > limit:
         return None
-    ok = (masks1[:, None] & masks2[None, :]) == 0
-    return np.nonzero(ok)
+    first, second = np.nonzero((masks1[:, None] & masks2[None, :]) == 0)
+    return first, second
 
 
 def _enumerate_pairs(game: str, hands1: np.ndarray, hands2: np.ndarray,
@@ -274,8 +222,7 @@ def _enumerate_pairs(game: str, hands1: np.ndarray, hands2: np.ndarray,
     blocked = set(known) | set(gone)
     for i, j in zip(pairs[0], pairs[1], strict=True):
         deal = np.array([hands1[i], hands2[j]], dtype=np.int8)
-        used = blocked | set(deal.ravel().tolist())
-        deck = np.array([c for c in range(NUM_CARDS) if c not in used], dtype=np.int8)
+        deck = np.array(remaining_deck(blocked, deal.ravel()), dtype=np.int8)
         columns = profiles[:, [i, len(hands1) + j]]
         total += enumerate_deal(game, deal, known_array, deck, np.ascontiguousarray(columns))
     n = len(pairs[0])

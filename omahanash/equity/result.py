@@ -8,16 +8,17 @@ loads numpy only; :mod:`omahanash.equity.exact` re-exports every name defined he
 
 >>> game, hand1, hand2, board, dead = parse_deal("As Ah", "Ks Kd", board="2c 7d 9h",
 ...                                              game="holdem")
->>> game, hand1, board, len(remaining_deck(hand1, hand2, board, dead))
-('holdem', (51, 50), (0, 21, 30), 45)
+>>> str(game), hand1, board
+('holdem', (51, 50), (0, 21, 30))
 >>> result_from_counts("holdem", np.array([6, 0, 2, 0, 1, 0, 1, 1, 0, 0, 20]), 2).equity
 (0.75, 0.25)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from math import comb
 
 import numpy as np
 
@@ -29,7 +30,9 @@ from omahanash.cards import (
     normalize_game,
     parse_cards,
     parse_hand,
+    remaining_deck,
 )
+from omahanash.errors import InputError
 
 GAME_CODES = {"holdem": 0, "omaha-hi": 1, "omaha-hilo": 2}
 
@@ -37,7 +40,12 @@ GAME_CODES = {"holdem": 0, "omaha-hi": 1, "omaha-hilo": 2}
 HI1, LO1, HI2, LO2, WIN1, WIN2, TIE, SCOOP1, SCOOP2, LOW_BOARDS, SQUARES1 = range(11)
 NUM_ACC = 11
 
+# A Monte Carlo standard error needs a sample variance, hence two trials at least.
+MIN_TRIALS = 2
+
 Cards = str | Sequence[int]
+# (variant, hands int8[2, k], known board int8, deck int8) -> int64[11] outcome counts
+DealEnumerator = Callable[[str, np.ndarray, np.ndarray, np.ndarray], np.ndarray]
 
 
 @dataclass(frozen=True)
@@ -114,11 +122,33 @@ def parse_deal(
     return game, first, second, known, gone
 
 
-def remaining_deck(*groups: Iterable[int]) -> np.ndarray:
-    """``int8``: the card codes in none of ``groups``, in increasing code order (the ``deck``
-    argument of the enumerations)."""
-    used = set().union(*map(set, groups))
-    return np.array([c for c in range(NUM_CARDS) if c not in used], dtype=np.int8)
+def exact_deal_equity(enumerate_deal: DealEnumerator, hand1: Cards, hand2: Cards,
+                      board: Cards, dead: Cards, game: str) -> EquityResult:
+    """Validate a deal (:func:`parse_deal`) and settle it over every completion of the board
+    with ``enumerate_deal`` (the numba or the numpy enumeration: same counts)."""
+    game, first, second, known, gone = parse_deal(hand1, hand2, board, dead, game)
+    deck = np.array(remaining_deck(first, second, known, gone), dtype=np.int8)
+    acc = enumerate_deal(game, np.array([first, second], dtype=np.int8),
+                         np.array(known, dtype=np.int8), deck)
+    return result_from_counts(game, acc, comb(len(deck), 5 - len(known)))
+
+
+def check_trials(trials: object) -> int:
+    """``trials`` as an int >= :data:`MIN_TRIALS` (a standard error needs two trials), else
+    :class:`~omahanash.errors.InputError`.
+
+    >>> check_trials(1_000)
+    1000
+    >>> check_trials(1.5)
+    Traceback (most recent call last):
+    ...
+    omahanash.errors.InputError: trials must be a whole number >= 2 (a standard error ...), not 1.5
+    """
+    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) \
+            or trials < MIN_TRIALS:
+        raise InputError(f"trials must be a whole number >= {MIN_TRIALS} (a standard error "
+                         f"needs two trials), not {trials!r}")
+    return int(trials)
 
 
 def hand_features(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -59,10 +59,8 @@ from omahanash.equity.result import (
     WIN2,
     Cards,
     EquityResult,
+    exact_deal_equity,
     hand_features,
-    parse_deal,
-    remaining_deck,
-    result_from_counts,
 )
 from omahanash.evaluate import nonflush_profiles
 from omahanash.evaluate.tables import flush_table, lookup_table, low_table
@@ -285,7 +283,7 @@ def enumerate_deal_numpy(game: str, hands: np.ndarray, known: np.ndarray, deck: 
     :func:`omahanash.equity.exact.enumerate_deal`, in numpy. ``profiles`` (``uint16[6188,
     2]``, :func:`omahanash.evaluate.nonflush_profiles`) may be passed when already known.
 
-    >>> from omahanash.cards import parse_cards
+    >>> from omahanash.cards import parse_cards, remaining_deck
     >>> hands = np.array([parse_cards("As Ah"), parse_cards("Ks Kd")], dtype=np.int8)
     >>> board = np.array(parse_cards("Kh 7c 2d 9s"), dtype=np.int8)
     >>> deck = remaining_deck(hands.ravel(), board)
@@ -325,8 +323,4 @@ def exact_equity_numpy(
     >>> r.boards, round(r.equity[0] * r.boards)
     (820, 473)
     """
-    game, first, second, known, gone = parse_deal(hand1, hand2, board, dead, game)
-    deck = remaining_deck(first, second, known, gone)
-    acc = enumerate_deal_numpy(game, np.array([first, second], dtype=np.int8),
-                               np.array(known, dtype=np.int8), deck)
-    return result_from_counts(game, acc, comb(len(deck), 5 - len(known)))
+    return exact_deal_equity(enumerate_deal_numpy, hand1, hand2, board, dead, game)

@@ -55,7 +55,7 @@ def hand_class_id(c0: int, c1: int) -> int:
     >>> hand_class_id(51, 47)  # As Ks
     1
     """
-    a, b = np.int64(c0), np.int64(c1)
+    a, b = int(c0), int(c1)
     if a < 0 or b < 0 or a > 51 or b > 51 or a == b:
         return -1
     high, low = max(a, b) >> 2, min(a, b) >> 2

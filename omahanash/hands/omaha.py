@@ -97,7 +97,7 @@ def _enumeration() -> np.ndarray:
 @njit(cache=True, inline="always")
 def _sorted4(c0: int, c1: int, c2: int, c3: int) -> tuple[int, int, int, int]:
     """Four values in ascending order (a sorting network)."""
-    a, b, c, d = np.int64(c0), np.int64(c1), np.int64(c2), np.int64(c3)
+    a, b, c, d = int(c0), int(c1), int(c2), int(c3)
     if a > b:
         a, b = b, a
     if c > d:
@@ -159,7 +159,7 @@ def hand_class_id(c0: int, c1: int, c2: int, c3: int, table: np.ndarray) -> int:
     index = _colex_index(c0, c1, c2, c3)
     if index < 0:
         return -1
-    return np.int64(table[index])
+    return int(table[index])
 
 
 @njit(cache=True)

@@ -7,7 +7,8 @@ import pytest
 
 from omahanash.cards import CardError, parse_cards
 from omahanash.equity.exact import exact_equity
-from omahanash.equity.montecarlo import parse_range, range_equity
+from omahanash.equity.montecarlo import range_equity
+from omahanash.equity.ranges import parse_range
 from omahanash.errors import InputError
 
 

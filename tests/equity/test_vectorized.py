@@ -12,7 +12,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from omahanash.cards import CardError, parse_cards
+from omahanash.cards import CardError, parse_cards, remaining_deck
 from omahanash.equity.exact import enumerate_deal, exact_equity
 from omahanash.equity.result import (
     HI1,
@@ -25,7 +25,6 @@ from omahanash.equity.result import (
     TIE,
     WIN1,
     WIN2,
-    remaining_deck,
 )
 from omahanash.equity.vectorized import (
     counts_from_categories,
@@ -50,7 +49,7 @@ def random_deal(rng: np.random.Generator, game: str, n_known: int, n_dead: int,
     known = cards[2 * k:2 * k + n_known].astype(np.int8)
     dead = cards[2 * k + n_known:2 * k + n_known + n_dead]
     gone = set(range(52)) - set(pool.tolist())
-    deck = remaining_deck(hands.ravel(), known, dead, gone)
+    deck = np.array(remaining_deck(hands.ravel(), known, dead, gone), dtype=np.int8)
     return hands, known, deck
 
 

@@ -1,0 +1,86 @@
+"""``equity(...)``: heads-up equity of two hands or ranges, in any variant — the one entry point.
+
+>>> r = equity("Ah Ad", "Kh Kd", variant="holdem")
+>>> r.exact, round(r.equity[0], 4), round(r.win[0], 4), round(r.tie, 4)
+(True, 0.8264, 0.8236, 0.0054)
+>>> r = equity("As Ah 2c 3d", "Ks Kd Qc Jd", variant="omaha-hilo", board="Kh 7c 4d")
+>>> r.boards, round(r.hi[0] + r.lo[0], 6) == round(r.equity[0], 6)
+(820, True)
+>>> r = equity("AA; KK", "QQ", variant="holdem", trials=20_000, seed=1)
+>>> r.exact, r.stderr < 0.01
+(False, True)
+
+Importing this module loads numpy only: two concrete hands are enumerated by the numpy
+enumeration (:mod:`omahanash.equity.vectorized`); the numba kernels of Monte Carlo
+(:mod:`omahanash.equity.montecarlo`) are imported on the first range.
+"""
+
+from __future__ import annotations
+
+from omahanash.cards import Variant
+from omahanash.equity.ranges import RangeSpec, is_range
+from omahanash.equity.result import Cards, EquityResult, check_trials
+
+__all__ = ["equity"]
+
+
+def equity(
+    hand1: RangeSpec,
+    hand2: RangeSpec,
+    variant: Variant | str = Variant.OMAHA_HI,
+    board: Cards | None = None,
+    dead: Cards | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+) -> EquityResult:
+    """Heads-up equity of ``hand1`` against ``hand2``.
+
+    Each side is a concrete hand (``"Ah Ad"``, ``"As Ks 7d 7c"`` or card codes) or a range
+    (:mod:`omahanash.equity.ranges`: ``"AA; AKs; 7h 2d"``, a class name or id, a list of
+    items). ``variant`` is a :class:`~omahanash.cards.Variant` or a name or alias
+    (``"holdem"``, ``"omaha"``, ``"hilo"``, ...). ``board`` holds 0, 3, 4 or 5 known cards;
+    ``dead`` cards are out of play.
+
+    * Two concrete hands and no ``trials``: exact enumeration of every completion of the board
+      (``exact=True``, ``stderr=0``).
+    * A range on either side, or ``trials`` given: Monte Carlo over ``trials`` deals (default
+      :data:`~omahanash.equity.montecarlo.DEFAULT_TRIALS`), ``stderr`` = the standard error of
+      ``equity[0]``; exact anyway when enumerating takes no more showdowns than ``trials``.
+      ``trials`` is a whole number >= 2 (one trial has no standard error). ``seed`` (0 ..
+      2**64 - 1) makes the result reproducible; None draws a fresh seed. (An exact result
+      ignores ``seed``.)
+
+    The result has ``equity``, ``win``, ``tie`` and ``lose`` shares, and in Omaha Hi/Lo
+    ``hi``, ``lo``, ``scoop`` and ``low_boards`` (see :mod:`omahanash.equity.exact`). Bad
+    input raises :class:`~omahanash.errors.InputError` (a
+    :class:`~omahanash.cards.CardError` for cards) naming the bad token or argument.
+    """
+    variant = Variant.parse(variant)
+    board = "" if board is None else board
+    dead = "" if dead is None else dead
+    if trials is not None:
+        trials = check_trials(trials)
+    if trials is None and not is_range(hand1) and not is_range(hand2):
+        # numpy only: omahanash.rng and the Monte Carlo kernels would import numba (~0.5 s)
+        from omahanash.equity.vectorized import exact_equity_numpy
+
+        return exact_equity_numpy(_hand(hand1), _hand(hand2), board, dead, variant)
+    from omahanash.equity.montecarlo import DEFAULT_TRIALS, range_equity
+    from omahanash.rng import check_seed
+
+    seed = _fresh_seed() if seed is None else check_seed(seed)
+    return range_equity(hand1, hand2, board, dead, variant,
+                        trials=DEFAULT_TRIALS if trials is None else trials, seed=seed)
+
+
+def _hand(side: RangeSpec) -> Cards:
+    """A side that :func:`~omahanash.equity.ranges.is_range` calls concrete, typed as cards."""
+    if isinstance(side, str):
+        return side
+    return [int(card) for card in side]  # type: ignore[arg-type]  # card codes (is_range)
+
+
+def _fresh_seed() -> int:
+    import secrets
+
+    return secrets.randbits(63)
