@@ -19,7 +19,7 @@ from omahanash.cfr.exploitability import exploitability
 from omahanash.cfr.solvers import Workspace, advance, new_solution
 from omahanash.games.kuhn import KuhnPoker
 from omahanash.games.leduc import LeducPoker
-from omahanash.games.matrix import parse_matrix_game, regret_matching
+from omahanash.games.matrix import MatrixRun, parse_matrix_game, regret_matching
 
 SECTION = "cfr"
 
@@ -66,9 +66,13 @@ def _rock_paper_scissors(iterations: int = 1_000_000) -> list[BenchRow]:
     game = parse_matrix_game("rps")
     regret_matching(game, 16)  # warm up
     rows = []
-    for opponent, what in ((None, "self-play"), ((0.4, 0.3, 0.3), "vs (0.4, 0.3, 0.3)")):
-        seconds, run = best_time(lambda o=opponent: regret_matching(game, iterations, opponent=o),
-                                 repeat=1)
+    opponents: tuple[tuple[tuple[float, ...] | None, str], ...] = (
+        (None, "self-play"), ((0.4, 0.3, 0.3), "vs (0.4, 0.3, 0.3)"))
+    for opponent, what in opponents:
+        def run_once(o: tuple[float, ...] | None = opponent) -> MatrixRun:
+            return regret_matching(game, iterations, opponent=o)
+
+        seconds, run = best_time(run_once, repeat=1)
         mix = ", ".join(f"{p:.4f}" for p in run.row_strategy)
         note = f"average ({mix}), exploitability {run.exploitability[-1][1]:.2g}"
         rows.append(BenchRow(SECTION, f"rock-paper-scissors regret matching {what}, "

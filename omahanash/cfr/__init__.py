@@ -3,9 +3,11 @@
 The public API, imported lazily (``omahanash.game`` stays free of numba):
 
 * :func:`compile_game` (game -> :class:`GameTree` of flat arrays; refuses trees too large);
-* :func:`solve` (game, algorithm, iterations, progress, cancel, seed) -> :class:`Solution`, or
+* :func:`solve_cfr` (game, algorithm, iterations, seed, progress, cancel) -> :class:`Solution`
+  (``solve``: its former name), or
   :func:`new_solution` + :func:`train` to keep a cancelled run and to continue one;
-* :func:`exploitability` / :func:`nash_conv` / :func:`best_response_values` of a flat policy;
+* :func:`exploitability` of a solution or a flat policy; :func:`nash_conv` /
+  :func:`best_response_values` of a flat policy;
 * :class:`TreeBrowser` (the thesis's decision-tree browser);
 * :func:`save_solution` / :func:`load_solution`.
 """
@@ -23,6 +25,7 @@ _EXPORTS = {
     "Solution": "omahanash.cfr.solvers",
     "new_solution": "omahanash.cfr.solvers",
     "solve": "omahanash.cfr.solvers",
+    "solve_cfr": "omahanash.cfr.solvers",
     "train": "omahanash.cfr.solvers",
     "best_response_values": "omahanash.cfr.exploitability",
     "exploitability": "omahanash.cfr.exploitability",

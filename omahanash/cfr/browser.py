@@ -88,7 +88,17 @@ class InfosetView:
 
 class TreeBrowser:
     """Walk a solved game's public tree: :meth:`node`, :meth:`step`, :meth:`back`,
-    :meth:`goto` a path, :meth:`find_infoset` by key or private label."""
+    :meth:`goto` a path, :meth:`find_infoset` by key or private label.
+
+    >>> from omahanash.cfr.solvers import solve_cfr
+    >>> from omahanash.games import make_game
+    >>> browser = TreeBrowser(solve_cfr(make_game("kuhn"), iterations=64, seed=1))
+    >>> root = browser.node()   # the deal is private: the public tree starts at a bet
+    >>> root.type, root.player, [t.action for t in root.transitions]
+    ('decision', 0, ['pass', 'bet'])
+    >>> browser.step("bet").player
+    1
+    """
 
     def __init__(self, solution: Solution) -> None:
         self.solution = solution

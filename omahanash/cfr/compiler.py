@@ -327,3 +327,28 @@ def compile_game(
         public_parent=np.asarray(walked["public_parent"], dtype=np.int32),
         **arrays,
     )
+
+
+def as_tree(
+    game: Game | GameTree, max_nodes: int = DEFAULT_MAX_NODES, cancel: CancelFlag | None = None
+) -> GameTree:
+    """``game`` compiled by :func:`compile_game`, or ``game`` itself when it is a tree already;
+    :class:`~omahanash.errors.InputError` for anything else.
+
+    >>> as_tree("kuhn")
+    Traceback (most recent call last):
+    ...
+    omahanash.errors.InputError: game must be a game (see omahanash.make_game) or a compiled tree, not 'kuhn'
+    """  # noqa: E501
+    if isinstance(game, GameTree):
+        return game
+    if not callable(getattr(game, "new_initial_state", None)):
+        raise not_a_game(game)
+    return compile_game(game, max_nodes, cancel=cancel)
+
+
+def not_a_game(game: object) -> InputError:
+    """The error for a ``game`` argument that is neither a game nor a compiled tree."""
+    return InputError(
+        f"game must be a game (see omahanash.make_game) or a compiled tree, not {game!r}"
+    )

@@ -16,6 +16,8 @@ import numpy as np
 from numba import njit
 
 from omahanash.game import CHANCE, TERMINAL
+from omahanash.regret import match_regrets
+from omahanash.rng import uniform
 
 #: Traverse every node (vanilla CFR, CFR+).
 MODE_FULL = 0
@@ -75,33 +77,6 @@ def finish_tree(parent: np.ndarray, action_index: np.ndarray):
         old = order[node]
         children[child_start[new_parent[node]] + action_index[old]] = node
     return order, new_parent, subtree_size, child_start, children
-
-
-@njit(cache=True)
-def _uniform(rng: np.ndarray) -> float:
-    """A uniform draw in [0, 1) from a splitmix64 generator whose state is ``rng[0]``."""
-    rng[0] += np.uint64(0x9E3779B97F4A7C15)
-    z = rng[0]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    z = z ^ (z >> np.uint64(31))
-    return float(z >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-
-
-@njit(cache=True)
-def _regret_matching(regrets: np.ndarray, lo: int, hi: int, current: np.ndarray) -> None:
-    """Current strategy of the slots ``lo:hi`` (one information set): positive regrets
-    normalized, uniform when none is positive."""
-    total = 0.0
-    for k in range(lo, hi):
-        if regrets[k] > 0.0:
-            total += regrets[k]
-    if total > 0.0:
-        for k in range(lo, hi):
-            current[k] = regrets[k] / total if regrets[k] > 0.0 else 0.0
-    else:
-        for k in range(lo, hi):
-            current[k] = 1.0 / (hi - lo)
 
 
 @njit(cache=True, nogil=True)
@@ -181,13 +156,13 @@ def run_iterations(
                 info = infoset[node]
                 if info >= 0 and stamp[info] != this_pass:
                     stamp[info] = this_pass
-                    _regret_matching(regrets, infoset_offset[info], infoset_offset[info + 1],
-                                     current)
+                    match_regrets(regrets, infoset_offset[info], infoset_offset[info + 1],
+                                  current)
                 if not full:
                     chosen[node] = -1
                     acting = player[node]
                     if acting == CHANCE:
-                        draw = _uniform(rng)
+                        draw = uniform(rng)
                         lo = child_start[node]
                         hi = child_start[node + 1]
                         pick = hi - lo - 1
@@ -198,7 +173,7 @@ def run_iterations(
                                 break
                         chosen[node] = pick
                     elif external and acting >= 0 and acting != updating:
-                        draw = _uniform(rng)
+                        draw = uniform(rng)
                         lo = infoset_offset[infoset[node]]
                         hi = infoset_offset[infoset[node] + 1]
                         pick = hi - lo - 1
@@ -212,7 +187,10 @@ def run_iterations(
                 visited_count += 1
                 node += 1
             # Backward: children come before their parent, first action first, so each value
-            # is complete when its node is reached; it is then added to the parent's.
+            # is complete when its node is reached; it is then added to the parent's. The
+            # regret update stays inline rather than regret.add_regrets: the node's value was
+            # summed child by child above, and recomputing it as strategy · values would change
+            # the rounding and break the agreement with OpenSpiel's figures.
             for k in range(visited_count - 1, -1, -1):
                 node = visited[k]
                 acting = player[node]

@@ -16,21 +16,22 @@ Conventions (those of OpenSpiel's solvers, so that figures can be compared):
 Any number of players. Exploitability (see :mod:`omahanash.cfr.exploitability`) is recorded
 after every power-of-two iteration and after the last one.
 
->>> from omahanash.games.kuhn import KuhnPoker
->>> solution = solve(KuhnPoker(), "cfr+", 1000)
+>>> from omahanash.games import make_game
+>>> solution = solve_cfr(make_game("kuhn"), algorithm="cfr+", iterations=1000)
 >>> round(solution.values()[0], 3)  # the game value: -1/18
 -0.056
+>>> solution.history[-1][0], solution.exploitability() < 1e-3
+(1000, True)
 """
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from omahanash.cfr.compiler import DEFAULT_MAX_NODES, GameTree, compile_game
+from omahanash.cfr.compiler import DEFAULT_MAX_NODES, GameTree, as_tree
 from omahanash.cfr.exploitability import best_response_values
 from omahanash.cfr.kernels import (
     MODE_CHANCE_SAMPLING,
@@ -40,7 +41,8 @@ from omahanash.cfr.kernels import (
 )
 from omahanash.errors import Cancelled, InputError
 from omahanash.game import CHANCE, Game
-from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.rng import check_seed, generator_state
+from omahanash.runs import CancelFlag, ProgressCallback, iterate
 
 #: Algorithm name -> (traversal mode, regret matching+, linear averaging).
 ALGORITHMS: dict[str, tuple[int, bool, bool]] = {
@@ -56,7 +58,7 @@ _CHUNK_SECONDS = 0.1
 
 def check_algorithm(algorithm: str) -> str:
     """``algorithm`` if it is one of :data:`ALGORITHMS`, else an InputError naming it."""
-    if algorithm not in ALGORITHMS:
+    if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
         raise InputError(
             f"unknown algorithm {algorithm!r} (choose from {', '.join(ALGORITHMS)})"
         )
@@ -138,20 +140,18 @@ class Solution:
 
 
 def new_solution(tree: GameTree, algorithm: str = "cfr+", seed: int | None = None) -> Solution:
-    """A fresh run of ``algorithm`` on ``tree`` (no iterations yet); ``seed`` fixes sampling."""
+    """A fresh run of ``algorithm`` on ``tree`` (no iterations yet); ``seed`` (``0 .. 2**64 - 1``,
+    None: fresh entropy) fixes the sampling of the MCCFR variants."""
     check_algorithm(algorithm)
-    if seed is None:
-        seed = int.from_bytes(os.urandom(4), "little")
-    if not isinstance(seed, int) or seed < 0:
-        raise InputError(f"seed must be a non-negative integer, not {seed!r}")
+    rng = generator_state(seed)
     return Solution(
         tree=tree,
         algorithm=algorithm,
-        seed=seed,
+        seed=int(rng[0]) if seed is None else check_seed(seed),
         iterations=0,
         regrets=np.zeros(tree.num_actions, dtype=np.float64),
         strategy_sum=np.zeros(tree.num_actions, dtype=np.float64),
-        rng=np.array([seed], dtype=np.uint64),
+        rng=rng,
     )
 
 
@@ -175,6 +175,9 @@ class Workspace:
                                   + tree.action_index[decided])
             padded_returns = np.vstack([tree.returns, np.zeros((1, tree.num_players))])
             derived = tree.cache["iteration_arrays"] = (parent_player, edge_slot, padded_returns)
+        self.parent_player: np.ndarray
+        self.edge_slot: np.ndarray
+        self.padded_returns: np.ndarray
         self.parent_player, self.edge_slot, self.padded_returns = derived
         self.current = np.empty(tree.num_actions + 1, dtype=np.float64)
         self.stamp = np.full(tree.num_infosets, -1, dtype=np.int64)
@@ -217,30 +220,34 @@ def train(
     every 0.1 s); when ``cancel`` is set the iterations done so far are kept, their
     exploitability recorded, and :class:`~omahanash.errors.Cancelled` is raised.
     """
-    if not isinstance(iterations, int) or iterations < 0:
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 0:
         raise InputError(f"iterations must be a non-negative integer, not {iterations!r}")
     check_algorithm(solution.algorithm)
     work = Workspace(solution.tree)
     start_iteration = solution.iterations
-    target = start_iteration + iterations
     chunk = 1
-    while solution.iterations < target:
-        if cancel is not None and cancel.cancelled:
-            _record(solution)
-            raise Cancelled(f"cancelled after {solution.iterations} iterations")
-        done = solution.iterations
-        next_checkpoint = 1 << done.bit_length()
-        count = max(1, min(chunk, target - done, next_checkpoint - done))
+
+    def step(done: int) -> int:
+        # Chunks end at every power of two (where exploitability is recorded) and grow towards
+        # _CHUNK_SECONDS of work, so progress and the cancel flag are seen that often.
+        nonlocal chunk
+        reached = start_iteration + done
+        next_checkpoint = 1 << reached.bit_length()
+        count = max(1, min(chunk, iterations - done, next_checkpoint - reached))
         start = time.perf_counter()
         advance(solution, count, work)
         elapsed = time.perf_counter() - start
         if _is_power_of_two(solution.iterations):
             _record(solution)
-        if progress is not None:
-            progress(solution.iterations - start_iteration, iterations)
         rate = count / max(elapsed, 1e-9)
         chunk = max(1, min(int(rate * _CHUNK_SECONDS), 4 * count))
+        return count
+
+    # interval 0: the chunks already pace the reports.
+    run = iterate(step, iterations, progress, cancel, interval=0.0)
     _record(solution)
+    if run.cancelled:
+        raise Cancelled(f"cancelled after {solution.iterations} iterations")
     return solution
 
 
@@ -252,20 +259,33 @@ def _record(solution: Solution) -> None:
     solution.history.append((solution.iterations, solution.exploitability()))
 
 
-def solve(
+def solve_cfr(
     game: Game | GameTree,
     algorithm: str = "cfr+",
     iterations: int = 1000,
+    seed: int | None = None,
     progress: ProgressCallback | None = None,
     cancel: CancelFlag | None = None,
-    seed: int | None = None,
     max_nodes: int = DEFAULT_MAX_NODES,
 ) -> Solution:
     """Compile ``game`` (unless it is a tree already) and run ``iterations`` of ``algorithm``.
 
-    ``algorithm`` is one of ``cfr``, ``cfr+``, ``mccfr-chance``, ``mccfr-external``. To keep a
-    cancelled run, use :func:`new_solution` and :func:`train` instead.
+    ``algorithm`` is one of ``cfr``, ``cfr+``, ``mccfr-chance``, ``mccfr-external``; ``seed``
+    (``0 .. 2**64 - 1``; None: fresh entropy) fixes the sampling of the last two. Bad arguments
+    raise :class:`~omahanash.errors.InputError`. To keep a cancelled run, use
+    :func:`new_solution` and :func:`train` instead.
+
+    >>> from omahanash.games import make_game
+    >>> s = solve_cfr(make_game("kuhn"), algorithm="cfr+", iterations=256)
+    >>> s.iterations, s.exploitability() < 0.01
+    (256, True)
     """
     check_algorithm(algorithm)
-    tree = game if isinstance(game, GameTree) else compile_game(game, max_nodes, cancel=cancel)
+    if seed is not None:
+        check_seed(seed)
+    tree = as_tree(game, max_nodes, cancel)
     return train(new_solution(tree, algorithm, seed), iterations, progress, cancel)
+
+
+#: The former name of :func:`solve_cfr`.
+solve = solve_cfr

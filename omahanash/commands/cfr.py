@@ -12,10 +12,16 @@ import argparse
 import json
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from omahanash.errors import InputError
+from omahanash.games import GAME_NAMES
+from omahanash.games.domino.tiles import DEFAULT_TILES
 
-GAMES = ("kuhn", "leduc", "domino", "matrix")
+if TYPE_CHECKING:
+    from omahanash.game import Game
+
+GAMES = GAME_NAMES
 TREE_ALGORITHMS = ("cfr", "cfr+", "mccfr-chance", "mccfr-external")
 MATRIX_ONLY = ("rm", "fp")
 # Strategies listed in text output; --json lists them all.
@@ -39,7 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--players", type=int, default=None, metavar="P",
                         help="players: Kuhn 2-4 (default 2), dominoes 2-4 (default 2)")
     domino = parser.add_argument_group("dominoes")
-    domino.add_argument("--tiles", default="[0|0][0|1][0|2][1|2]",
+    domino.add_argument("--tiles", default=DEFAULT_TILES,
                         help='tile set, e.g. "[0|0][0|1][0|2][1|2]" or double-3')
     domino.add_argument("--hand", type=int, default=2, metavar="H", help="hand size")
     domino.add_argument("--rules", choices=("thesis", "block"), default="thesis")
@@ -56,36 +62,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def _make_game(args: argparse.Namespace):
-    if args.game == "kuhn":
-        from omahanash.games.kuhn import KuhnPoker
+def _make_game(args: argparse.Namespace) -> Game:
+    from omahanash.games import make_game
 
-        return KuhnPoker(args.players if args.players is not None else 2)
-    if args.game == "leduc":
-        if args.players not in (None, 2):
-            raise InputError(f"Leduc poker is a two-player game, not {args.players} players")
-        from omahanash.games.leduc import LeducPoker
-
-        return LeducPoker()
-    try:
-        from omahanash.games.domino import make_domino_game
-    except ModuleNotFoundError as exc:
-        if exc.name != "omahanash.games.domino":
-            raise
-        raise InputError("dominoes are not available in this build yet") from None
     players = args.players if args.players is not None else 2
-    return make_domino_game(tiles=args.tiles, players=players, hand=args.hand, rules=args.rules)
+    if args.game == "kuhn":
+        return make_game("kuhn", players=players)
+    if args.game == "leduc":
+        if players != 2:
+            raise InputError(f"Leduc poker is a two-player game, not {args.players} players")
+        return make_game("leduc")
+    return make_game("domino", tiles=args.tiles, players=players, hand=args.hand,
+                     rules=args.rules)
 
 
 def _run_matrix(args: argparse.Namespace) -> dict:
     if args.payoff is None:
         raise InputError("--game matrix needs --payoff ROWS")
-    try:
-        from omahanash.games.matrix import run_matrix
-    except ModuleNotFoundError as exc:
-        if exc.name != "omahanash.games.matrix":
-            raise
-        raise InputError("matrix games are not available in this build yet") from None
+    from omahanash.games.matrix import run_matrix
     from omahanash.runs import StderrProgress
 
     return run_matrix(payoff=args.payoff, algorithm=args.algorithm, iterations=args.iterations,
@@ -96,8 +90,10 @@ def _run_matrix(args: argparse.Namespace) -> dict:
 def _check(args: argparse.Namespace) -> None:
     if args.iterations < 1:
         raise InputError(f"--iterations must be at least 1, not {args.iterations}")
-    if args.seed is not None and args.seed < 0:
-        raise InputError(f"--seed must be a non-negative integer, not {args.seed}")
+    from omahanash.rng import MAX_SEED
+
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise InputError(f"--seed must be a non-negative integer below 2**64, not {args.seed}")
     if args.game != "matrix":
         if args.algorithm in MATRIX_ONLY:
             raise InputError(f"--algorithm {args.algorithm} is for --game matrix only")

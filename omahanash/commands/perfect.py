@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from omahanash.perfect.notation import parse_count, parse_moves
 
@@ -86,7 +87,7 @@ def run_nim(args: argparse.Namespace) -> int:
 
     heaps = [parse_count(token, "a heap size") for token in args.heaps]
     result = nim(heaps)
-    move = None
+    move: dict[str, Any] | None = None
     if result.move is not None:
         move = {"heap": result.move.heap + 1, "take": result.move.take,
                 "heaps": list(result.move.heaps)}

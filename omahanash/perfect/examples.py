@@ -23,6 +23,7 @@ Games here:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from omahanash.game import CHANCE, TERMINAL, Game, GameState
 from omahanash.perfect.zobrist import ZobristTable
@@ -267,9 +268,9 @@ class ExplicitTreeState(GameState):
         return [(i, p) for i, (p, _) in enumerate(self.tree[1])]  # type: ignore[index]
 
     def child(self, action: int) -> ExplicitTreeState:
-        subtree = self.tree[1][action]  # type: ignore[index]
-        if self.is_chance_node():
-            subtree = subtree[1]
+        branch = self.tree[1][action]  # type: ignore[index]
+        # A chance branch is (probability, subtree); a decision branch is the subtree.
+        subtree = cast(Tree, branch[1] if self.is_chance_node() else branch)  # type: ignore[index]
         return ExplicitTreeState(subtree, self.history + (action,))
 
     def returns(self) -> list[float]:

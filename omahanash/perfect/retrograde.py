@@ -180,7 +180,7 @@ class RetrogradeResult:
             names[i]: {
                 "status": self.statuses[i],
                 "distance": self.distances[i],
-                "move": None if self.moves[i] is None else names[self.moves[i]],
+                "move": None if (move := self.moves[i]) is None else names[move],
             }
             for i in range(len(names))
         }

@@ -324,6 +324,14 @@ def _new_node(state: GameState, rng: random.Random) -> _Node:
     return _Node(state, player, untried)
 
 
+def _generator(seed: int | None) -> random.Random:
+    """A Python generator from a seed checked like every seed of the library (0 .. 2**64 - 1);
+    None: fresh entropy."""
+    from omahanash.rng import check_seed  # numba: only when a search runs
+
+    return random.Random(None if seed is None else check_seed(seed))
+
+
 def mcts(
     state: GameState,
     *,
@@ -353,7 +361,7 @@ def mcts(
         raise InputError("MCTS needs a budget: iterations, time_limit or cancel")
     if iterations is not None and iterations < 1:
         raise InputError(f"MCTS needs at least one iteration, got {iterations}")
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    rng = seed if isinstance(seed, random.Random) else _generator(seed)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     root = _new_node(state, rng)
     low, high = math.inf, -math.inf  # payoff range seen, for rescaling means to [0, 1]
@@ -449,7 +457,7 @@ def mcts_agreement(
     >>> mcts_agreement(states, iterations=500, seed=3).rate
     1.0
     """
-    rng = random.Random(seed)
+    rng = _generator(seed)
     table = TranspositionTable()
     positions = agreed = 0
     for state in states:

@@ -47,6 +47,7 @@ def test_exploitability_curve_and_text_output(capsys):
         (["--players", "7"], "2 to 4 players"),
         (["--game", "matrix"], "--game matrix needs --payoff"),
         (["--seed", "-1"], "--seed must be a non-negative integer"),
+        (["--seed", "99999999999999999999999"], "--seed must be a non-negative integer"),
         (["--max-nodes", "10"], "game tree too large"),
         (["--save", "/no/such/folder/x.npz"], "cannot save to /no/such/folder/x.npz"),
     ],
