@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 
 GAMES = {"Omaha Hi": "omaha-hi", "Omaha Hi/Lo": "omaha-hilo", "Texas Hold'em": "holdem"}
 SOLVERS = {"Fictitious play": "fp", "CFR+": "cfr+"}
-PLAYERS = {"PU: Player1": "pu", "CA: Player2": "ca"}
+PLAYERS = {"PU: Player1": "pusher", "CA: Player2": "caller"}
 MAX_ITERATIONS = 10_000_000
 #: The Epsilon plot shows at most about this many points (log-spaced), however long the run.
 PLOT_POINTS = 600
@@ -117,7 +117,7 @@ class JamFoldTab(Tab):
         self.build_runner = JobRunner(self)
         self.solution: JamFoldSolution | None = None
         self.class_rows: list[dict] = []
-        self._tables: dict[str, object] = {}  # game -> loaded equity table (reused by runs)
+        self._tables: dict[str, object] = {}  # variant -> loaded equity table (reused by runs)
         self._request: tuple | None = None
         self._target = 0
         self._live: list = []  # the running job's iteration reports (appended in the worker)
@@ -202,16 +202,16 @@ class JamFoldTab(Tab):
         results_box = QGroupBox("Results")
         results = QFormLayout(results_box)
         self.iterations_value = QLabel("", objectName="iterationsValue")
-        self.range_pu_value = QLabel("", objectName="rangePuValue")
-        self.range_ca_value = QLabel("", objectName="rangeCaValue")
-        self.postev1_value = QLabel("", objectName="postEv1Value")
-        self.postev2_value = QLabel("", objectName="postEv2Value")
+        self.pusher_range_value = QLabel("", objectName="rangePuValue")
+        self.caller_range_value = QLabel("", objectName="rangeCaValue")
+        self.post_ev_pusher_value = QLabel("", objectName="postEv1Value")
+        self.post_ev_caller_value = QLabel("", objectName="postEv2Value")
         self.epsilon_value = QLabel("", objectName="epsilonValue")
         for label, widget in (("Iterations", self.iterations_value),
-                              ("Range PU: Player1", self.range_pu_value),
-                              ("Range CA: Player2", self.range_ca_value),
-                              ("PostEV Player1", self.postev1_value),
-                              ("PostEV Player2", self.postev2_value),
+                              ("Range PU: Player1", self.pusher_range_value),
+                              ("Range CA: Player2", self.caller_range_value),
+                              ("PostEV Player1", self.post_ev_pusher_value),
+                              ("PostEV Player2", self.post_ev_caller_value),
                               ("Epsilon", self.epsilon_value)):
             widget.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             results.addRow(label, widget)
@@ -345,7 +345,8 @@ class JamFoldTab(Tab):
     # -- validation ----------------------------------------------------------------------------
 
     @property
-    def game(self) -> str:
+    def variant(self) -> str:
+        """The poker variant chosen in Type."""
         return GAMES[self.type_combo.currentText()]
 
     @property
@@ -395,7 +396,7 @@ class JamFoldTab(Tab):
             from omahanash.jamfold import JamFoldParams
 
             try:
-                params = JamFoldParams(self.game, ante=ante, sb=sb, bb=bb, stacks=(s1, s2))
+                params = JamFoldParams(self.variant, sb=sb, bb=bb, ante=ante, stacks=(s1, s2))
             except InputError as exc:
                 self.params_error.show_error(str(exc))
                 valid = False
@@ -407,18 +408,18 @@ class JamFoldTab(Tab):
         return valid and table_ready
 
     def _check_table(self) -> bool:
-        """Whether the chosen game's equity table is there; if not, offer to build it."""
-        game = self.game
-        if game == "holdem" or game in self._tables:
+        """Whether the chosen variant's equity table is there; if not, offer to build it."""
+        variant = self.variant
+        if variant == "holdem" or variant in self._tables:
             self.build_box.setVisible(self.build_runner.running)
             return True
         from omahanash.equity.tables import partial_settings, table_path
 
-        if table_path(game).exists():
+        if table_path(variant).exists():
             self.build_box.setVisible(self.build_runner.running)
             return True
         if not self.build_runner.running:
-            resume = partial_settings(game) is not None
+            resume = partial_settings(variant) is not None
             self.build_label.setText(
                 f"The {self.type_combo.currentText()} equity table is not built yet. Building "
                 "it takes a few minutes, once; "
@@ -450,11 +451,11 @@ class JamFoldTab(Tab):
             from omahanash.jamfold import JamFoldSolution
 
             report.phase("loading table")
-            table = tables.get(params.game)
+            table = tables.get(params.variant)
             if table is None:
                 from omahanash.equity.tables import load_table
 
-                table = load_table(params.game)
+                table = load_table(params.variant)
             solution = JamFoldSolution.create(params, solver, table)
             report.phase("solving", detail=live.__len__)
             solution.run(iterations, progress=report, cancel=cancel, on_iteration=_recorder(live))
@@ -500,8 +501,8 @@ class JamFoldTab(Tab):
         self.update_times = []
         self.run_error.clear_error()
         self.iterations_value.setText(f"0/{iterations}")
-        for label in (self.range_pu_value, self.range_ca_value, self.postev1_value,
-                      self.postev2_value, self.epsilon_value):
+        for label in (self.pusher_range_value, self.caller_range_value,
+                      self.post_ev_pusher_value, self.post_ev_caller_value, self.epsilon_value):
             label.setText("")
         self.plot.set_history([])
         self._set_inputs_enabled(False)
@@ -533,10 +534,10 @@ class JamFoldTab(Tab):
 
     def _show_report(self, report, target: int) -> None:
         self.iterations_value.setText(f"{report.iteration}/{target}")
-        self.range_pu_value.setText(format_percent(report.range_pu))
-        self.range_ca_value.setText(format_percent(report.range_ca))
-        self.postev1_value.setText(format_chips(report.postev1))
-        self.postev2_value.setText(format_chips(report.postev2))
+        self.pusher_range_value.setText(format_percent(report.pusher_range))
+        self.caller_range_value.setText(format_percent(report.caller_range))
+        self.post_ev_pusher_value.setText(format_chips(report.post_ev_pusher))
+        self.post_ev_caller_value.setText(format_chips(report.post_ev_caller))
         self.epsilon_value.setText(f"{report.epsilon:.6g}")
 
     def _on_succeeded(self, result: object) -> None:
@@ -554,7 +555,7 @@ class JamFoldTab(Tab):
     def _set_solution(self, solution: JamFoldSolution, rows: list[dict], target: int) -> None:
         self.solution = solution
         self.class_rows = rows
-        self._tables[solution.params.game] = solution.game.table
+        self._tables[solution.params.variant] = solution.game.table
         history = solution.history
         if history:
             self._show_report(history[-1], target)
@@ -565,7 +566,7 @@ class JamFoldTab(Tab):
         else:
             self.iterations_value.setText(f"0/{target}")
         self.class_model.set_rows(rows)
-        holdem = solution.params.game == "holdem"
+        holdem = solution.params.variant == "holdem"
         self.range_tabs.setTabEnabled(self.range_tabs.indexOf(self.grid_page), holdem)
         self._fill_grid()
         self._refresh_lookup()
@@ -628,7 +629,7 @@ class JamFoldTab(Tab):
             self.show_hand()
 
     def _fill_grid(self) -> None:
-        if self.solution is None or self.solution.params.game != "holdem":
+        if self.solution is None or self.solution.params.variant != "holdem":
             self.grid_model.set_rows([], "push_pct")
             return
         key = "push_pct" if self.grid_player_combo.currentIndex() == 0 else "call_pct"
@@ -668,8 +669,8 @@ class JamFoldTab(Tab):
             from omahanash.jamfold import JamFoldSolution, read_solution_file
 
             header, _ = read_solution_file(path)
-            game = header["params"]["game"]
-            table = tables.get(game) if header["table"].get("class_ids") is None else None
+            variant = header["params"]["game"]
+            table = tables.get(variant) if header["table"].get("class_ids") is None else None
             solution = JamFoldSolution.load(path, table=table)
             return solution, solution.class_rows()
 
@@ -685,7 +686,7 @@ class JamFoldTab(Tab):
 
     def _fill_inputs(self, solution: JamFoldSolution) -> None:
         params = solution.params
-        self.type_combo.setCurrentText(next(k for k, v in GAMES.items() if v == params.game))
+        self.type_combo.setCurrentText(next(k for k, v in GAMES.items() if v == params.variant))
         self.solver_combo.setCurrentText(
             next(k for k, v in SOLVERS.items() if v == solution.solver))
         for edit, value in ((self.ante_edit, params.ante), (self.sb_edit, params.sb),
@@ -713,16 +714,16 @@ class JamFoldTab(Tab):
     # -- building an Omaha table ---------------------------------------------------------------
 
     def build_table(self) -> bool:
-        """Build (or resume building) the chosen Omaha game's equity table in a worker."""
-        game = self.game
-        if game == "holdem" or self.build_runner.running:
+        """Build (or resume building) the chosen Omaha variant's equity table in a worker."""
+        variant = self.variant
+        if variant == "holdem" or self.build_runner.running:
             return False
 
         def job(report: ProgressReporter, cancel: CancelFlag) -> str:
             from omahanash.equity.tables import build_omaha_table
 
             report.phase("building table")
-            return str(build_omaha_table(game, progress=report, cancel=cancel))
+            return str(build_omaha_table(variant, progress=report, cancel=cancel))
 
         self._build_started = None
         self.build_error.clear_error()
@@ -731,7 +732,7 @@ class JamFoldTab(Tab):
         self.build_cancel.setEnabled(True)
         self.type_combo.setEnabled(False)
         self.build_eta.setText("Starting…")
-        self.status_message.emit(f"Building the {game} equity table…")
+        self.status_message.emit(f"Building the {variant} equity table…")
         return True
 
     def _on_build_progressed(self, done: float, total: float, phase: str,

@@ -58,13 +58,19 @@ def _omaha_table():
 
 def _iteration_rows(table, note: str) -> list[BenchRow]:
     from omahanash.jamfold import JamFoldGame, JamFoldParams, start_state
+    from omahanash.jamfold.solvers import IterationReport, SolverState
 
-    game = JamFoldGame(table, JamFoldParams("omaha-hi"))
+    game = JamFoldGame(table, JamFoldParams(variant="omaha-hi"))
     rows = []
     for solver, what in (("fp", "one fused pass"), ("cfr+", "two passes: alternating updates")):
         state = start_state(solver, game)
         state.step(game)  # warm-up (compiles, pages the table in)
-        seconds, _ = best_time(lambda state=state: (state.step(game), state.report(game)))
+
+        def iteration(state: SolverState = state) -> IterationReport:
+            state.step(game)
+            return state.report(game)
+
+        seconds, _ = best_time(iteration)
         rows.append(BenchRow(SECTION, f"one Omaha iteration, {solver} ({what})", seconds, "s",
                              "≤ 0.2 s", note))
     return rows
@@ -77,14 +83,13 @@ def _omaha_solve_row(table) -> BenchRow:
                         "skipped: no full Omaha Hi table built on this machine")
     from omahanash.jamfold import JamFoldParams, JamFoldSolution
 
-    solution = JamFoldSolution.create(JamFoldParams("omaha-hi"), "cfr+", table=table)
+    solution = JamFoldSolution.create(JamFoldParams(variant="omaha-hi"), "cfr+", table=table)
     start = time.perf_counter()
-    solution.run(target_epsilon=0.001)
+    last = solution.run(target_epsilon=0.001)[-1]
     seconds = time.perf_counter() - start
-    last = solution.last_report
     return BenchRow(SECTION, what, seconds, "s", "≤ 60 s",
                     f"{solution.iterations} iterations, epsilon {last.epsilon:.2g}, "
-                    f"push {last.range_pu:.1f} %, call {last.range_ca:.1f} %")
+                    f"push {last.pusher_range:.1f} %, call {last.caller_range:.1f} %")
 
 
 def _holdem_sweep_row() -> BenchRow:
@@ -97,7 +102,7 @@ def _holdem_sweep_row() -> BenchRow:
         table = load_table("holdem")
     except InputError:
         return BenchRow(SECTION, what, float("nan"), "s", "≤ 2 s",
-                        "skipped: resources/holdem_table.npz not built")
+                        "skipped: resources/holdem.table not built")
     sweep("holdem", [2], table=table)  # warm-up
     seconds, rows = best_time(lambda: sweep("holdem", SWEEP_STACKS, table=table))
     iterations = sum(r.iterations for r in rows)

@@ -7,13 +7,17 @@ import signal
 import sys
 import time
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
 from omahanash.commands.table import parse_class_list
 from omahanash.errors import InputError
 
+if TYPE_CHECKING:
+    from omahanash.jamfold import IterationReport, JamFoldParams
+
 GAME_HELP = "holdem, omaha-hi (alias omaha) or omaha-hilo"
 # Game parameters: None means "not given", so that --load can refuse a conflicting value.
-PARAM_DEFAULTS = {"ante": 0.0, "sb": 5.0, "bb": 10.0, "stacks": (100.0, 100.0)}
+PARAM_DEFAULTS: dict[str, Any] = {"ante": 0.0, "sb": 5.0, "bb": 10.0, "stacks": (100.0, 100.0)}
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -63,24 +67,24 @@ class IterationPrinter:
         self.label = label
         self.interval = interval
         self._last = 0.0
-        self._report = None
+        self._report: IterationReport | None = None
 
-    def _draw(self) -> None:
-        sys.stderr.write(f"\r{self.label}: iteration {self._report.iteration}  "
-                         f"epsilon {self._report.epsilon:.6g}   ")
+    def _draw(self, report: IterationReport) -> None:
+        sys.stderr.write(f"\r{self.label}: iteration {report.iteration}  "
+                         f"epsilon {report.epsilon:.6g}   ")
         sys.stderr.flush()
 
-    def __call__(self, report) -> None:
+    def __call__(self, report: IterationReport) -> None:
         self._report = report
         now = time.perf_counter()
         if now - self._last >= self.interval:
             self._last = now
-            self._draw()
+            self._draw(report)
 
     def close(self) -> None:
         """Show the last iteration and end the line."""
         if self._report is not None:
-            self._draw()
+            self._draw(self._report)
             sys.stderr.write("\n")
             sys.stderr.flush()
 
@@ -104,32 +108,32 @@ def _cancel_on_interrupt():
 
 
 
-def _load_table(game: str, args: argparse.Namespace):
+def _load_table(variant: str, args: argparse.Namespace):
     from omahanash.equity.tables import OMAHA_GAMES, build_omaha_table, load_table, table_path
     from omahanash.runs import StderrProgress
 
     classes = parse_class_list(args.classes)
-    if game in OMAHA_GAMES and args.build_table \
-            and not table_path(game, args.cache_dir, classes).exists():
-        build_omaha_table(game, cache_dir=args.cache_dir, class_ids=classes,
-                          progress=StderrProgress(f"{game} table"))
+    if variant in OMAHA_GAMES and args.build_table \
+            and not table_path(variant, args.cache_dir, classes).exists():
+        build_omaha_table(variant, cache_dir=args.cache_dir, class_ids=classes,
+                          progress=StderrProgress(f"{variant} table"))
     try:
-        return load_table(game, args.cache_dir, classes)
+        return load_table(variant, args.cache_dir, classes)
     except InputError as exc:
-        if game in OMAHA_GAMES and not args.build_table:
+        if variant in OMAHA_GAMES and not args.build_table:
             raise InputError(f"{exc}; or add --build-table") from None
         raise
 
 
-def _params(args: argparse.Namespace):
+def _params(args: argparse.Namespace) -> JamFoldParams:
     from omahanash.jamfold import JamFoldParams
 
     if args.game is None:
         raise InputError("--game is required (holdem, omaha-hi or omaha-hilo)")
     values = {k: getattr(args, k) if getattr(args, k) is not None else v
               for k, v in PARAM_DEFAULTS.items()}
-    return JamFoldParams(args.game, ante=values["ante"], sb=values["sb"], bb=values["bb"],
-                         stacks=tuple(values["stacks"]))
+    return JamFoldParams(variant=args.game, sb=values["sb"], bb=values["bb"],
+                         ante=values["ante"], stacks=values["stacks"])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -152,29 +156,29 @@ def run(args: argparse.Namespace) -> int:
         from omahanash.jamfold.solution import read_solution_file
 
         header, _ = read_solution_file(args.load)
-        game = header["params"]["game"]
+        variant = header["params"]["game"]
         if args.game is not None:
-            from omahanash.cards import normalize_game
+            from omahanash.cards import Variant
 
-            if normalize_game(args.game) != game:
-                raise InputError(f"{args.load} is a {game} solution, not {args.game}")
+            if Variant.parse(args.game) != variant:
+                raise InputError(f"{args.load} is a {variant} solution, not {args.game}")
         if args.solver is not None and check_solver(args.solver) != header["solver"]:
             raise InputError(f"{args.load} was solved with {header['solver']}; "
                              "continue it with the same solver")
         saved_classes = header["table"]["class_ids"]
         if saved_classes is not None and args.classes is None:
             args.classes = ",".join(map(str, saved_classes))
-        table = _load_table(game, args)
+        table = _load_table(variant, args)
         solution = JamFoldSolution.load(args.load, table=table)
     else:
         params = _params(args)
         solver = check_solver(args.solver or DEFAULT_SOLVER)
-        table = _load_table(params.game, args)
+        table = _load_table(params.variant, args)
         solution = JamFoldSolution.create(params, solver, table=table)
     if args.lookup is not None:
         solution.position_of(args.lookup)  # bad hands fail before the run
 
-    printer = IterationPrinter(f"{solution.params.game} {solution.solver}")
+    printer = IterationPrinter(f"{solution.params.variant} {solution.solver}")
     with _cancel_on_interrupt() as cancel:
         try:
             solution.run(args.iterations, cancel=cancel, on_iteration=printer)
@@ -223,7 +227,7 @@ def _print_solution(data: dict, as_json: bool) -> None:
 
 
 def _run_sweep(args: argparse.Namespace) -> int:
-    from omahanash.cards import normalize_game
+    from omahanash.cards import Variant
     from omahanash.cli import print_json
     from omahanash.jamfold.solvers import DEFAULT_SOLVER, check_solver
     from omahanash.jamfold.sweep import parse_stacks, sweep
@@ -244,21 +248,21 @@ def _run_sweep(args: argparse.Namespace) -> int:
     ante = 0.0 if args.ante is None else args.ante
     sb = 5.0 if args.sb is None else args.sb
     bb = 10.0 if args.bb is None else args.bb
-    game = normalize_game(args.game)
+    variant = Variant.parse(args.game)
     for stack in stacks:  # every stack is validated before anything runs
-        JamFoldParams(game, ante=ante, sb=sb, bb=bb, stacks=(stack * bb, stack * bb))
-    table = _load_table(game, args)
+        JamFoldParams(variant, sb=sb, bb=bb, ante=ante, stacks=stack * bb)
+    table = _load_table(variant, args)
     with _cancel_on_interrupt() as cancel:
-        rows = sweep(game, stacks, sb=sb, bb=bb, ante=ante, solver=solver,
+        rows = sweep(variant, stacks, sb=sb, bb=bb, ante=ante, solver=solver,
                      iterations=args.iterations, table=table,
-                     progress=StderrProgress(f"{game} sweep ({solver})"), cancel=cancel)
+                     progress=StderrProgress(f"{variant} sweep ({solver})"), cancel=cancel)
     if args.json:
         print_json({"sweep": [row.as_dict() for row in rows]})
     else:
         print(f"{'stack_bb':>8}  {'range_pu %':>10}  {'range_ca %':>10}  {'epsilon':>10}  "
               f"{'iterations':>10}")
         for row in rows:
-            print(f"{row.stack_bb:>8g}  {row.range_pu:>10.2f}  {row.range_ca:>10.2f}  "
+            print(f"{row.stack_bb:>8g}  {row.pusher_range:>10.2f}  {row.caller_range:>10.2f}  "
                   f"{row.epsilon:>10.3g}  {row.iterations:>10d}")
     if cancel.cancelled:
         sys.stderr.write("omahanash solve: sweep interrupted (finished stacks shown)\n")

@@ -1,14 +1,21 @@
 """Heads-up jam-fold (push/fold) Nash equilibria on the cluster equity tables (SPEC §5).
 
->>> from omahanash.jamfold import JamFoldParams, JamFoldSolution
->>> solution = JamFoldSolution.create(JamFoldParams("holdem", stacks=(100, 100)))
->>> report = solution.run()[-1]  # CFR+ to Epsilon <= 0.0001 BB
->>> round(report.range_pu), round(report.range_ca)
-(58, 37)
+The pusher (small blind) pushes or folds, the caller (big blind) calls or folds.
+
+>>> from omahanash.jamfold import JamFoldParams, solve_jamfold
+>>> solution = solve_jamfold(JamFoldParams(variant="holdem", sb=5, bb=10, stacks=100))
+>>> report = solution.last_report  # CFR+ to Epsilon <= 0.0001 BB
+>>> round(report.pusher_range, 2), round(report.caller_range, 2)
+(58.42, 37.36)
 """
 
 from omahanash.jamfold.game import JamFoldGame, JamFoldParams, PlayerValues
-from omahanash.jamfold.solution import HandLookup, JamFoldSolution, read_solution_file
+from omahanash.jamfold.solution import (
+    HandLookup,
+    JamFoldSolution,
+    read_solution_file,
+    solve_jamfold,
+)
 from omahanash.jamfold.solvers import (
     SOLVERS,
     CFRPlus,
@@ -32,6 +39,7 @@ __all__ = [
     "SweepRow",
     "read_solution_file",
     "run_iterations",
+    "solve_jamfold",
     "start_state",
     "sweep",
 ]

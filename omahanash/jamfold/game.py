@@ -1,21 +1,22 @@
 """The heads-up jam-fold game (SPEC §5) on a cluster-vs-cluster equity table.
 
-Player 1, **PU** (small blind), pushes or folds; player 2, **CA** (big blind), calls or folds.
-Money is counted for PU in chips relative to the stack before the hand, ``E = min(S1, S2)``:
-fold ``-(SB + A)``; push and CA folds ``+(BB + A)``; push and call ``eq * 2E - E``. CA gets the
-negative. A deal is a uniformly random pair of disjoint concrete hands, so class ``i`` meets
-class ``j`` with weight ``pairs[i, j]`` (``W[i] = sum_j pairs[i, j]`` deals hold ``i``).
+Player 1, the **pusher** (PU in the thesis, small blind), pushes or folds; player 2, the
+**caller** (CA, big blind), calls or folds. Money is counted for the pusher in chips relative to
+the stack before the hand, ``E = min(S1, S2)``: fold ``-(SB + A)``; push and the caller folds
+``+(BB + A)``; push and call ``eq * 2E - E``. The caller gets the negative. A deal is a
+uniformly random pair of disjoint concrete hands, so class ``i`` meets class ``j`` with weight
+``pairs[i, j]`` (``W[i] = sum_j pairs[i, j]`` deals hold ``i``).
 
-With ``p`` the push and ``q`` the call probabilities per class, PU's expected result is
+With ``p`` the push and ``q`` the call probabilities per class, the pusher's expected result is
 
     U(p, q) = 1/T * sum_i [ -(SB + A) W[i] + p[i] * ((SB + BB + 2A) W[i] + (G q)[i]) ],
     G[i, j] = pairs[i, j] * (eq[i, j] * 2E - E - (BB + A)),       T = sum_i W[i],
 
-so everything the solvers need is ``G @ q`` (PU's push values) and ``G.T @ p`` (CA's call
-values: calling with ``j`` changes CA's result by ``-(G.T @ p)[j]``), which
+so everything the solvers need is ``G @ q`` (the pusher's push values) and ``G.T @ p`` (the
+caller's call values: calling with ``j`` changes the caller's result by ``-(G.T @ p)[j]``), which
 :func:`~omahanash.jamfold.kernels.triangle_products` streams from the stored triangles.
 
->>> params = JamFoldParams("holdem", ante=0, sb=5, bb=10, stacks=(100, 100))
+>>> params = JamFoldParams(variant="holdem", sb=5, bb=10, ante=0, stacks=100)
 >>> params.effective_stack, params.fold_loss, params.steal
 (100.0, 5.0, 10.0)
 """
@@ -23,13 +24,16 @@ values: calling with ``j`` changes CA's result by ``-(G.T @ p)[j]``), which
 from __future__ import annotations
 
 import math
+import numbers
 import weakref
-from dataclasses import asdict, dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numba
 import numpy as np
 
-from omahanash.cards import normalize_game
+from omahanash.cards import Variant
 from omahanash.errors import InputError
 from omahanash.jamfold.kernels import (
     chunk_rows,
@@ -64,58 +68,123 @@ def _split_pairs(table, combos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return split
 
 
-def _number(name: str, value: float) -> float:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise InputError(f"{name} must be a number, got {value!r}") from None
+#: Largest amount of chips a parameter may hold. Beyond it the per-deal sums (stacks times up
+#: to 7e10 pairs of Omaha hands) lose the precision that Epsilon targets of 0.0001 BB need,
+#: and at 1e308 they overflow to inf and NaN.
+MAX_CHIPS = 1e12
+
+
+def check_chips(name: str, value: object, argument: str | None = None) -> float:
+    """``value`` as a float: a real number (not a bool or a string), finite, at most
+    :data:`MAX_CHIPS` in size; else :class:`InputError` naming ``name`` (the thesis's word)
+    and the Python ``argument`` that held it.
+
+    >>> check_chips("SB", 5)
+    5.0
+    >>> check_chips("SB", "5", "sb")
+    Traceback (most recent call last):
+    ...
+    omahanash.errors.InputError: SB must be a number, got sb='5'
+    """
+    given = f"{argument}={value!r}" if argument else repr(value)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InputError(f"{name} must be a number, got {given}")
+    number = float(value)
     if not math.isfinite(number):
-        raise InputError(f"{name} must be a finite number, got {value!r}")
+        raise InputError(f"{name} must be a finite number, got {given}")
+    if abs(number) > MAX_CHIPS:
+        raise InputError(f"{name} must be at most {MAX_CHIPS:g} chips, got {given}")
     return number
 
 
-@dataclass(frozen=True)
+def _stack_pair(stacks: object) -> tuple[tuple[float, str], tuple[float, str]]:
+    """One number (equal stacks) or two (pusher, caller): each stack as a float with the
+    argument that held it (for messages)."""
+    if isinstance(stacks, numbers.Real) and not isinstance(stacks, bool):
+        return ((check_chips("stack S1", stacks, "stacks"), "stacks"),
+                (check_chips("stack S2", stacks, "stacks"), "stacks"))
+    pair = list(stacks) if isinstance(stacks, (Sequence, np.ndarray)) \
+        and not isinstance(stacks, str) else None
+    if pair is None or len(pair) != 2:
+        raise InputError("stacks takes two numbers (pusher, caller) or one for equal stacks, "
+                         f"got stacks={stacks!r}")
+    return ((check_chips("stack S1", pair[0], "stacks[0]"), "stacks[0]"),
+            (check_chips("stack S2", pair[1], "stacks[1]"), "stacks[1]"))
+
+
+@dataclass(frozen=True, init=False)
 class JamFoldParams:
-    """Validated inputs of one jam-fold game (chips; ``stacks`` = (PU, CA) before the blinds).
+    """Validated inputs of one jam-fold game, in chips.
 
-    Raises :class:`InputError` naming the bad value:
+    ``variant`` is a :class:`~omahanash.cards.Variant` or its name (any alias); ``stacks`` the
+    stacks before the blinds, one number when they are equal or a pair (pusher, caller). Every
+    amount is a finite real number of at most :data:`MAX_CHIPS` (10¹² chips: beyond that the
+    sums over deals lose the precision the solvers need); the blinds are positive with
+    ``bb >= sb``, the ante is ``>= 0`` and each stack is above its blind plus the ante.
 
-    >>> JamFoldParams("holdem", sb=5, bb=4)
+    >>> params = JamFoldParams(variant="holdem", sb=5, bb=10, stacks=100)
+    >>> params.variant, params.stacks, params.effective_stack
+    (<Variant.HOLDEM: 'holdem'>, (100.0, 100.0), 100.0)
+    >>> JamFoldParams("omaha", stacks=(300, 120)).effective_stack
+    120.0
+
+    Anything else raises :class:`InputError` naming the bad value:
+
+    >>> JamFoldParams(sb=5, bb=4)
     Traceback (most recent call last):
     ...
-    omahanash.errors.InputError: BB must be at least SB (5), got 4
+    omahanash.errors.InputError: BB must be at least SB (5), got bb=4
+    >>> JamFoldParams(stacks=1e308)
+    Traceback (most recent call last):
+    ...
+    omahanash.errors.InputError: stack S1 must be at most 1e+12 chips, got stacks=1e+308
     """
 
-    game: str
-    ante: float = 0.0
-    sb: float = 5.0
-    bb: float = 10.0
-    stacks: tuple[float, float] = (100.0, 100.0)
+    variant: Variant
+    sb: float
+    bb: float
+    ante: float
+    stacks: tuple[float, float]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "game", normalize_game(self.game))
-        ante = _number("ante", self.ante)
-        sb = _number("SB", self.sb)
-        bb = _number("BB", self.bb)
-        if len(self.stacks) != 2:
-            raise InputError(f"stacks takes two numbers (PU and CA), got {list(self.stacks)}")
-        stacks = (_number("stack S1", self.stacks[0]), _number("stack S2", self.stacks[1]))
-        if ante < 0:
-            raise InputError(f"ante must be >= 0, got {self.ante}")
-        if sb <= 0:
-            raise InputError(f"SB must be > 0, got {self.sb}")
-        if bb < sb:
-            raise InputError(f"BB must be at least SB ({self.sb}), got {self.bb}")
-        if stacks[0] <= sb + ante:
-            raise InputError(
-                f"stack S1 must exceed SB + ante ({sb + ante:g}), got {self.stacks[0]}")
-        if stacks[1] <= bb + ante:
-            raise InputError(
-                f"stack S2 must exceed BB + ante ({bb + ante:g}), got {self.stacks[1]}")
-        object.__setattr__(self, "ante", ante)
-        object.__setattr__(self, "sb", sb)
-        object.__setattr__(self, "bb", bb)
-        object.__setattr__(self, "stacks", stacks)
+    def __init__(self, variant: Variant | str = Variant.HOLDEM, sb: float = 5.0,
+                 bb: float = 10.0, ante: float = 0.0,
+                 stacks: float | Sequence[float] = 100.0) -> None:
+        checked_variant = Variant.parse(variant)
+        checked_ante = check_chips("ante", ante, "ante")
+        checked_sb = check_chips("SB", sb, "sb")
+        checked_bb = check_chips("BB", bb, "bb")
+        (pusher_stack, pusher_argument), (caller_stack, caller_argument) = _stack_pair(stacks)
+        if checked_ante < 0:
+            raise InputError(f"ante must be >= 0, got ante={ante}")
+        if checked_sb <= 0:
+            raise InputError(f"SB must be > 0, got sb={sb}")
+        if checked_bb < checked_sb:
+            raise InputError(f"BB must be at least SB ({sb}), got bb={bb}")
+        if pusher_stack <= checked_sb + checked_ante:
+            raise InputError(f"stack S1 must exceed SB + ante ({checked_sb + checked_ante:g}), "
+                             f"got {pusher_argument}={pusher_stack:g}")
+        if caller_stack <= checked_bb + checked_ante:
+            raise InputError(f"stack S2 must exceed BB + ante ({checked_bb + checked_ante:g}), "
+                             f"got {caller_argument}={caller_stack:g}")
+        object.__setattr__(self, "variant", checked_variant)
+        object.__setattr__(self, "sb", checked_sb)
+        object.__setattr__(self, "bb", checked_bb)
+        object.__setattr__(self, "ante", checked_ante)
+        object.__setattr__(self, "stacks", (pusher_stack, caller_stack))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> JamFoldParams:
+        """The parameters :meth:`as_dict` wrote (as saved in solution files).
+
+        >>> params = JamFoldParams("omaha-hilo", ante=1, stacks=(50, 80))
+        >>> JamFoldParams.from_dict(params.as_dict()) == params
+        True
+        """
+        try:
+            return cls(data["game"], sb=data["sb"], bb=data["bb"], ante=data["ante"],
+                       stacks=data["stacks"])
+        except (KeyError, TypeError):
+            raise InputError(f"incomplete jam-fold parameters: {dict(data)!r}") from None
 
     @property
     def effective_stack(self) -> float:
@@ -124,26 +193,29 @@ class JamFoldParams:
 
     @property
     def fold_loss(self) -> float:
-        """What PU loses by folding: ``SB + A``."""
+        """What the pusher loses by folding: ``SB + A``."""
         return self.sb + self.ante
 
     @property
     def steal(self) -> float:
-        """What PU wins when CA folds (and CA loses by folding): ``BB + A``."""
+        """What the pusher wins when the caller folds (and the caller loses by folding):
+        ``BB + A``."""
         return self.bb + self.ante
 
     def as_dict(self) -> dict:
-        data = asdict(self)
-        data["stacks"] = list(self.stacks)
-        return data
+        """The parameters under the thesis's names, as the CLI's JSON, exports and save files
+        carry them (``game`` is the variant's name)."""
+        return {"game": str(self.variant), "ante": self.ante, "sb": self.sb, "bb": self.bb,
+                "stacks": list(self.stacks)}
 
 
 @dataclass(frozen=True)
 class PlayerValues:
     """Per-class EVs of one player (chips) against a fixed opponent strategy.
 
-    PU: over all deals holding the class. CA: given that PU pushed (CA's decision point);
-    where PU never pushes against a class, calling is reported as worth folding.
+    The pusher's: over all deals holding the class. The caller's: given that the pusher pushed
+    (the caller's decision point); where the pusher never pushes against a class, calling is
+    reported as worth folding.
     """
 
     allin_ev: np.ndarray
@@ -160,20 +232,21 @@ class JamFoldGame:
     Holds no strategy; solvers call :meth:`products` once or twice per iteration.
 
     >>> from omahanash.equity.tables import load_table
-    >>> game = JamFoldGame(load_table("holdem"), JamFoldParams("holdem"))
+    >>> game = JamFoldGame(load_table("holdem"), JamFoldParams(variant="holdem"))
     >>> gq, gtp = game.products(np.ones(169), np.ones(169))
     """
 
     def __init__(self, table, params: JamFoldParams) -> None:
         from omahanash.hands import class_combos
 
-        if normalize_game(table.game) != params.game:
-            raise InputError(f"the table is for {table.game}, the game is {params.game}")
+        if Variant.parse(table.game) != params.variant:
+            raise InputError(f"the table is for {table.game}, the parameters for "
+                             f"{params.variant}")
         self.table = table
         self.params = params
         self.n = int(table.n)
         self.class_ids = np.asarray(table.class_ids, dtype=np.int64)
-        self.combos = class_combos(params.game)[self.class_ids].astype(np.float64)
+        self.combos = class_combos(params.variant)[self.class_ids].astype(np.float64)
         self._stored, scale = table.equity_storage()
         cells = self._stored.size
         if cells != self.n * (self.n + 1) // 2 or table.pairs_triangle().size != cells:
@@ -224,44 +297,47 @@ class JamFoldGame:
     # -- values ------------------------------------------------------------------------------
 
     def push_gain(self, gq: np.ndarray) -> np.ndarray:
-        """Per class, PU's push EV minus fold EV, given ``gq = G @ q``."""
+        """Per class, the pusher's push EV minus fold EV, given ``gq = G @ q``."""
         params = self.params
         per_deal = np.divide(gq, self.deals_holding, out=np.zeros(self.n),
                              where=self.deals_holding > 0)
         return params.fold_loss + params.steal + per_deal
 
     def call_gain(self, gtp: np.ndarray) -> np.ndarray:
-        """Per class, CA's call minus fold result summed over deals, per deal holding the class
-        (what regret matching uses; its sign decides the best response)."""
+        """Per class, the caller's call minus fold result summed over deals, per deal holding
+        the class (what regret matching uses; its sign decides the best response)."""
         return -np.divide(gtp, self.deals_holding, out=np.zeros(self.n),
                           where=self.deals_holding > 0)
 
-    def pu_values(self, gq: np.ndarray) -> PlayerValues:
-        """PU's per-class push and fold EVs against the CA strategy behind ``gq = G @ q``."""
+    def pusher_values(self, gq: np.ndarray) -> PlayerValues:
+        """The pusher's per-class push and fold EVs against the call strategy behind
+        ``gq = G @ q``."""
         fold = np.full(self.n, -self.params.fold_loss)
         return PlayerValues(fold + self.push_gain(gq), fold)
 
-    def ca_values(self, p: np.ndarray, gtp: np.ndarray) -> PlayerValues:
-        """CA's per-class call and fold EVs facing a push of the PU strategy ``p``."""
+    def caller_values(self, p: np.ndarray, gtp: np.ndarray) -> PlayerValues:
+        """The caller's per-class call and fold EVs facing a push of the push strategy ``p``."""
         facing = self.pairs_product(p)
         fold = np.full(self.n, -self.params.steal)
         gain = -np.divide(gtp, facing, out=np.zeros(self.n), where=facing > 0)
         return PlayerValues(fold + gain, fold)
 
-    def postev_pu(self, gq: np.ndarray) -> float:
-        """PostEV Player1: PU best-responding to the CA strategy behind ``gq``, per deal."""
+    def post_ev_pusher(self, gq: np.ndarray) -> float:
+        """PostEV Player1: the pusher best-responding to the call strategy behind ``gq``, per
+        deal."""
         best = np.maximum(self.push_gain(gq), 0.0) - self.params.fold_loss
         return float(np.dot(self.deals_holding, best) / self.total_deals)
 
-    def postev_ca(self, p: np.ndarray, gtp: np.ndarray) -> float:
-        """PostEV Player2: CA best-responding to the PU strategy ``p`` (``gtp = G.T @ p``)."""
+    def post_ev_caller(self, p: np.ndarray, gtp: np.ndarray) -> float:
+        """PostEV Player2: the caller best-responding to the push strategy ``p``
+        (``gtp = G.T @ p``)."""
         params = self.params
         fixed = np.dot(self.deals_holding,
                        (1.0 - p) * params.fold_loss - p * params.steal)
         return float((fixed + np.maximum(-gtp, 0.0).sum()) / self.total_deals)
 
     def value(self, p: np.ndarray, gq: np.ndarray) -> float:
-        """PU's expected result ``U(p, q)`` per deal, given ``gq = G @ q``."""
+        """The pusher's expected result ``U(p, q)`` per deal, given ``gq = G @ q``."""
         gain = self.push_gain(gq)
         return float(np.dot(self.deals_holding, p * gain - self.params.fold_loss)
                      / self.total_deals)

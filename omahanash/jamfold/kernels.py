@@ -21,6 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from omahanash.regret import add_regrets, match_regrets
+
 
 def chunk_rows(n: int, chunks: int) -> np.ndarray:
     """Row boundaries (int64, ``chunks + 1`` entries) that split a triangle's cells evenly.
@@ -214,3 +216,33 @@ def split_pairs(pairs: np.ndarray, row_weight: np.ndarray) -> tuple[np.ndarray, 
                 count = 0
             counts[k] = count
     return counts, not bad.any()
+
+
+@njit(cache=True)
+def update_play_regrets(regrets: np.ndarray, gain: np.ndarray,
+                        strategy: np.ndarray) -> np.ndarray:
+    """Regret matching+ step of every class's two-action decision, in place: ``regrets`` and
+    ``strategy`` are C-contiguous ``(n, 2)`` rows (play, fold), ``gain[i]`` what playing is
+    worth over folding; returns the matched ``(n, 2)`` strategies of the updated regrets.
+
+    The regret arithmetic is :mod:`omahanash.regret`'s; one loop instead of
+    :func:`~omahanash.regret.add_row_regrets` then :func:`~omahanash.regret.match_rows` saves a
+    call and an ``(n, 2)`` value array per update, which on Hold'em's 169 classes is what
+    keeps an iteration as fast as before the kernel was shared.
+
+    >>> regrets = np.zeros((2, 2))
+    >>> update_play_regrets(regrets, np.array([4.0, -2.0]), np.full((2, 2), 0.5)).tolist()
+    [[1.0, 0.0], [0.0, 1.0]]
+    >>> regrets.tolist()
+    [[2.0, 0.0], [0.0, 1.0]]
+    """
+    rows = gain.size
+    flat = regrets.reshape(2 * rows)
+    flat_strategy = strategy.reshape(2 * rows)
+    matched = np.empty(2 * rows)
+    values = np.zeros(2)
+    for row in range(rows):
+        values[0] = gain[row]
+        add_regrets(flat, 2 * row, 2 * row + 2, values, flat_strategy, True)
+        match_regrets(flat, 2 * row, 2 * row + 2, matched)
+    return matched.reshape(rows, 2)

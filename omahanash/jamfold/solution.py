@@ -3,61 +3,76 @@ save, reopen, export.
 
 This is what the CLI and the GUI drive::
 
-    solution = JamFoldSolution.create(JamFoldParams("holdem"), solver="cfr+")
+    solution = JamFoldSolution.create(JamFoldParams(variant="holdem"), solver="cfr+")
     solution.run(progress=..., cancel=flag, on_iteration=plot_point)   # default stopping rule
-    solution.lookup("AKo", "pu").diff_ev
+    solution.lookup("AKo", player="pusher").diff_ev
     solution.save("hu10bb.jamfold"); JamFoldSolution.load("hu10bb.jamfold").run(iterations=50)
     solution.export("hu10bb.csv", "csv")
 
-Save files are ``MAGIC | u64 header length | JSON header | float64 arrays | blake2b-256 of all
-before``, written to a temporary file and renamed into place. A file that is foreign,
-truncated or damaged, of another format version, or made on another equity table (game,
-samples, seed, checksum, classes) is refused with an :class:`InputError`.
+Save files are :mod:`omahanash.savefile` containers (:data:`JAMFOLD_SOLUTION`: parameters,
+solver, table identity in the meta; float64 solver state and history as arrays), written
+atomically. A file that is foreign, truncated or damaged, of another kind or format version is
+refused with the container's one message; one made on another equity table (game, samples,
+seed, checksum, classes) with an :class:`InputError`.
 """
 
 from __future__ import annotations
 
 import csv
-import hashlib
 import json
 import os
-import struct
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from omahanash.errors import InputError
 from omahanash.jamfold.game import JamFoldGame, JamFoldParams
 from omahanash.jamfold.solvers import (
+    DEFAULT_SOLVER,
     FP_DEFAULT_ITERATIONS,
     MAX_ITERATIONS,
     STATE_CLASSES,
     TARGET_EPSILON_BB,
     IterationReport,
     SolverState,
+    check_iterations,
     check_solver,
+    check_target_epsilon,
     run_iterations,
     start_state,
 )
 from omahanash.runs import CancelFlag, ProgressCallback
-from omahanash.savefile import atomic_write
 
-MAGIC = b"OMAHANASH JAMFOLD SOLUTION\n"
-FORMAT_VERSION = 1
-DIGEST_BYTES = 32
-PLAYERS = ("pu", "ca")
+if TYPE_CHECKING:
+    from omahanash.equity.tables import EquityTable
+from omahanash.savefile import FileKind, atomic_write, read, write
+
+# Version 1 was a file of its own (magic, JSON header, arrays, blake2b digest).
+JAMFOLD_SOLUTION = FileKind("jamfold-solution", 2, "omahanash jam-fold solution")
+PLAYERS = ("pusher", "caller")
+# The thesis's names of the players (the CLI's --player and JSON, the GUI) and other spellings.
+PLAYER_ALIASES = {"pu": "pusher", "1": "pusher", "player1": "pusher",
+                  "ca": "caller", "2": "caller", "player2": "caller"}
+THESIS_PLAYER = {"pusher": "pu", "caller": "ca"}
 EXPORT_FORMATS = ("csv", "json")
-HISTORY_COLUMNS = ("iteration", "postev1", "postev2", "epsilon", "range_pu", "range_ca")
+HISTORY_COLUMNS = ("iteration", "post_ev_pusher", "post_ev_caller", "epsilon", "pusher_range",
+                   "caller_range")
 
 
 @dataclass(frozen=True)
 class HandLookup:
     """One class of one player against the opponent's current average strategy (chips).
 
-    ``played`` is the push (PU) or call (CA) probability. PU's EVs are over all deals holding
-    the class; CA's are given that PU pushed, so CA's ``fold_ev`` is ``-(BB + A)``.
+    ``player`` is ``"pusher"`` or ``"caller"``; ``played`` the push or call probability. The
+    pusher's EVs are over all deals holding the class; the caller's are given that the pusher
+    pushed, so the caller's ``fold_ev`` is ``-(BB + A)``.
+
+    >>> hand = HandLookup("caller", 0, "2s 2h", 0.25, -9.0, -10.0, 1.0)
+    >>> hand.diff_ev == hand.allin_ev - hand.fold_ev, hand.as_dict()["player"]
+    (True, 'ca')
     """
 
     player: str
@@ -69,19 +84,21 @@ class HandLookup:
     diff_ev: float
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        """The fields for the CLI's JSON, where the player keeps the thesis's name (pu, ca)."""
+        return {**asdict(self), "player": THESIS_PLAYER[self.player]}
 
 
-def check_player(player: str) -> str:
-    """``"pu"`` or ``"ca"`` (also accepts 1/2, player1/player2, any case).
+def check_player(player: object) -> str:
+    """``"pusher"`` or ``"caller"``; also takes the thesis's ``pu``/``ca``, 1/2 and
+    player1/player2, in any case.
 
-    >>> check_player("PU"), check_player("2")
-    ('pu', 'ca')
+    >>> check_player("PU"), check_player("caller"), check_player("2")
+    ('pusher', 'caller', 'caller')
     """
     key = str(player).strip().lower().replace(" ", "")
-    key = {"1": "pu", "player1": "pu", "2": "ca", "player2": "ca"}.get(key, key)
+    key = PLAYER_ALIASES.get(key, key)
     if key not in PLAYERS:
-        raise InputError(f"player must be pu or ca, got {player!r}")
+        raise InputError(f"player must be pu or ca (pusher or caller), got {player!r}")
     return key
 
 
@@ -96,8 +113,45 @@ def table_identity(table) -> dict:
             "class_ids": None if full else [int(c) for c in table.class_ids]}
 
 
+def solve_jamfold(
+    params: JamFoldParams,
+    solver: str = DEFAULT_SOLVER,
+    iterations: int | None = None,
+    target_epsilon: float | None = None,
+    table: EquityTable | None = None,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+) -> JamFoldSolution:
+    """Solve the jam-fold game of ``params``: the one call behind ``omahanash.solve_jamfold``.
+
+    ``solver`` is ``"cfr+"`` (default) or ``"fp"`` (fictitious play). Without ``iterations``
+    CFR+ runs until Epsilon ≤ ``target_epsilon`` chips (default 0.0001 big blinds) and
+    fictitious play for 100 iterations; ``table`` defaults to the variant's built equity table
+    (:func:`~omahanash.equity.tables.load_table`). ``progress(done, total)`` counts iterations;
+    a set ``cancel`` flag stops the run between iterations, keeping what was done. The solution
+    can be looked up, continued (:meth:`JamFoldSolution.run`), saved and exported.
+
+    >>> sol = solve_jamfold(JamFoldParams(variant="holdem", sb=5, bb=10, stacks=100))
+    >>> hand = sol.lookup("Ah Kd", player="pusher")
+    >>> hand.cards, round(hand.played, 3), round(hand.allin_ev, 2), hand.fold_ev
+    ('As Kh', 1.0, 16.71, -5.0)
+    >>> round(hand.diff_ev, 2)  # pushing AKo gains 21.71 chips over folding
+    21.71
+    """
+    solution = JamFoldSolution.create(params, solver, table=table)
+    solution.run(iterations, progress=progress, cancel=cancel, target_epsilon=target_epsilon)
+    return solution
+
+
 class JamFoldSolution:
-    """A solver run on one game and table; every method works between iterations."""
+    """A solver run on one game and table; every method works between iterations.
+
+    >>> solution = JamFoldSolution.create(JamFoldParams(variant="holdem", stacks=60), "fp")
+    >>> len(solution.run(iterations=20)), solution.iterations
+    (20, 20)
+    >>> round(solution.lookup("AA", player="caller").played, 2)
+    1.0
+    """
 
     def __init__(self, game: JamFoldGame, state: SolverState,
                  history: Sequence[IterationReport] = ()) -> None:
@@ -106,20 +160,22 @@ class JamFoldSolution:
         self.history: list[IterationReport] = list(history)
 
     @classmethod
-    def create(cls, params: JamFoldParams, solver: str = "cfr+", table=None,
+    def create(cls, params: JamFoldParams, solver: str = DEFAULT_SOLVER, table=None,
                cache_dir: str | os.PathLike | None = None,
                class_ids: Sequence[int] | None = None) -> JamFoldSolution:
         """A fresh run; ``table`` defaults to :func:`~omahanash.equity.tables.load_table`.
 
-        >>> solution = JamFoldSolution.create(JamFoldParams("holdem"))
+        >>> solution = JamFoldSolution.create(JamFoldParams(variant="holdem"))
         >>> solution.run()[-1].epsilon <= 1e-3
         True
         """
+        if not isinstance(params, JamFoldParams):
+            raise InputError(f"params must be a JamFoldParams, got {params!r}")
         solver = check_solver(solver)
         if table is None:
             from omahanash.equity.tables import load_table
 
-            table = load_table(params.game, cache_dir, class_ids)
+            table = load_table(params.variant, cache_dir, class_ids)
         game = JamFoldGame(table, params)
         return cls(game, start_state(solver, game))
 
@@ -143,12 +199,12 @@ class JamFoldSolution:
 
     @property
     def push_strategy(self) -> np.ndarray:
-        """PU's average push probability per class position (``game.class_ids``)."""
+        """The pusher's average push probability per class position (``game.class_ids``)."""
         return self.state.average_push()
 
     @property
     def call_strategy(self) -> np.ndarray:
-        """CA's average call probability per class position."""
+        """The caller's average call probability per class position."""
         return self.state.average_call()
 
     def target_epsilon(self) -> float:
@@ -171,14 +227,15 @@ class JamFoldSolution:
         if iterations is None and self.solver == "fp" and target_epsilon is None:
             iterations = max(0, FP_DEFAULT_ITERATIONS - self.iterations)
         if iterations is None:
-            target = self.target_epsilon() if target_epsilon is None else float(target_epsilon)
+            target = self.target_epsilon() if target_epsilon is None \
+                else check_target_epsilon(target_epsilon)
             if self.last_report is not None and self.last_report.epsilon <= target:
                 return []
             reports = run_iterations(self.game, self.state, None, target, progress, cancel,
                                      on_iteration, MAX_ITERATIONS)
         else:
-            reports = run_iterations(self.game, self.state, int(iterations), None, progress,
-                                     cancel, on_iteration)
+            reports = run_iterations(self.game, self.state, check_iterations(iterations), None,
+                                     progress, cancel, on_iteration)
         self.history.extend(reports)
         return reports
 
@@ -188,24 +245,26 @@ class JamFoldSolution:
         """Table position of a class id, cards or Hold'em name (:class:`InputError` if bad)."""
         from omahanash.hands import parse_class
 
-        return self.game.table.position(parse_class(hand, self.params.game))
+        return self.game.table.position(parse_class(hand, self.params.variant))
 
     def values(self, player: str) -> tuple[np.ndarray, np.ndarray]:
-        """``(allin_ev, fold_ev)`` per class position of ``player`` vs the opponent's average."""
+        """``(allin_ev, fold_ev)`` per class position of ``player`` (see :func:`check_player`)
+        against the opponent's average strategy."""
         player = check_player(player)
         gq, gtp = self.state.average_products()
-        if player == "pu":
-            values = self.game.pu_values(gq)
+        if player == "pusher":
+            values = self.game.pusher_values(gq)
         else:
-            values = self.game.ca_values(self.push_strategy, gtp)
+            values = self.game.caller_values(self.push_strategy, gtp)
         return values.allin_ev, values.fold_ev
 
-    def lookup(self, hand: int | str, player: str = "pu") -> HandLookup:
-        """Id, canonical cards, played probability and EVs of one class for PU or CA.
+    def lookup(self, hand: int | str, player: str = "pusher") -> HandLookup:
+        """Id, canonical cards, played probability and EVs of one class for the pusher or the
+        caller (``player``: see :func:`check_player`; ``"pu"``/``"ca"`` work too).
 
-        >>> solution = JamFoldSolution.create(JamFoldParams("holdem"))
+        >>> solution = JamFoldSolution.create(JamFoldParams(variant="holdem"))
         >>> _ = solution.run()
-        >>> [round(solution.lookup(hand, "ca").played, 3) for hand in ("AA", "7h 2d")]
+        >>> [round(solution.lookup(hand, player="caller").played, 3) for hand in ("AA", "7h 2d")]
         [1.0, 0.0]
         """
         from omahanash.hands import class_cards
@@ -213,38 +272,41 @@ class JamFoldSolution:
         player = check_player(player)
         position = self.position_of(hand)
         allin, fold = self.values(player)
-        strategy = self.push_strategy if player == "pu" else self.call_strategy
+        strategy = self.push_strategy if player == "pusher" else self.call_strategy
         class_id = int(self.game.class_ids[position])
-        return HandLookup(player, class_id, class_cards(self.params.game, class_id),
+        return HandLookup(player, class_id, class_cards(self.params.variant, class_id),
                           float(strategy[position]), float(allin[position]),
                           float(fold[position]), float(allin[position] - fold[position]))
 
     def class_rows(self) -> list[dict]:
-        """Per class: id, cards, combos, push %, call %, and both players' EVs (chips)."""
+        """Per class: id, cards, combos, push %, call %, and both players' EVs (chips), under
+        the column names of the exports (the thesis's ``pu``/``ca``)."""
         from omahanash.hands import class_cards
 
-        push_ev, pu_fold = self.values("pu")
-        call_ev, ca_fold = self.values("ca")
+        push_ev, pusher_fold = self.values("pusher")
+        call_ev, caller_fold = self.values("caller")
         push, call = self.push_strategy, self.call_strategy
-        game = self.params.game
-        return [{"id": int(c), "cards": class_cards(game, int(c)),
+        variant = self.params.variant
+        return [{"id": int(c), "cards": class_cards(variant, int(c)),
                  "combos": int(self.game.combos[k]),
                  "push_pct": round(100 * float(push[k]), 4),
                  "call_pct": round(100 * float(call[k]), 4),
-                 "push_ev": round(float(push_ev[k]), 6), "pu_fold_ev": float(pu_fold[k]),
-                 "call_ev": round(float(call_ev[k]), 6), "ca_fold_ev": float(ca_fold[k])}
+                 "push_ev": round(float(push_ev[k]), 6), "pu_fold_ev": float(pusher_fold[k]),
+                 "call_ev": round(float(call_ev[k]), 6), "ca_fold_ev": float(caller_fold[k])}
                 for k, c in enumerate(self.game.class_ids)]
 
     def summary(self) -> dict:
-        """Game, iterations, ranges, PostEVs, Epsilon and history (the CLI's JSON)."""
+        """Game, iterations, ranges, PostEVs, Epsilon and history: the CLI's JSON, under the
+        thesis's names."""
         last = self.last_report
-        return {"game": self.params.game, "solver": self.solver, "iterations": self.iterations,
-                "range_pu": last.range_pu if last else None,
-                "range_ca": last.range_ca if last else None,
-                "postev1": last.postev1 if last else None,
-                "postev2": last.postev2 if last else None,
+        return {"game": str(self.params.variant), "solver": self.solver,
+                "iterations": self.iterations,
+                "range_pu": last.pusher_range if last else None,
+                "range_ca": last.caller_range if last else None,
+                "postev1": last.post_ev_pusher if last else None,
+                "postev2": last.post_ev_caller if last else None,
                 "epsilon": last.epsilon if last else None,
-                "history": [[r.iteration, r.postev1, r.postev2, r.epsilon]
+                "history": [[r.iteration, r.post_ev_pusher, r.post_ev_caller, r.epsilon]
                             for r in self.history]}
 
     # -- export ------------------------------------------------------------------------------
@@ -256,6 +318,7 @@ class JamFoldSolution:
             raise InputError(f"export format must be csv or json, got {fmt!r}")
         path = Path(path)
         rows = self.class_rows()
+        last = self.last_report
         try:
             with atomic_write(path, "w", newline="", encoding="utf-8") as out:
                 if fmt == "csv":
@@ -266,7 +329,7 @@ class JamFoldSolution:
                     document = {"params": self.params.as_dict(), "solver": self.solver,
                                 "table": table_identity(self.game.table),
                                 "iterations": self.iterations,
-                                "epsilon": self.last_report.epsilon if self.history else None,
+                                "epsilon": last.epsilon if last else None,
                                 "classes": rows}
                     json.dump(document, out)
         except OSError as exc:
@@ -281,19 +344,11 @@ class JamFoldSolution:
         arrays = dict(self.state.arrays)
         arrays["history"] = np.array([r.as_row() for r in self.history],
                                      dtype=np.float64).reshape(-1, len(HISTORY_COLUMNS))
-        header = {"format_version": FORMAT_VERSION, "params": self.params.as_dict(),
-                  "solver": self.solver, "iteration": self.iterations,
-                  "table": table_identity(self.game.table),
-                  "arrays": [{"name": k, "shape": list(v.shape)} for k, v in arrays.items()]}
-        head = json.dumps(header).encode()
-        digest = hashlib.blake2b(digest_size=DIGEST_BYTES)
+        meta = {"params": self.params.as_dict(), "solver": self.solver,
+                "iteration": self.iterations, "table": table_identity(self.game.table)}
         try:
-            with atomic_write(path) as out:
-                for chunk in [MAGIC, struct.pack("<Q", len(head)), head] + [
-                        np.ascontiguousarray(v, dtype="<f8").tobytes() for v in arrays.values()]:
-                    digest.update(chunk)
-                    out.write(chunk)
-                out.write(digest.digest())
+            write(path, JAMFOLD_SOLUTION, meta,
+                  {name: np.asarray(value, dtype=np.float64) for name, value in arrays.items()})
         except OSError as exc:
             raise InputError(f"cannot write {path}: {exc.strerror}") from None
         return path
@@ -303,12 +358,12 @@ class JamFoldSolution:
              cache_dir: str | os.PathLike | None = None) -> JamFoldSolution:
         """Reopen a saved solution on its table (loaded from ``cache_dir`` unless given)."""
         header, arrays = read_solution_file(path)
-        params = JamFoldParams(**{**header["params"], "stacks": tuple(header["params"]["stacks"])})
+        params = JamFoldParams.from_dict(header["params"])
         saved_table = header["table"]
         if table is None:
             from omahanash.equity.tables import load_table
 
-            table = load_table(params.game, cache_dir, saved_table["class_ids"])
+            table = load_table(params.variant, cache_dir, saved_table["class_ids"])
         if table_identity(table) != saved_table:
             raise InputError(f"{path}: saved on another {saved_table['game']} equity table "
                              f"(samples {saved_table['samples']}, seed {saved_table['seed']}, "
@@ -325,38 +380,13 @@ class JamFoldSolution:
 
 
 def read_solution_file(path: str | os.PathLike) -> tuple[dict, dict[str, np.ndarray]]:
-    """Header and arrays of a save file, verified; :class:`InputError` says what is wrong."""
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror}") from None
-    if not data.startswith(MAGIC):
-        raise InputError(f"{path}: not an omahanash jam-fold solution file")
-    fixed = len(MAGIC) + 8
-    if len(data) < fixed + DIGEST_BYTES:
-        raise InputError(f"{path}: truncated solution file")
-    body, stored_digest = data[:-DIGEST_BYTES], data[-DIGEST_BYTES:]
-    if hashlib.blake2b(body, digest_size=DIGEST_BYTES).digest() != stored_digest:
-        raise InputError(f"{path}: truncated or damaged solution file (checksum mismatch)")
-    (head_length,) = struct.unpack("<Q", data[len(MAGIC):fixed])
-    try:
-        header = json.loads(body[fixed:fixed + head_length])
-    except ValueError:
-        raise InputError(f"{path}: damaged solution header") from None
-    if header.get("format_version") != FORMAT_VERSION:
-        raise InputError(f"{path}: solution format version {header.get('format_version')} "
-                         f"is not supported (this build reads version {FORMAT_VERSION})")
-    arrays: dict[str, np.ndarray] = {}
-    offset = fixed + head_length
-    for spec in header["arrays"]:
-        count = int(np.prod(spec["shape"]))
-        end = offset + 8 * count
-        if end > len(body):
-            raise InputError(f"{path}: truncated solution file")
-        arrays[spec["name"]] = np.frombuffer(body[offset:end], dtype="<f8").reshape(
-            spec["shape"]).astype(np.float64)
-        offset = end
-    if offset != len(body):
-        raise InputError(f"{path}: damaged solution file (unexpected length)")
-    return header, arrays
+    """Meta (params, solver, iteration, table) and arrays of a save file, verified; a
+    :class:`~omahanash.savefile.SaveFileError` (an :class:`InputError`) says what is wrong.
+
+    >>> read_solution_file("/no/such.jamfold")
+    Traceback (most recent call last):
+    ...
+    omahanash.savefile.SaveFileError: cannot read /no/such.jamfold: not an ... (no such file)
+    """
+    saved = read(path, JAMFOLD_SOLUTION)
+    return saved.meta, saved.arrays

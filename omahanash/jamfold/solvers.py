@@ -7,15 +7,24 @@ A solver state holds arrays only (so it saves and reloads bit for bit) and advan
 * :class:`FictitiousPlay` (Brown–Robinson, as the thesis): each iteration both players play a
   pure best response to the other's average so far and the averages take the uniform mean of
   those responses. One fused pass (``G @ q`` and ``G.T @ p`` of the new averages) per iteration.
-* :class:`CFRPlus`: regret matching+ at every class of both players, alternating updates (CA
-  answers PU's freshly updated strategy), linear averaging (iteration ``t`` weighs ``t``). The
-  two updates depend on each other, so an iteration is two single-product passes; the products
-  of the averages are kept by linearity and cost nothing.
+* :class:`CFRPlus`: regret matching+ (:mod:`omahanash.regret`, two actions a class) at every
+  class of both players, alternating updates (the caller answers the pusher's freshly updated
+  strategy), linear averaging (iteration ``t`` weighs ``t``). The two updates depend on each
+  other, so an iteration is two single-product passes; the products of the averages are kept
+  by linearity and cost nothing.
+
+>>> from omahanash.equity.tables import load_table
+>>> from omahanash.jamfold.game import JamFoldParams
+>>> game = JamFoldGame(load_table("holdem"), JamFoldParams(variant="holdem", stacks=100))
+>>> state = start_state("cfr+", game)
+>>> reports = run_iterations(game, state, target_epsilon=0.001)
+>>> len(reports), round(reports[-1].pusher_range, 2), round(reports[-1].caller_range, 2)
+(131, 58.42, 37.36)
 """
 
 from __future__ import annotations
 
-import time
+import numbers
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -23,7 +32,9 @@ import numpy as np
 
 from omahanash.errors import InputError
 from omahanash.jamfold.game import JamFoldGame
-from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.jamfold.kernels import update_play_regrets
+from omahanash.regret import match_rows
+from omahanash.runs import CancelFlag, ProgressCallback, iterate
 
 SOLVERS = ("fp", "cfr+")
 DEFAULT_SOLVER = "cfr+"
@@ -34,18 +45,20 @@ MAX_ITERATIONS = 20_000  # ... or after this many iterations of one run
 
 @dataclass(frozen=True)
 class IterationReport:
-    """What the thesis GUI shows after every iteration (EVs in chips, ranges in %)."""
+    """What the thesis GUI shows after every iteration (EVs in chips, ranges in %):
+    PostEV Player1 and Player2 (each player's best response to the other's average strategy),
+    Epsilon = their mean, and the shares of hands pushed and called."""
 
     iteration: int
-    postev1: float
-    postev2: float
+    post_ev_pusher: float
+    post_ev_caller: float
     epsilon: float
-    range_pu: float
-    range_ca: float
+    pusher_range: float
+    caller_range: float
 
     def as_row(self) -> list[float]:
-        return [self.iteration, self.postev1, self.postev2, self.epsilon,
-                self.range_pu, self.range_ca]
+        return [self.iteration, self.post_ev_pusher, self.post_ev_caller, self.epsilon,
+                self.pusher_range, self.caller_range]
 
 
 class SolverState:
@@ -58,9 +71,15 @@ class SolverState:
         self.arrays = {k: np.array(arrays[k], dtype=np.float64) for k in self.array_names}
         self.iteration = int(iteration)
 
+    @classmethod
+    def start(cls, game: JamFoldGame) -> SolverState:
+        """A fresh state on ``game``."""
+        raise NotImplementedError
+
     @property
     def n(self) -> int:
-        return int(self.arrays[self.array_names[0]].size)
+        """Number of hand classes (the first axis of every per-class array)."""
+        return int(self.arrays[self.array_names[0]].shape[0])
 
     def average_push(self) -> np.ndarray:
         raise NotImplementedError
@@ -79,9 +98,9 @@ class SolverState:
         """PostEVs, Epsilon and ranges of the current average strategies."""
         gq, gtp = self.average_products()
         push = self.average_push()
-        postev1 = game.postev_pu(gq)
-        postev2 = game.postev_ca(push, gtp)
-        return IterationReport(self.iteration, postev1, postev2, (postev1 + postev2) / 2,
+        pusher = game.post_ev_pusher(gq)
+        caller = game.post_ev_caller(push, gtp)
+        return IterationReport(self.iteration, pusher, caller, (pusher + caller) / 2,
                                game.range_percent(push),
                                game.range_percent(self.average_call()))
 
@@ -121,45 +140,37 @@ class FictitiousPlay(SolverState):
         self.iteration = t
 
 
-def _regret_matching_plus(positive: np.ndarray, negative: np.ndarray) -> np.ndarray:
-    """Probability of the first action from clamped regrets (50 % where both are 0)."""
-    total = positive + negative
-    return np.divide(positive, total, out=np.full(positive.size, 0.5), where=total > 0)
-
-
-def _add_regrets(positive: np.ndarray, negative: np.ndarray, probability: np.ndarray,
-                 gain: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """RM+ update of a two-action decision: ``gain`` = value(first) − value(second)."""
-    return (np.maximum(positive + (1.0 - probability) * gain, 0.0),
-            np.maximum(negative - probability * gain, 0.0))
-
-
 class CFRPlus(SolverState):
     """CFR+ with alternating updates and linear averaging.
 
     Regrets are per deal holding the class (the counterfactual values divided by the constant
-    ``W[i]``, which leaves regret matching unchanged). ``call_products_current`` caches
-    ``G.T @ p`` of PU's current strategy, so a resumed run needs no extra pass.
+    ``W[i]``, which leaves regret matching unchanged). Each player's regrets are ``(n, 2)``
+    rows, (push, fold) and (call, fold), matched by :func:`~omahanash.regret.match_rows` and
+    updated by :func:`~omahanash.jamfold.kernels.update_play_regrets` (both
+    :mod:`omahanash.regret`'s regret matching).
+    ``call_products_current`` caches ``G.T @ p`` of the pusher's current strategy, so a
+    resumed run needs no extra pass.
     """
 
     name = "cfr+"
-    array_names = ("regret_push", "regret_pu_fold", "regret_call", "regret_ca_fold",
-                   "push_sum", "call_sum", "push_products_sum", "call_products_sum",
-                   "call_products_current", "weight_sum")
+    array_names = ("pusher_regrets", "caller_regrets", "push_sum", "call_sum",
+                   "push_products_sum", "call_products_sum", "call_products_current",
+                   "weight_sum")
 
     @classmethod
     def start(cls, game: JamFoldGame) -> CFRPlus:
         zeros = np.zeros(game.n)
         arrays = {name: zeros for name in cls.array_names}
+        arrays["pusher_regrets"] = arrays["caller_regrets"] = np.zeros((game.n, 2))
         arrays["weight_sum"] = np.zeros(1)
         arrays["call_products_current"] = game.call_products(np.full(game.n, 0.5))
         return cls(arrays, 0)
 
     def current_push(self) -> np.ndarray:
-        return _regret_matching_plus(self.arrays["regret_push"], self.arrays["regret_pu_fold"])
+        return match_rows(self.arrays["pusher_regrets"])[:, 0]
 
     def current_call(self) -> np.ndarray:
-        return _regret_matching_plus(self.arrays["regret_call"], self.arrays["regret_ca_fold"])
+        return match_rows(self.arrays["caller_regrets"])[:, 0]
 
     def _average(self, name: str, current: Callable[[], np.ndarray]) -> np.ndarray:
         weight = float(self.arrays["weight_sum"][0])
@@ -181,19 +192,23 @@ class CFRPlus(SolverState):
     def step(self, game: JamFoldGame) -> None:
         a = dict(self.arrays)
         t = self.iteration + 1
-        push = self.current_push()
-        call = self.current_call()
-        # PU answers CA's current strategy.
+        # The regrets are updated in place on copies: an interrupted step changes nothing.
+        pusher_regrets = a["pusher_regrets"].copy()
+        caller_regrets = a["caller_regrets"].copy()
+        push_rows = match_rows(pusher_regrets)
+        call_rows = match_rows(caller_regrets)
+        push = push_rows[:, 0]
+        call = call_rows[:, 0]
+        # The pusher answers the caller's current strategy.
         gq = game.push_products(call)
-        a["regret_push"], a["regret_pu_fold"] = _add_regrets(
-            a["regret_push"], a["regret_pu_fold"], push, game.push_gain(gq))
+        next_push = update_play_regrets(pusher_regrets, game.push_gain(gq), push_rows)[:, 0]
+        a["pusher_regrets"] = pusher_regrets
         a["push_sum"] = a["push_sum"] + t * push
         a["call_products_sum"] = a["call_products_sum"] + t * a["call_products_current"]
-        # CA answers PU's updated strategy.
-        next_push = _regret_matching_plus(a["regret_push"], a["regret_pu_fold"])
+        # The caller answers the pusher's updated strategy.
         gtp = game.call_products(next_push)
-        a["regret_call"], a["regret_ca_fold"] = _add_regrets(
-            a["regret_call"], a["regret_ca_fold"], call, game.call_gain(gtp))
+        update_play_regrets(caller_regrets, game.call_gain(gtp), call_rows)
+        a["caller_regrets"] = caller_regrets
         a["call_sum"] = a["call_sum"] + t * call
         a["push_products_sum"] = a["push_products_sum"] + t * gq
         a["call_products_current"] = gtp
@@ -224,6 +239,28 @@ def start_state(solver: str, game: JamFoldGame) -> SolverState:
     return STATE_CLASSES[check_solver(solver)].start(game)
 
 
+def check_iterations(iterations: object) -> int:
+    """A number of iterations: an integer >= 0, else :class:`InputError`.
+
+    >>> check_iterations(50)
+    50
+    """
+    if isinstance(iterations, bool) or not isinstance(iterations, numbers.Integral):
+        raise InputError(f"iterations must be a whole number, got {iterations!r}")
+    if iterations < 0:
+        raise InputError(f"iterations must be >= 0, got {iterations}")
+    return int(iterations)
+
+
+def check_target_epsilon(target_epsilon: object) -> float:
+    """A target Epsilon in chips: a finite number >= 0, else :class:`InputError`."""
+    if isinstance(target_epsilon, bool) or not isinstance(target_epsilon, numbers.Real) \
+            or not 0 <= float(target_epsilon) < float("inf"):
+        raise InputError(f"target_epsilon must be a finite number of chips >= 0, "
+                         f"got {target_epsilon!r}")
+    return float(target_epsilon)
+
+
 def run_iterations(
     game: JamFoldGame,
     state: SolverState,
@@ -234,7 +271,7 @@ def run_iterations(
     on_iteration: Callable[[IterationReport], None] | None = None,
     max_iterations: int = MAX_ITERATIONS,
 ) -> list[IterationReport]:
-    """Advance ``state`` and report after every iteration.
+    """Advance ``state`` and report after every iteration (through :func:`omahanash.runs.iterate`).
 
     ``iterations`` runs exactly that many more; otherwise the run stops once Epsilon ≤
     ``target_epsilon`` (chips) or after ``max_iterations``. ``cancel`` is checked between
@@ -242,30 +279,24 @@ def run_iterations(
     iterations of this run (``total`` is the cap when stopping on Epsilon).
     """
     if iterations is not None:
-        if int(iterations) < 0:
-            raise InputError(f"iterations must be >= 0, got {iterations}")
-        total = int(iterations)
+        total = check_iterations(iterations)
+        target = None
     elif target_epsilon is None:
         raise InputError("give a number of iterations or a target Epsilon")
     else:
-        total = int(max_iterations)
+        total = check_iterations(max_iterations)
+        target = check_target_epsilon(target_epsilon)
     reports: list[IterationReport] = []
-    if progress:
-        progress(0, total)
-    last_progress = time.perf_counter()
-    for done in range(1, total + 1):
-        if cancel is not None and cancel.cancelled:
-            break
+
+    def step(done: int) -> int | None:
         state.step(game)
         report = state.report(game)
         reports.append(report)
         if on_iteration is not None:
             on_iteration(report)
-        stop = iterations is None and report.epsilon <= target_epsilon
-        now = time.perf_counter()
-        if progress and (stop or done == total or now - last_progress > 0.05):
-            progress(total if stop else done, total)
-            last_progress = now
-        if stop:
-            break
+        if target is not None and report.epsilon <= target:
+            return total - done  # reached: the run is finished
+        return None
+
+    iterate(step, total, progress, cancel)
     return reports

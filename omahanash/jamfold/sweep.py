@@ -1,7 +1,7 @@
 """Equilibria over a range of equal effective stacks (in big blinds) on one table.
 
 >>> rows = sweep("holdem", [2, 10, 20])
->>> [round(r.range_pu, 1) for r in rows]
+>>> [round(r.pusher_range, 1) for r in rows]
 [90.4, 58.4, 40.1]
 """
 
@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
+import numpy as np
+
+from omahanash.cards import Variant
 from omahanash.errors import InputError
-from omahanash.jamfold.game import JamFoldParams
+from omahanash.jamfold.game import JamFoldParams, check_chips
 from omahanash.jamfold.solution import JamFoldSolution
 from omahanash.runs import CancelFlag, ProgressCallback
 
@@ -22,16 +25,17 @@ class SweepRow:
     """One stack of a sweep: ranges in %, Epsilon in chips."""
 
     stack_bb: float
-    range_pu: float
-    range_ca: float
+    pusher_range: float
+    caller_range: float
     epsilon: float
     iterations: int
 
     def as_dict(self) -> dict:
-        data = asdict(self)
-        if float(self.stack_bb).is_integer():
-            data["stack_bb"] = int(self.stack_bb)
-        return data
+        """The row for the CLI's JSON, under the thesis's names (``range_pu``, ``range_ca``)."""
+        stack = int(self.stack_bb) if float(self.stack_bb).is_integer() else self.stack_bb
+        return {"stack_bb": stack, "range_pu": self.pusher_range,
+                "range_ca": self.caller_range, "epsilon": self.epsilon,
+                "iterations": self.iterations}
 
 
 def parse_stacks(text: str) -> list[float]:
@@ -50,7 +54,7 @@ def parse_stacks(text: str) -> list[float]:
     return stacks
 
 
-def sweep(game: str, stacks_bb: Sequence[float], sb: float = 5.0, bb: float = 10.0,
+def sweep(variant: Variant | str, stacks_bb: Sequence[float], sb: float = 5.0, bb: float = 10.0,
           ante: float = 0.0, solver: str = "cfr+", iterations: int | None = None, table=None,
           cache_dir: str | os.PathLike | None = None, class_ids: Sequence[int] | None = None,
           progress: ProgressCallback | None = None,
@@ -61,12 +65,17 @@ def sweep(game: str, stacks_bb: Sequence[float], sb: float = 5.0, bb: float = 10
 
     All parameters are validated before anything runs. ``progress(done, total)`` counts stacks.
     """
-    all_params = [JamFoldParams(game, ante=ante, sb=sb, bb=bb, stacks=(s * bb, s * bb))
-                  for s in stacks_bb]
+    if isinstance(stacks_bb, str) or not isinstance(stacks_bb, (Sequence, np.ndarray)) \
+            or len(stacks_bb) == 0:
+        raise InputError(f"stacks_bb takes one or more stacks in big blinds, got {stacks_bb!r}")
+    chips_per_bb = check_chips("BB", bb, "bb")
+    all_params = [JamFoldParams(variant, sb=sb, bb=bb, ante=ante,
+                                stacks=check_chips("stacks_bb", stack, "stacks_bb") * chips_per_bb)
+                  for stack in stacks_bb]
     if table is None:
         from omahanash.equity.tables import load_table
 
-        table = load_table(all_params[0].game, cache_dir, class_ids)
+        table = load_table(all_params[0].variant, cache_dir, class_ids)
     rows: list[SweepRow] = []
     for done, (stack, params) in enumerate(zip(stacks_bb, all_params, strict=True)):
         if progress:
@@ -80,7 +89,7 @@ def sweep(game: str, stacks_bb: Sequence[float], sb: float = 5.0, bb: float = 10
         last = solution.last_report
         if last is None:
             raise InputError("a sweep needs at least one iteration per stack")
-        rows.append(SweepRow(float(stack), last.range_pu, last.range_ca, last.epsilon,
+        rows.append(SweepRow(float(stack), last.pusher_range, last.caller_range, last.epsilon,
                              solution.iterations))
     if progress and len(rows) == len(all_params):
         progress(len(all_params), len(all_params))

@@ -66,6 +66,8 @@ def test_save_load_continue_and_export(capsys, subset_cache, tmp_path):
 @pytest.mark.parametrize(("extra", "message"), [
     (["--sb", "0"], "SB must be > 0"),
     (["--stacks", "100", "8"], "stack S2 must exceed BB + ante"),
+    (["--stacks", "1e308", "1e308"], "stack S1 must be at most 1e+12 chips"),
+    (["--sb", "nan"], "SB must be a finite number"),
     (["--solver", "lp"], "unknown solver"),
     (["--lookup", "As Ks Qs Js"], "not in this table"),
     (["--lookup", "Zz"], "unknown rank 'Z'"),

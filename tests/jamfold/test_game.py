@@ -7,6 +7,7 @@ import re
 import numpy as np
 import pytest
 
+from omahanash.cards import Variant
 from omahanash.equity.triangle import expand_triangle
 from omahanash.errors import InputError
 from omahanash.hands import class_members
@@ -28,18 +29,38 @@ from omahanash.jamfold.kernels import (
     ({"stacks": (100,)}, "stacks takes two numbers"),
     ({"sb": float("nan")}, "SB must be a finite number"),
     ({"bb": "ten"}, "BB must be a number"),
+    ({"stacks": None}, "stacks takes two numbers"),
+    ({"stacks": "100"}, "stacks takes two numbers"),
+    ({"stacks": (100, float("inf"))}, "stack S2 must be a finite number"),
+    ({"stacks": (1e308, 1e308)}, "stack S1 must be at most 1e+12 chips"),
+    ({"stacks": 1e13}, "stack S1 must be at most 1e+12 chips"),
+    ({"bb": 1e300}, "BB must be at most 1e+12 chips"),
+    ({"ante": True}, "ante must be a number"),
+    ({"sb": -5}, "SB must be > 0"),
+    ({"stacks": 10}, "stack S2 must exceed BB + ante (10)"),
 ])
 def test_bad_parameters_are_rejected_with_the_offending_value(kwargs, message):
     with pytest.raises(InputError, match=re.escape(message)):
-        JamFoldParams("holdem", **kwargs)
+        JamFoldParams(variant="holdem", **kwargs)
 
 
 def test_parameters_normalize_and_derive_the_money():
     params = JamFoldParams("omaha", ante=1, sb=5, bb=10, stacks=(300, 120))
-    assert params.game == "omaha-hi"
+    assert params.variant == Variant.OMAHA_HI
     assert (params.effective_stack, params.fold_loss, params.steal) == (120.0, 6.0, 11.0)
-    with pytest.raises(InputError, match="unknown game"):
+    with pytest.raises(InputError, match="unknown variant"):
         JamFoldParams("stud")
+
+
+def test_defaults_and_one_number_for_equal_stacks():
+    params = JamFoldParams(stacks=150)
+    assert params == JamFoldParams(variant="holdem", sb=5, bb=10, ante=0, stacks=(150, 150))
+    assert params.stacks == (150.0, 150.0) and params.variant == Variant.HOLDEM
+    assert JamFoldParams(stacks=np.array([120, 80])).stacks == (120.0, 80.0)
+    assert JamFoldParams(stacks=1e12, bb=1e11, sb=1e10).effective_stack == 1e12
+    assert JamFoldParams.from_dict(params.as_dict()) == params
+    with pytest.raises(InputError, match="incomplete jam-fold parameters"):
+        JamFoldParams.from_dict({"game": "holdem"})
 
 
 def test_chunks_cover_every_row_once_and_balance_the_cells():
@@ -102,7 +123,7 @@ def test_pairs_split_into_byte_counts_only_when_exact():
 
 def _concrete_deals(table):
     """Every ordered pair of disjoint concrete hands of the table's classes: per deal, the
-    class positions (PU, CA) and the concrete hands' indices (PU, CA)."""
+    class positions (pusher, caller) and the concrete hands' indices (pusher, caller)."""
     hands, owner = [], []
     for position, class_id in enumerate(table.class_ids):
         for member in class_members("omaha", int(class_id)):
@@ -115,18 +136,18 @@ def _concrete_deals(table):
 
 
 def test_values_match_a_direct_sum_over_concrete_hands(subset_table):
-    """PU's result, both PostEVs and the per-hand EVs, summed deal by deal over concrete
+    """The pusher's result, both PostEVs and the per-hand EVs, summed deal by deal over concrete
     hands with the table's class equity, agree with the matrix formulas."""
-    params = JamFoldParams("omaha-hi", ante=1, sb=5, bb=10, stacks=(80, 120))
+    params = JamFoldParams(variant="omaha-hi", sb=5, bb=10, ante=1, stacks=(80, 120))
     game = JamFoldGame(subset_table, params)
     n = game.n
     rng = np.random.default_rng(11)
     p, q = rng.random(n), rng.random(n)
-    i, j, pu_hand, ca_hand = _concrete_deals(subset_table)
+    i, j, pusher_hand, caller_hand = _concrete_deals(subset_table)
     eq = np.array([[subset_table.equity(a, b) for b in range(n)] for a in range(n)])[i, j]
     e, fold_loss, steal = 80.0, 6.0, 11.0
     showdown = eq * 2 * e - e
-    push_payoff = (1 - q[j]) * steal + q[j] * showdown  # PU pushes
+    push_payoff = (1 - q[j]) * steal + q[j] * showdown  # the pusher pushes
     payoff = (1 - p[i]) * -fold_loss + p[i] * push_payoff
     deals = i.size
 
@@ -134,26 +155,25 @@ def test_values_match_a_direct_sum_over_concrete_hands(subset_table):
     assert game.total_deals == deals
     assert game.value(p, gq) == pytest.approx(payoff.mean(), rel=1e-12)
 
-    # PU best-responds hand by hand (concrete hand = row of the deal list).
-    push_by_hand = np.bincount(pu_hand, push_payoff)
-    count_by_hand = np.bincount(pu_hand)
-    best_pu = np.maximum(push_by_hand, -fold_loss * count_by_hand).sum() / deals
-    assert game.postev_pu(gq) == pytest.approx(best_pu, rel=1e-12)
+    # The pusher best-responds hand by hand (concrete hand = row of the deal list).
+    push_by_hand = np.bincount(pusher_hand, push_payoff)
+    count_by_hand = np.bincount(pusher_hand)
+    best_pusher = np.maximum(push_by_hand, -fold_loss * count_by_hand).sum() / deals
+    assert game.post_ev_pusher(gq) == pytest.approx(best_pusher, rel=1e-12)
 
-    # CA best-responds per concrete hand of its own: call or fold against every push.
-    ca_index = ca_hand
-    fold_part = np.bincount(ca_index, (1 - p[i]) * fold_loss)
-    call = np.bincount(ca_index, p[i] * -showdown)
-    fold = np.bincount(ca_index, p[i] * -steal)
-    best_ca = (fold_part + np.maximum(call, fold)).sum() / deals
-    assert game.postev_ca(p, gtp) == pytest.approx(best_ca, rel=1e-12)
+    # The caller best-responds per concrete hand of its own: call or fold against every push.
+    fold_part = np.bincount(caller_hand, (1 - p[i]) * fold_loss)
+    call = np.bincount(caller_hand, p[i] * -showdown)
+    fold = np.bincount(caller_hand, p[i] * -steal)
+    best_caller = (fold_part + np.maximum(call, fold)).sum() / deals
+    assert game.post_ev_caller(p, gtp) == pytest.approx(best_caller, rel=1e-12)
 
-    pu_values = game.pu_values(gq)
-    ca_values = game.ca_values(p, gtp)
+    pusher_values = game.pusher_values(gq)
+    caller_values = game.caller_values(p, gtp)
     for k in range(n):
         mine = i == k
-        assert pu_values.allin_ev[k] == pytest.approx(push_payoff[mine].mean(), rel=1e-12)
+        assert pusher_values.allin_ev[k] == pytest.approx(push_payoff[mine].mean(), rel=1e-12)
         facing = j == k
         expected_call = (p[i] * -showdown)[facing].sum() / p[i][facing].sum()
-        assert ca_values.allin_ev[k] == pytest.approx(expected_call, rel=1e-12)
-    assert np.all(pu_values.fold_ev == -6.0) and np.all(ca_values.fold_ev == -11.0)
+        assert caller_values.allin_ev[k] == pytest.approx(expected_call, rel=1e-12)
+    assert np.all(pusher_values.fold_ev == -6.0) and np.all(caller_values.fold_ev == -11.0)

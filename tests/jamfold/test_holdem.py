@@ -19,7 +19,7 @@ def holdem():
 
 @pytest.fixture(scope="module")
 def ten_bb(holdem):
-    solution = JamFoldSolution.create(JamFoldParams("holdem", sb=5, bb=10, stacks=(100, 100)),
+    solution = JamFoldSolution.create(JamFoldParams(variant="holdem", sb=5, bb=10, stacks=100),
                                       "cfr+", table=holdem)
     solution.run()
     return solution
@@ -33,16 +33,16 @@ def test_ten_big_blinds_matches_the_published_charts(ten_bb):
     smallest offsuit class (12/1326 = 0.9 %), so any class pushed or called in error fails."""
     last = ten_bb.last_report
     assert last.epsilon <= 1e-3
-    assert last.range_pu == pytest.approx(58.4, abs=0.45)
-    assert last.range_ca == pytest.approx(37.3, abs=0.45)
+    assert last.pusher_range == pytest.approx(58.4, abs=0.45)
+    assert last.caller_range == pytest.approx(37.3, abs=0.45)
 
 
 def test_fictitious_play_reaches_the_same_ranges(holdem, ten_bb):
     fp = JamFoldSolution.create(ten_bb.params, "fp", table=holdem)
     last = fp.run(iterations=3000)[-1]
     assert last.epsilon < 0.01
-    assert last.range_pu == pytest.approx(ten_bb.last_report.range_pu, abs=0.5)
-    assert last.range_ca == pytest.approx(ten_bb.last_report.range_ca, abs=0.5)
+    assert last.pusher_range == pytest.approx(ten_bb.last_report.pusher_range, abs=0.5)
+    assert last.caller_range == pytest.approx(ten_bb.last_report.caller_range, abs=0.5)
     # Classes on the margin mix, and the split of the mix is not unique (nor reached at the
     # same speed); every class that CFR+ plays purely, FP plays the same way.
     for fp_strategy, cfr_strategy in ((fp.push_strategy, ten_bb.push_strategy),
@@ -56,20 +56,20 @@ def test_aces_always_play_and_seven_deuce_never_calls_deep(holdem):
     aces, seven_deuce = parse_class("AA", "holdem"), parse_class("72o", "holdem")
     for stack in STACKS_BB:
         solution = JamFoldSolution.create(
-            JamFoldParams("holdem", stacks=(10 * stack, 10 * stack)), "cfr+", table=holdem)
+            JamFoldParams(variant="holdem", stacks=10 * stack), "cfr+", table=holdem)
         solution.run()
-        assert solution.lookup(aces, "pu").played > 0.999
-        assert solution.lookup(aces, "ca").played > 0.999
-        assert solution.lookup(aces, "ca").diff_ev > 0
+        assert solution.lookup(aces, player="pusher").played > 0.999
+        assert solution.lookup(aces, player="caller").played > 0.999
+        assert solution.lookup(aces, player="caller").diff_ev > 0
         if stack == 20:
-            never = solution.lookup(seven_deuce, "ca")
+            never = solution.lookup(seven_deuce, player="caller")
             assert never.played < 1e-3 and never.diff_ev < 0
 
 
 def test_sweep_ranges_narrow_as_stacks_deepen(holdem):
     rows = sweep("holdem", STACKS_BB, table=holdem)
-    pushes = [r.range_pu for r in rows]
-    calls = [r.range_ca for r in rows]
+    pushes = [r.pusher_range for r in rows]
+    calls = [r.caller_range for r in rows]
     assert all(r.epsilon <= 1e-3 for r in rows)
     assert all(a >= b - 0.2 for a, b in zip(pushes, pushes[1:]))
     assert all(a >= b - 0.2 for a, b in zip(calls, calls[1:]))

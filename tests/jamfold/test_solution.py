@@ -14,7 +14,7 @@ from omahanash.jamfold import JamFoldParams, JamFoldSolution
 
 from .conftest import SUBSET_IDS
 
-PARAMS = JamFoldParams("omaha-hi", ante=2, sb=5, bb=10, stacks=(150, 90))
+PARAMS = JamFoldParams(variant="omaha-hi", sb=5, bb=10, ante=2, stacks=(150, 90))
 
 
 @pytest.fixture(scope="module")
@@ -25,18 +25,22 @@ def solved(subset_table):
 
 
 def test_lookup_by_id_or_cards_reports_the_class_against_the_opponent(solved):
-    by_cards = solved.lookup("Kd Kc 3h 8s", "ca")  # any order, any suits of the class
+    by_cards = solved.lookup("Kd Kc 3h 8s", player="caller")  # any order, any suits
     class_id = parse_class("Kc Kd 8s 3h", "omaha")
     assert by_cards == solved.lookup(str(class_id), "CA") == solved.lookup(class_id, "2")
+    assert by_cards.player == "caller" and by_cards.as_dict()["player"] == "ca"
     assert by_cards.id == class_id and by_cards.cards == class_cards("omaha", class_id)
     position = solved.game.table.position(class_id)
     assert by_cards.played == solved.call_strategy[position]
     assert by_cards.fold_ev == -(PARAMS.bb + PARAMS.ante)
     assert by_cards.diff_ev == pytest.approx(by_cards.allin_ev - by_cards.fold_ev)
-    pu = solved.lookup(class_id, "pu")
-    assert pu.fold_ev == -(PARAMS.sb + PARAMS.ante) and pu.played == solved.push_strategy[position]
+    pusher = solved.lookup(class_id, player="pusher")
+    assert pusher == solved.lookup(class_id, "pu")  # the thesis's name works too
+    assert pusher.fold_ev == -(PARAMS.sb + PARAMS.ante)
+    assert pusher.played == solved.push_strategy[position]
     # Near equilibrium a class is played only when it gains, and folded when it loses.
-    for player, strategy in (("pu", solved.push_strategy), ("ca", solved.call_strategy)):
+    for player, strategy in (("pusher", solved.push_strategy),
+                             ("caller", solved.call_strategy)):
         for k, class_id in enumerate(SUBSET_IDS):
             diff = solved.lookup(class_id, player).diff_ev
             if diff > 0.05:
@@ -44,7 +48,7 @@ def test_lookup_by_id_or_cards_reports_the_class_against_the_opponent(solved):
             if diff < -0.05:
                 assert strategy[k] < 0.01
     with pytest.raises(InputError, match="not in this table"):
-        solved.lookup("As Ks Qs Js", "pu")
+        solved.lookup("As Ks Qs Js", player="pusher")
     with pytest.raises(InputError, match="player must be pu or ca"):
         solved.lookup(class_id, "sb")
 
@@ -63,11 +67,16 @@ def test_save_and_reopen_keep_everything(solved, subset_table, tmp_path):
 def test_bad_save_files_are_refused(solved, subset_table, other_seed_table, tmp_path):
     path = solved.save(tmp_path / "run.jamfold")
     data = path.read_bytes()
+    refused = r"^cannot read .+: not an omahanash jam-fold solution \("
     cases = {
-        "truncated.jamfold": (data[: len(data) // 2], "truncated or damaged"),
-        "short.jamfold": (data[:30], "truncated"),
-        "damaged.jamfold": (data[:100] + bytes([data[100] ^ 1]) + data[101:], "checksum"),
-        "foreign.jamfold": (b"PK\x03\x04" + data[4:], "not an omahanash jam-fold solution"),
+        "truncated.jamfold": (data[: len(data) // 2], refused + "truncated"),
+        "short.jamfold": (data[:30], refused + "truncated"),
+        "damaged.jamfold": (data[:100] + bytes([data[100] ^ 1]) + data[101:],
+                            refused + "damaged header"),
+        "payload.jamfold": (data[:-9] + bytes([data[-9] ^ 1]) + data[-8:],
+                            refused + r"damaged data \(checksum mismatch\)"),
+        "foreign.jamfold": (b"PK\x03\x04" + data[4:], refused + "a zip archive"),
+        "empty.jamfold": (b"", refused + "empty file"),
     }
     for name, (content, message) in cases.items():
         (tmp_path / name).write_bytes(content)
@@ -75,8 +84,10 @@ def test_bad_save_files_are_refused(solved, subset_table, other_seed_table, tmp_
             JamFoldSolution.load(tmp_path / name, table=subset_table)
     with pytest.raises(InputError, match="saved on another omaha-hi equity table"):
         JamFoldSolution.load(path, table=other_seed_table)
-    with pytest.raises(InputError, match="cannot read"):
+    with pytest.raises(InputError, match=refused + "no such file"):
         JamFoldSolution.load(tmp_path / "missing.jamfold", table=subset_table)
+    with pytest.raises(InputError, match=refused + "a directory"):
+        JamFoldSolution.load(tmp_path, table=subset_table)
 
 
 def test_export_csv_and_json_list_every_class(solved, tmp_path):
@@ -92,7 +103,7 @@ def test_export_csv_and_json_list_every_class(solved, tmp_path):
         assert int(row["combos"]) == item["combos"] == int(solved.game.combos[k])
         assert float(row["push_pct"]) == pytest.approx(100 * solved.push_strategy[k], abs=1e-4)
         assert item["call_pct"] == pytest.approx(100 * solved.call_strategy[k], abs=1e-4)
-        lookup = solved.lookup(SUBSET_IDS[k], "ca")
+        lookup = solved.lookup(SUBSET_IDS[k], player="caller")
         assert item["call_ev"] == pytest.approx(lookup.allin_ev, abs=1e-6)
         assert float(row["pu_fold_ev"]) == -7.0
     with pytest.raises(InputError, match="csv or json"):

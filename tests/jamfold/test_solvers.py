@@ -12,7 +12,7 @@ from omahanash.jamfold import JamFoldGame, JamFoldParams, JamFoldSolution, start
 from omahanash.jamfold.solvers import check_solver, run_iterations
 from omahanash.runs import CancelFlag
 
-PARAMS = JamFoldParams("omaha-hi", ante=0, sb=5, bb=10, stacks=(100, 100))
+PARAMS = JamFoldParams(variant="omaha-hi", sb=5, bb=10, ante=0, stacks=100)
 
 
 def _dense_matrix(table, params):
@@ -36,9 +36,10 @@ def test_both_solvers_converge_to_the_same_equilibrium(subset_table):
     assert cfr_reports[-1].epsilon < 1e-4
     assert fp_reports[-1].epsilon < 0.02
     # Same game value and the same ranges (FP converges like 1/t: looser).
-    assert fp_reports[-1].postev1 == pytest.approx(cfr_reports[-1].postev1, abs=0.02)
-    assert fp_reports[-1].range_pu == pytest.approx(cfr_reports[-1].range_pu, abs=1.0)
-    assert fp_reports[-1].range_ca == pytest.approx(cfr_reports[-1].range_ca, abs=1.0)
+    assert fp_reports[-1].post_ev_pusher == pytest.approx(cfr_reports[-1].post_ev_pusher,
+                                                          abs=0.02)
+    assert fp_reports[-1].pusher_range == pytest.approx(cfr_reports[-1].pusher_range, abs=1.0)
+    assert fp_reports[-1].caller_range == pytest.approx(cfr_reports[-1].caller_range, abs=1.0)
     np.testing.assert_allclose(fp.push_strategy, cfr.push_strategy, atol=0.05)
     np.testing.assert_allclose(fp.call_strategy, cfr.call_strategy, atol=0.05)
 
@@ -59,8 +60,8 @@ def test_best_responses_gain_what_epsilon_says(subset_table):
     best_ca = (deals @ ((1 - p) * fold_loss - p * steal) + np.maximum(-(g.T @ p), 0).sum()) \
         / total
     gain_pu, gain_ca = best_pu - profile, best_ca + profile
-    assert best_pu == pytest.approx(last.postev1, rel=1e-9)
-    assert best_ca == pytest.approx(last.postev2, rel=1e-9)
+    assert best_pu == pytest.approx(last.post_ev_pusher, rel=1e-9)
+    assert best_ca == pytest.approx(last.post_ev_caller, rel=1e-9)
     assert gain_pu >= 0 and gain_ca >= 0
     assert gain_pu + gain_ca == pytest.approx(2 * last.epsilon, rel=1e-9)
     assert max(gain_pu, gain_ca) <= 2 * last.epsilon + 1e-12

@@ -14,11 +14,11 @@ def test_each_row_is_the_solution_at_that_stack(subset_table):
     assert [r.as_dict()["stack_bb"] for r in rows] == [3, 12]
     for row in rows:
         solution = JamFoldSolution.create(
-            JamFoldParams("omaha-hi", ante=1, stacks=(10 * row.stack_bb, 10 * row.stack_bb)),
+            JamFoldParams(variant="omaha-hi", ante=1, stacks=10 * row.stack_bb),
             table=subset_table)
         last = solution.run()[-1]
-        assert (row.range_pu, row.range_ca, row.epsilon, row.iterations) == \
-            (last.range_pu, last.range_ca, last.epsilon, solution.iterations)
+        assert (row.pusher_range, row.caller_range, row.epsilon, row.iterations) == \
+            (last.pusher_range, last.caller_range, last.epsilon, solution.iterations)
         assert row.epsilon <= 1e-3
 
 

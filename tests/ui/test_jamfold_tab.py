@@ -199,7 +199,7 @@ def test_stop_keeps_computed_values(tab, drive, qtbot):
     qtbot.wait(300)
     assert counter(tab) == (done, total)  # the counter stopped
     last = tab.solution.last_report
-    assert value(tab, "rangePuValue") == f"{last.range_pu:.2f}%"
+    assert value(tab, "rangePuValue") == f"{last.pusher_range:.2f}%"
     assert float(value(tab, "epsilonValue")) == pytest.approx(last.epsilon, rel=1e-5)
     assert drive.find(tab, ConvergencePlot, "epsilonPlot").history()[-1][0] == done
     look_up(tab, drive, qtbot, "Ad Ac", "PU")
