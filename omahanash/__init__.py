@@ -1,7 +1,136 @@
 """Omaha Nash: Nash equilibria of games of imperfect information.
 
-The library behind the ``omahanash`` command and the ``omahanash-gui`` app. Nothing in this
-package imports Qt.
+The library behind the ``omahanash`` command and the ``omahanash-gui`` app; nothing in it
+imports Qt. Everything a user needs is exported flat from here (``import omahanash as on``);
+the names load lazily, on first use, so ``import omahanash`` is instant and compiles no numba
+kernel.
+
+>>> import omahanash as on
+>>> result = on.equity("Ah Ad", "Kh Kd", variant="holdem")   # exact enumeration
+>>> round(result.equity[0], 4), result.exact
+(0.8264, True)
+>>> on.parse_class("2s 4s 3c 9c", on.Variant.OMAHA_HI)          # the thesis's class ids
+4527
+>>> game = on.make_game("kuhn")
+>>> solution = on.solve_cfr(game, algorithm="cfr+", iterations=256)
+>>> on.exploitability(game, solution) < 0.01
+True
+>>> params = on.JamFoldParams(variant="holdem", sb=5, bb=10, stacks=100)
+>>> hand = on.solve_jamfold(params).lookup("Ah Kd", player="pusher")
+>>> round(hand.played, 3), hand.diff_ev > 0
+(1.0, True)
+>>> on.make_game("domino", tiles="[9|9]")
+Traceback (most recent call last):
+...
+omahanash.errors.InputError: ...[9|9]...
+
+Where things live (each name below is documented, with an example, in its module):
+
+=====================  ===========================================================
+cards and classes      ``omahanash.cards``, ``omahanash.hands``
+equity                 ``omahanash.equity`` (exact, Monte Carlo, cluster tables)
+jam-fold               ``omahanash.jamfold``
+CFR and its games      ``omahanash.cfr``, ``omahanash.games``, ``omahanash.game``
+perfect information    ``omahanash.perfect``
+long work              ``omahanash.runs`` (progress, cancel), ``omahanash.savefile``
+=====================  ===========================================================
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
+
+# Public name -> module that defines it. Kept in one table so that ``__all__``, ``dir()`` and
+# the lazy loader can never disagree.
+_EXPORTS: dict[str, str] = {
+    # errors and long work
+    "InputError": "omahanash.errors",
+    "Cancelled": "omahanash.errors",
+    "CardError": "omahanash.cards",
+    "CancelFlag": "omahanash.runs",
+    "iterate": "omahanash.runs",
+    # cards, hands and hand classes
+    "Variant": "omahanash.cards",
+    "parse_cards": "omahanash.cards",
+    "parse_hand": "omahanash.cards",
+    "format_cards": "omahanash.cards",
+    "num_classes": "omahanash.hands",
+    "parse_class": "omahanash.hands",
+    "class_of": "omahanash.hands",
+    "class_cards": "omahanash.hands",
+    "class_name": "omahanash.hands",
+    "class_members": "omahanash.hands",
+    "class_combos": "omahanash.hands",
+    # equity
+    "equity": "omahanash",  # the package omahanash.equity, callable: see its docstring
+    "EquityTable": "omahanash.equity.tables",
+    "load_table": "omahanash.equity.tables",
+    "build_table": "omahanash.equity.tables",
+    # the heads-up jam-fold game
+    "JamFoldParams": "omahanash.jamfold",
+    "JamFoldSolution": "omahanash.jamfold",
+    "HandLookup": "omahanash.jamfold",
+    "solve_jamfold": "omahanash.jamfold",
+    # CFR and its games
+    "make_game": "omahanash.games",
+    "solve_cfr": "omahanash.cfr.solvers",
+    "exploitability": "omahanash.cfr.exploitability",
+    "TreeBrowser": "omahanash.cfr",
+    "save_solution": "omahanash.cfr",
+    "load_solution": "omahanash.cfr",
+    # perfect information
+    "nim": "omahanash.perfect.grundy",
+    "subtraction_game": "omahanash.perfect.grundy",
+    "GameGraph": "omahanash.perfect.retrograde",
+    "retrograde": "omahanash.perfect.retrograde",
+    "alphabeta": "omahanash.perfect.search",
+    "mcts": "omahanash.perfect.search",
+}
+
+__all__ = sorted(_EXPORTS)
+
+if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
+    from omahanash.cards import CardError, Variant, format_cards, parse_cards, parse_hand
+    from omahanash.cfr import (
+        TreeBrowser,
+        exploitability,
+        load_solution,
+        save_solution,
+        solve_cfr,
+    )
+    from omahanash.equity.calculator import equity
+    from omahanash.equity.tables import EquityTable, build_table, load_table
+    from omahanash.errors import Cancelled, InputError
+    from omahanash.games import make_game
+    from omahanash.hands import (
+        class_cards,
+        class_combos,
+        class_members,
+        class_name,
+        class_of,
+        num_classes,
+        parse_class,
+    )
+    from omahanash.jamfold import HandLookup, JamFoldParams, JamFoldSolution, solve_jamfold
+    from omahanash.perfect.grundy import nim, subtraction_game
+    from omahanash.perfect.retrograde import GameGraph, retrograde
+    from omahanash.perfect.search import alphabeta, mcts
+    from omahanash.runs import CancelFlag, iterate
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'omahanash' has no attribute {name!r}")
+    if module == __name__:  # a subpackage that is itself the public name (omahanash.equity)
+        return importlib.import_module(f"{__name__}.{name}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -41,8 +41,17 @@ GAME_ALIASES = {
 }
 
 
+_VARIANT_TITLES = {"holdem": "Texas Hold'em", "omaha-hi": "Omaha Hi", "omaha-hilo": "Omaha Hi/Lo"}
+
+
 class CardError(InputError):
-    """Bad card input: unknown rank or suit, a duplicate, a wrong count, a shared card."""
+    """Bad card input: unknown rank or suit, a duplicate, a wrong count, a shared card.
+
+    >>> parse_cards("As Xd")
+    Traceback (most recent call last):
+    ...
+    omahanash.cards.CardError: unknown rank 'X' in card 'Xd'
+    """
 
 
 class Variant(StrEnum):
@@ -54,6 +63,8 @@ class Variant(StrEnum):
     (<Variant.OMAHA_HI: 'omaha-hi'>, 4)
     >>> [str(v) for v in Variant]
     ['holdem', 'omaha-hi', 'omaha-hilo']
+    >>> Variant.OMAHA_HILO.display_name
+    'Omaha Hi/Lo'
     """
 
     HOLDEM = "holdem"
@@ -74,6 +85,11 @@ class Variant(StrEnum):
             known = ", ".join([*GAMES, "omaha"])
             raise InputError(f"unknown variant {name!r} (expected one of: {known})")
         return cls(key)
+
+    @property
+    def display_name(self) -> str:
+        """The name a player reads: ``Texas Hold'em``, ``Omaha Hi``, ``Omaha Hi/Lo``."""
+        return _VARIANT_TITLES[self.value]
 
     @property
     def hole_cards(self) -> int:
@@ -119,7 +135,11 @@ def card_str(card: int) -> str:
 
 
 def format_cards(cards: Iterable[int]) -> str:
-    """Cards as text separated by single spaces, in the given order."""
+    """Cards as text separated by single spaces, in the given order.
+
+    >>> format_cards([51, 0, 45])
+    'As 2c Kd'
+    """
     return " ".join(card_str(int(c)) for c in cards)
 
 
@@ -213,7 +233,15 @@ def parse_cards(
 
 
 def parse_hand(text: str | Sequence[int], game: str, *, what: str = "hand") -> tuple[int, ...]:
-    """A player's hole cards for ``game`` (2 for Hold'em, 4 for Omaha)."""
+    """A player's hole cards for ``game`` (2 for Hold'em, 4 for Omaha).
+
+    >>> parse_hand("2s 4s 3c 9c", "omaha")
+    (3, 11, 4, 28)
+    >>> parse_hand("As Ks Qs", "holdem")
+    Traceback (most recent call last):
+    ...
+    omahanash.cards.CardError: the hand 'As Ks Qs' has 3 cards, expected 2
+    """
     return parse_cards(text, hole_cards(game), what=what)
 
 
@@ -241,7 +269,12 @@ def cards_mask(cards: Iterable[int]) -> int:
     return mask
 
 
-def remaining_deck(used: Iterable[int]) -> list[int]:
-    """All cards not in ``used``, in code order."""
-    taken = set(int(c) for c in used)
-    return [c for c in range(NUM_CARDS) if c not in taken]
+def remaining_deck(*used: Iterable[int]) -> list[int]:
+    """The card codes in none of the groups ``used``, in increasing code order (the order
+    the enumerations rely on).
+
+    >>> remaining_deck(parse_cards("As Ah"), [0, 1])[:3], len(remaining_deck(range(40)))
+    ([2, 3, 4], 12)
+    """
+    taken = {int(card) for group in used for card in group}
+    return [card for card in range(NUM_CARDS) if card not in taken]

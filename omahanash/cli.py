@@ -2,7 +2,9 @@
 
 Each sub-command lives in ``omahanash/commands/<name>.py`` and exposes ``register(subparsers)``,
 which adds its parser and sets ``func`` (a callable taking the parsed arguments and returning
-the exit code). Bad input anywhere (:class:`~omahanash.errors.InputError`) becomes exit code 2
+the exit code). Every command also takes ``-q``/``--quiet`` (no progress on stderr) and
+``-v``/``--verbose`` (debug logging through the standard ``logging`` module). Bad input
+anywhere (:class:`~omahanash.errors.InputError`) becomes exit code 2
 and one line on stderr; Ctrl-C becomes exit code 130 with what was finished kept.
 """
 
@@ -11,12 +13,14 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import logging
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from omahanash import __version__
 from omahanash.errors import Cancelled, InputError
+from omahanash.runs import StderrProgress
 
 # Sub-command modules under omahanash.commands, in the order --help lists them.
 COMMANDS = ("hand", "equity", "table", "solve", "cfr", "browse", "perfect", "bench")
@@ -50,12 +54,39 @@ def build_parser() -> OneLineParser:
                 raise
             continue  # not built yet
         module.register(subparsers)
+    for command_parser in _nested_parsers(parser):
+        _add_output_options(command_parser, default=argparse.SUPPRESS)
+    _add_output_options(parser, default=False)
     return parser
+
+
+def _nested_parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """Every sub-command's parser below ``parser`` (once each: aliases share a parser)."""
+    found: dict[int, argparse.ArgumentParser] = {}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                if id(child) not in found:
+                    found[id(child)] = child
+                    found.update((id(p), p) for p in _nested_parsers(child))
+    return list(found.values())
+
+
+def _add_output_options(parser: argparse.ArgumentParser, default: object) -> None:
+    """``-q``/``-v``, before or after the sub-command (``SUPPRESS`` keeps a flag given before
+    it from being reset by the sub-command's default)."""
+    parser.add_argument("-q", "--quiet", action="store_true", default=default,
+                        help="no progress on stderr")
+    parser.add_argument("-v", "--verbose", action="store_true", default=default,
+                        help="debug logging on stderr")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    StderrProgress.quiet = bool(args.quiet)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
     try:
         return int(args.func(args) or 0)
     except InputError as exc:

@@ -26,7 +26,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TextIO
+from typing import ClassVar, TextIO
 
 from omahanash.errors import Cancelled
 
@@ -34,7 +34,15 @@ ProgressCallback = Callable[[float, float], None]
 
 
 class CancelFlag:
-    """A thread-safe flag that long work polls between steps."""
+    """A thread-safe flag that long work polls between steps (a Stop button sets it).
+
+    >>> flag = CancelFlag()
+    >>> flag.cancelled
+    False
+    >>> flag.cancel()
+    >>> flag.cancelled
+    True
+    """
 
     def __init__(self) -> None:
         self._event = threading.Event()
@@ -61,19 +69,38 @@ def format_duration(seconds: float) -> str:
 
 
 class StderrProgress:
-    """``progress(done, total)`` that redraws one line on stderr with percent and ETA.
+    """``progress(done, total)`` that shows percent, elapsed time and ETA on stderr.
 
-    Redraws at most every ``interval`` seconds (and always at the end) so that tight loops can
-    call it freely. The ETA uses the rate since the first call, so a resumed job (whose first
-    call already reports work done earlier) gets an honest estimate.
+    On a terminal it redraws one line (``\\r``) at most every ``interval`` seconds (default
+    0.5). Written to a file or a pipe (a CI log, ``2> build.log``) it prints plain lines, one
+    every ``interval`` seconds (default 5) or every 10 % of the work, whichever comes first,
+    never a carriage return. Always a line at the end. Tight loops may call it freely. The ETA
+    uses the rate since the first call, so a resumed job (whose first call already reports
+    work done earlier) gets an honest estimate. ``StderrProgress.quiet = True`` (the command
+    line's ``--quiet``) silences every instance.
+
+    >>> import io
+    >>> log = io.StringIO()  # not a terminal: plain lines
+    >>> progress = StderrProgress("build", stream=log)
+    >>> for done in range(0, 101, 5):
+    ...     progress(done, 100)
+    >>> lines = log.getvalue().splitlines()
+    >>> len(lines), lines[-1].split()[:2], "\\r" in log.getvalue()
+    (11, ['build:', '100.0%'], False)
     """
 
-    def __init__(self, label: str, stream: TextIO | None = None, interval: float = 0.5) -> None:
+    quiet: ClassVar[bool] = False
+
+    def __init__(self, label: str, stream: TextIO | None = None,
+                 interval: float | None = None) -> None:
         self.label = label
         self.stream = stream if stream is not None else sys.stderr
-        self.interval = interval
+        isatty = getattr(self.stream, "isatty", None)
+        self.interactive = bool(isatty()) if callable(isatty) else False
+        self.interval = interval if interval is not None else (0.5 if self.interactive else 5.0)
         self.start = time.perf_counter()
         self._last = -1.0
+        self._next_tenth = 0.0
         self._baseline: float | None = None
 
     def eta(self, done: float, total: float) -> float | None:
@@ -89,17 +116,25 @@ class StderrProgress:
 
     def __call__(self, done: float, total: float) -> None:
         eta = self.eta(done, total)  # first, so that the first call sets the baseline
+        if self.quiet:
+            return
         now = time.perf_counter()
         finished = total > 0 and done >= total
-        if not finished and now - self._last < self.interval:
+        fraction = done / total if total > 0 else 0.0
+        due = now - self._last >= self.interval
+        if not self.interactive:
+            due = due or fraction >= self._next_tenth
+        if not (finished or due):
             return
         self._last = now
-        fraction = done / total if total > 0 else 0.0
+        self._next_tenth = (int(fraction * 10 + 1e-9) + 1) / 10
         eta_text = "" if eta is None or finished else f"  ETA {format_duration(eta)}"
         elapsed = format_duration(now - self.start)
-        self.stream.write(f"\r{self.label}: {100 * fraction:5.1f}%  {elapsed}{eta_text}   ")
-        if finished:
-            self.stream.write("\n")
+        text = f"{self.label}: {100 * fraction:5.1f}%  {elapsed}{eta_text}"
+        if self.interactive:
+            self.stream.write(f"\r{text}   " + ("\n" if finished else ""))
+        else:
+            self.stream.write(text + "\n")
         self.stream.flush()
 
 
@@ -132,6 +167,11 @@ def iterate(
     cancelled run reports where it stopped. Work a step finished is never undone: what to keep
     is the step's business (a solver's state, a table's finished blocks), so a cancelled run
     can be resumed by calling again with ``start=run.done``.
+
+    >>> chunks = []
+    >>> run = iterate(lambda done: chunks.append(done) or 4, 10)  # four units a step
+    >>> chunks, run.done, run.finished
+    ([0, 4, 8], 10, True)
     """
     done = start
     if progress is not None:

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from omahanash.errors import Cancelled, InputError
+from omahanash.games import GAME_CHOICES
 from ui.common import (
     ErrorLabel,
     RunStopButton,
@@ -62,8 +63,6 @@ if TYPE_CHECKING:
     from omahanash.runs import CancelFlag
     from ui.workers import ProgressReporter
 
-#: Game selector: caption -> key.
-GAMES = {"Kuhn": "kuhn", "Leduc": "leduc", "Dominoes": "domino", "Matrix game": "matrix"}
 #: Algorithm selector: caption -> library name (tree games use the first four, matrix games
 #: read cfr / cfr+ as regret matching / regret matching+ and also offer fictitious play).
 ALGORITHMS = {
@@ -156,11 +155,11 @@ class CfrTab(Tab):
     settings_group = "cfr"
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        from ui.workers import JobRunner
-
         super().__init__(parent)
         self.setObjectName("cfrTab")
-        self.runner = JobRunner(self)
+        self.runner = self.make_runner(
+            progressed=self._on_progress, succeeded=self._on_succeeded,
+            stopped=self._on_stopped, failed=self._on_failed, finished=self._on_finished)
         self.solution: Solution | None = None
         self.matrix_result: dict[str, Any] | None = None
         self._settings: RunSettings | None = None
@@ -175,11 +174,6 @@ class CfrTab(Tab):
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
 
-        self.runner.progressed.connect(self._on_progress)
-        self.runner.succeeded.connect(self._on_succeeded)
-        self.runner.stopped.connect(self._on_stopped)
-        self.runner.failed.connect(self._on_failed)
-        self.runner.finished.connect(self._on_finished)
         self._on_game_changed()
 
     # -- layout -------------------------------------------------------------------------
@@ -191,13 +185,13 @@ class CfrTab(Tab):
         game_box = QGroupBox("Game")
         form = QFormLayout(game_box)
         self.game_combo = QComboBox(objectName="cfrGameCombo")
-        self.game_combo.addItems(list(GAMES))
         form.addRow("Game", self.game_combo)
         self.settings_stack = QStackedWidget(objectName="cfrSettingsStack")
-        self.settings_stack.addWidget(self._kuhn_page())
-        self.settings_stack.addWidget(self._leduc_page())
-        self.settings_stack.addWidget(self._domino_page())
-        self.settings_stack.addWidget(self._matrix_page())
+        pages = {"kuhn": self._kuhn_page, "leduc": self._leduc_page,
+                 "domino": self._domino_page, "matrix": self._matrix_page}
+        for choice in GAME_CHOICES:  # the library's list: a new game shows up here
+            self.game_combo.addItem(choice.title, choice.name)
+            self.settings_stack.addWidget(pages[choice.name]())
         form.addRow(self.settings_stack)
         column.addWidget(game_box)
 
@@ -408,7 +402,7 @@ class CfrTab(Tab):
 
     @property
     def game_key(self) -> str:
-        return GAMES[self.game_combo.currentText()]
+        return str(self.game_combo.currentData())
 
     def _on_game_changed(self) -> None:
         self.settings_stack.setCurrentIndex(self.game_combo.currentIndex())
@@ -816,6 +810,3 @@ class CfrTab(Tab):
         self._clear_results()
         self._start(job, f"Opening {source}…")
         return True
-
-    def shutdown(self) -> None:
-        self.runner.shutdown()

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from PySide6.QtCore import QSettings, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from ui.settings import restore_inputs, save_inputs
+
+if TYPE_CHECKING:
+    from ui.workers import JobRunner
 
 ERROR_STYLE = "color: #b00020;"
 
@@ -16,8 +20,9 @@ class Tab(QWidget):
     """One job of the main window (one tab).
 
     Subclasses set :attr:`title` (the tab's caption) and :attr:`settings_group` (the QSettings
-    group of its inputs), emit :attr:`status_message` for the status bar, and override
-    :meth:`shutdown` when they run work in a worker.
+    group of its inputs) and emit :attr:`status_message` for the status bar. Work runs through
+    :meth:`make_runner`, which wires a :class:`~ui.workers.JobRunner` to the tab's slots and
+    registers it, so that :meth:`shutdown` stops every job of the tab when the window closes.
     """
 
     title: ClassVar[str] = ""
@@ -32,8 +37,31 @@ class Tab(QWidget):
         """Restore this tab's inputs (their change signals re-validate them)."""
         restore_inputs(self, settings, self.settings_group)
 
+    def make_runner(
+        self,
+        *,
+        progressed: Callable[[float, float, str, object], Any] | None = None,
+        succeeded: Callable[[object], Any] | None = None,
+        stopped: Callable[[], Any] | None = None,
+        failed: Callable[[str], Any] | None = None,
+        finished: Callable[[], Any] | None = None,
+    ) -> JobRunner:
+        """A job runner of this tab, its signals connected to the given slots."""
+        from ui.workers import JobRunner
+
+        runner = JobRunner(self)
+        for signal, slot in ((runner.progressed, progressed), (runner.succeeded, succeeded),
+                             (runner.stopped, stopped), (runner.failed, failed),
+                             (runner.finished, finished)):
+            if slot is not None:
+                signal.connect(slot)
+        self.__dict__.setdefault("_runners", []).append(runner)
+        return runner
+
     def shutdown(self) -> None:
-        """Stop any running work and wait for it; the window is closing."""
+        """Stop the tab's running jobs and wait for them; the window is closing."""
+        for runner in self.__dict__.get("_runners", []):
+            runner.shutdown()
 
 
 class ErrorLabel(QLabel):

@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from omahanash.cards import (
+    Variant,
     check_disjoint,
     hole_cards,
-    normalize_game,
     parse_cards,
     parse_hand,
 )
@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from omahanash.runs import CancelFlag
     from ui.workers import ProgressReporter
 
-GAMES = {"Texas Hold'em": "holdem", "Omaha Hi": "omaha-hi", "Omaha Hi/Lo": "omaha-hilo"}
 EXACT, MONTE_CARLO = "Exact", "Monte Carlo"
 DEFAULT_TRIALS = 200_000
 MAX_TRIALS = 1_000_000_000
@@ -65,11 +64,10 @@ class EquityTab(Tab):
     settings_group = "equity"
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        from ui.workers import JobRunner
-
         super().__init__(parent)
         self.setObjectName("equityTab")
-        self.runner = JobRunner(self)
+        self.runner = self.make_runner(succeeded=self._on_succeeded, failed=self._on_failed,
+                                       stopped=self._on_stopped, finished=self._on_finished)
         self.result: EquityResult | None = None
         self._request: tuple | None = None
         self._running: tuple[str, str, int] = ("", "", 0)  # hands and seed being calculated
@@ -77,7 +75,8 @@ class EquityTab(Tab):
         box = QGroupBox("Deal")
         form = QFormLayout(box)
         self.game_combo = QComboBox(objectName="equityGameCombo")
-        self.game_combo.addItems(list(GAMES))
+        for variant in Variant:
+            self.game_combo.addItem(variant.display_name, variant)
         form.addRow("Game", self.game_combo)
         self.hand1_edit = QLineEdit("As Ah", objectName="equityHand1Edit")
         self.hand1_error = ErrorLabel("equityHand1Error")
@@ -144,17 +143,13 @@ class EquityTab(Tab):
         self.game_combo.currentIndexChanged.connect(self._validate)
         self.method_combo.currentIndexChanged.connect(self._validate)
         self.run_button.clicked.connect(self._on_run_clicked)
-        self.runner.succeeded.connect(self._on_succeeded)
-        self.runner.failed.connect(self._on_failed)
-        self.runner.stopped.connect(self._on_stopped)
-        self.runner.finished.connect(self._on_finished)
         self._validate()
 
     # -- validation ---------------------------------------------------------------------
 
     @property
     def game(self) -> str:
-        return normalize_game(GAMES[self.game_combo.currentText()])
+        return Variant(self.game_combo.currentData())
 
     @property
     def monte_carlo(self) -> bool:
@@ -163,7 +158,7 @@ class EquityTab(Tab):
     def _check_hand(self, text: str, number: int, error: ErrorLabel) -> tuple[int, ...] | None:
         """Check one hand field; returns its cards for a concrete hand, None for a range (or
         when invalid: then the message is beside the field and ``error`` is visible)."""
-        from omahanash.equity.montecarlo import is_class_item
+        from omahanash.equity.ranges import is_class_item
 
         items = range_items(text)
         what = f"hand {number}"
@@ -329,6 +324,3 @@ class EquityTab(Tab):
         self.run_button.set_running(False)
         self._set_inputs_enabled(True)
         self._validate()
-
-    def shutdown(self) -> None:
-        self.runner.shutdown()

@@ -123,11 +123,10 @@ class PerfectTab(Tab):
     settings_group = "perfect"
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        from ui.workers import JobRunner
-
         super().__init__(parent)
         self.setObjectName("perfectTab")
-        self.runner = JobRunner(self)
+        self.runner = self.make_runner(succeeded=self._on_succeeded, failed=self._on_failed,
+                                       stopped=self._on_stopped, finished=self._on_finished)
         self._job: Any = None
 
         box = QGroupBox("Game")
@@ -181,10 +180,6 @@ class PerfectTab(Tab):
         self.moves_edit.textChanged.connect(self._validate)
         self.input_edit.returnPressed.connect(self._on_solve_clicked)
         self.solve_button.clicked.connect(self._on_solve_clicked)
-        self.runner.succeeded.connect(self._on_succeeded)
-        self.runner.failed.connect(self._on_failed)
-        self.runner.stopped.connect(self._on_stopped)
-        self.runner.finished.connect(self._on_finished)
         self._on_game_changed(example=False)
 
     @property
@@ -278,6 +273,3 @@ class PerfectTab(Tab):
 
     def _on_finished(self) -> None:
         self.solve_button.set_running(False)
-
-    def shutdown(self) -> None:
-        self.runner.shutdown()
