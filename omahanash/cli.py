@@ -23,7 +23,7 @@ from omahanash.errors import Cancelled, InputError
 from omahanash.runs import StderrProgress
 
 # Sub-command modules under omahanash.commands, in the order --help lists them.
-COMMANDS = ("hand", "equity", "table", "solve", "cfr", "browse", "perfect", "bench")
+COMMANDS = ("hand", "equity", "range", "table", "solve", "exploit", "cfr", "browse", "perfect", "bench")
 
 
 class OneLineParser(argparse.ArgumentParser):
