@@ -38,18 +38,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from omahanash.cards import Variant
 from omahanash.errors import InputError
 from ui.common import ErrorLabel, RunStopButton, Tab, parse_positive_int, with_error
 from ui.plots import ConvergencePlot
 from ui.range_view import ClassTableModel, HoldemGridModel, class_proxy
-from ui.workers import JobRunner
 
 if TYPE_CHECKING:
     from omahanash.jamfold import JamFoldSolution
     from omahanash.runs import CancelFlag
     from ui.workers import ProgressReporter
 
-GAMES = {"Omaha Hi": "omaha-hi", "Omaha Hi/Lo": "omaha-hilo", "Texas Hold'em": "holdem"}
+#: The Type selector, in the thesis's order (its names come from the library).
+VARIANTS = (Variant.OMAHA_HI, Variant.OMAHA_HILO, Variant.HOLDEM)
 SOLVERS = {"Fictitious play": "fp", "CFR+": "cfr+"}
 PLAYERS = {"PU: Player1": "pusher", "CA: Player2": "caller"}
 MAX_ITERATIONS = 10_000_000
@@ -113,8 +114,13 @@ class JamFoldTab(Tab):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.runner = JobRunner(self)
-        self.build_runner = JobRunner(self)
+        self.runner = self.make_runner(
+            progressed=self._on_progressed, succeeded=self._on_succeeded,
+            failed=self._on_failed, stopped=self._on_stopped, finished=self._on_finished)
+        self.build_runner = self.make_runner(
+            progressed=self._on_build_progressed, succeeded=self._on_build_succeeded,
+            failed=self._on_build_failed, stopped=self._on_build_stopped,
+            finished=self._on_build_finished)
         self.solution: JamFoldSolution | None = None
         self.class_rows: list[dict] = []
         self._tables: dict[str, object] = {}  # variant -> loaded equity table (reused by runs)
@@ -136,8 +142,9 @@ class JamFoldTab(Tab):
         self.ante_error = ErrorLabel("anteError")
         form.addRow("Ante", with_error(self.ante_edit, self.ante_error))
         self.type_combo = QComboBox(objectName="typeCombo")
-        self.type_combo.addItems(list(GAMES))
-        self.type_combo.setCurrentText("Texas Hold'em")
+        for variant in VARIANTS:
+            self.type_combo.addItem(variant.display_name, variant)
+        self.type_combo.setCurrentText(Variant.HOLDEM.display_name)
         form.addRow("Type", self.type_combo)
         self.sb_edit = QLineEdit("5", objectName="sbEdit")
         self.sb_error = ErrorLabel("sbError")
@@ -317,11 +324,6 @@ class JamFoldTab(Tab):
         self.type_combo.currentIndexChanged.connect(self._validate)
         self.solver_combo.currentIndexChanged.connect(self._validate)
         self.calculate_button.clicked.connect(self._on_calculate_clicked)
-        self.runner.progressed.connect(self._on_progressed)
-        self.runner.succeeded.connect(self._on_succeeded)
-        self.runner.failed.connect(self._on_failed)
-        self.runner.stopped.connect(self._on_stopped)
-        self.runner.finished.connect(self._on_finished)
         self.log_y_check.toggled.connect(self.plot.set_log_y)
         self.show_button.clicked.connect(self.show_hand)
         self.lookup_edit.returnPressed.connect(self.show_hand)
@@ -334,11 +336,6 @@ class JamFoldTab(Tab):
         self.export_button.clicked.connect(self._on_export_clicked)
         self.build_button.clicked.connect(self.build_table)
         self.build_cancel.clicked.connect(self.build_runner.stop)
-        self.build_runner.progressed.connect(self._on_build_progressed)
-        self.build_runner.succeeded.connect(self._on_build_succeeded)
-        self.build_runner.failed.connect(self.build_error.show_error)
-        self.build_runner.stopped.connect(self._on_build_stopped)
-        self.build_runner.finished.connect(self._on_build_finished)
         self._validate()
         self._update_buttons()
 
@@ -347,7 +344,7 @@ class JamFoldTab(Tab):
     @property
     def variant(self) -> str:
         """The poker variant chosen in Type."""
-        return GAMES[self.type_combo.currentText()]
+        return Variant(self.type_combo.currentData())
 
     @property
     def solver(self) -> str:
@@ -686,7 +683,7 @@ class JamFoldTab(Tab):
 
     def _fill_inputs(self, solution: JamFoldSolution) -> None:
         params = solution.params
-        self.type_combo.setCurrentText(next(k for k, v in GAMES.items() if v == params.variant))
+        self.type_combo.setCurrentIndex(self.type_combo.findData(str(params.variant)))
         self.solver_combo.setCurrentText(
             next(k for k, v in SOLVERS.items() if v == solution.solver))
         for edit, value in ((self.ante_edit, params.ante), (self.sb_edit, params.sb),
@@ -720,10 +717,10 @@ class JamFoldTab(Tab):
             return False
 
         def job(report: ProgressReporter, cancel: CancelFlag) -> str:
-            from omahanash.equity.tables import build_omaha_table
+            from omahanash.equity.tables import build_table
 
             report.phase("building table")
-            return str(build_omaha_table(variant, progress=report, cancel=cancel))
+            return str(build_table(variant, progress=report, cancel=cancel))
 
         self._build_started = None
         self.build_error.clear_error()
@@ -765,6 +762,5 @@ class JamFoldTab(Tab):
         self.type_combo.setEnabled(not self.runner.running)
         self._validate()
 
-    def shutdown(self) -> None:
-        self.runner.shutdown()
-        self.build_runner.shutdown()
+    def _on_build_failed(self, message: str) -> None:
+        self.build_error.show_error(message)

@@ -109,13 +109,13 @@ def _cancel_on_interrupt():
 
 
 def _load_table(variant: str, args: argparse.Namespace):
-    from omahanash.equity.tables import OMAHA_GAMES, build_omaha_table, load_table, table_path
+    from omahanash.equity.tables import OMAHA_GAMES, build_table, load_table, table_path
     from omahanash.runs import StderrProgress
 
     classes = parse_class_list(args.classes)
     if variant in OMAHA_GAMES and args.build_table \
             and not table_path(variant, args.cache_dir, classes).exists():
-        build_omaha_table(variant, cache_dir=args.cache_dir, class_ids=classes,
+        build_table(variant, cache_dir=args.cache_dir, class_ids=classes,
                           progress=StderrProgress(f"{variant} table"))
     try:
         return load_table(variant, args.cache_dir, classes)

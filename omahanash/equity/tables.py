@@ -496,9 +496,6 @@ def build_table(
     return path
 
 
-# The name callers outside this module (the jam-fold tab, ``omahanash solve``) still use.
-build_omaha_table = build_table
-
 
 def _reopen_partial(partial: Path, expect: dict[str, Any], block_cells: int) -> BlockedFile | None:
     """The interrupted build at ``partial`` if it was made with these settings; a partial

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from omahanash.equity.tables import build_omaha_table, load_table
+from omahanash.equity.tables import build_table, load_table
 from omahanash.hands import parse_class
 
 SUBSET_HANDS = ["As Ad Ks Kd", "Ah Ac 7s 2d", "2s 3d 7h 8c", "Js Ts 9d 8d", "Kh Qh 5c 4d",
@@ -22,7 +22,7 @@ def subset_cache(tmp_path_factory):
     """A cache directory holding the 12-class subset table (seed 7) and a second build of the
     same classes with another seed (``other_seed``)."""
     cache = tmp_path_factory.mktemp("jamfold-cache")
-    build_omaha_table("omaha-hi", samples=32, seed=7, cache_dir=cache, class_ids=SUBSET_IDS)
+    build_table("omaha-hi", samples=32, seed=7, cache_dir=cache, class_ids=SUBSET_IDS)
     return cache
 
 
@@ -34,5 +34,5 @@ def subset_table(subset_cache):
 @pytest.fixture(scope="session")
 def other_seed_table(tmp_path_factory):
     cache = tmp_path_factory.mktemp("jamfold-other")
-    build_omaha_table("omaha-hi", samples=32, seed=8, cache_dir=cache, class_ids=SUBSET_IDS)
+    build_table("omaha-hi", samples=32, seed=8, cache_dir=cache, class_ids=SUBSET_IDS)
     return load_table("omaha-hi", cache, SUBSET_IDS)

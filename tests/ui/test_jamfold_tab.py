@@ -287,7 +287,7 @@ def test_build_offer_progress_eta_cancel_then_resume(tab, drive, qtbot, monkeypa
             _time.sleep(0.005)
         raise AssertionError("the test cancels before the end")
 
-    monkeypatch.setattr(tables, "build_omaha_table", fake_build)
+    monkeypatch.setattr(tables, "build_table", fake_build)
 
     def fake_partial(game):
         path = tables.table_path(game)

@@ -123,3 +123,30 @@ def test_closing_during_a_run_stops_it(qtbot, window, drive):
     qtbot.waitUntil(lambda: len(cfr.plot.history()) > 0, timeout=60_000)
     window.close()
     assert not cfr.runner.running
+
+
+def test_game_and_variant_lists_come_from_the_library(window, drive):
+    from omahanash.cards import Variant
+    from omahanash.games import GAME_CHOICES
+
+    def items(combo: QComboBox) -> list[str]:
+        return [combo.itemText(i) for i in range(combo.count())]
+
+    cfr_games = drive.find(window.tab("CFR games"), QComboBox, "cfrGameCombo")
+    assert items(cfr_games) == [choice.title for choice in GAME_CHOICES]
+    assert [cfr_games.itemData(i) for i in range(cfr_games.count())] == [
+        choice.name for choice in GAME_CHOICES]
+    equity_games = drive.find(window.tab("Equity"), QComboBox, "equityGameCombo")
+    assert items(equity_games) == [v.display_name for v in Variant]
+    jamfold_types = drive.find(window.tab("Jam-fold"), QComboBox, "typeCombo")
+    assert sorted(items(jamfold_types)) == sorted(v.display_name for v in Variant)
+
+
+def test_every_tab_runs_its_jobs_through_make_runner(window):
+    from ui.workers import JobRunner
+
+    for index in range(window.tab_widget.count()):
+        tab = window.tab_widget.widget(index)
+        registered = tab.__dict__.get("_runners", [])
+        runners = [value for value in vars(tab).values() if isinstance(value, JobRunner)]
+        assert runners and all(runner in registered for runner in runners), tab.title
