@@ -87,7 +87,7 @@ _EXPORTS: dict[str, str] = {
     "GameGraph": "omahanash.perfect.retrograde",
     "retrograde": "omahanash.perfect.retrograde",
     "alphabeta": "omahanash.perfect.search",
-    "mcts": "omahanash.perfect.search",
+    "mcts": "omahanash.perfect.mcts",
 }
 
 __all__ = sorted(_EXPORTS)
@@ -117,7 +117,8 @@ if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
     from omahanash.jamfold import HandLookup, JamFoldParams, JamFoldSolution, solve_jamfold
     from omahanash.perfect.grundy import nim, subtraction_game
     from omahanash.perfect.retrograde import GameGraph, retrograde
-    from omahanash.perfect.search import alphabeta, mcts
+    from omahanash.perfect.mcts import mcts
+    from omahanash.perfect.search import alphabeta
     from omahanash.runs import CancelFlag, iterate
 
 

@@ -11,6 +11,10 @@ continued, saved and reopened.
 Mirrors ``omahanash cfr``: :func:`omahanash.cfr.compile_game`, :func:`~omahanash.cfr.new_solution`
 and :func:`~omahanash.cfr.train` for tree games, :func:`omahanash.games.matrix.run_matrix` for
 matrix games.
+
+The tab is one screen whose layout, validation, runs and result views share its state, so they
+stay in one module (~800 lines); the reusable parts live beside it: the tree and strategy models
+in :mod:`ui.models`, the plot in :mod:`ui.plots`, the worker in :mod:`ui.workers`.
 """
 
 from __future__ import annotations

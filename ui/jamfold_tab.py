@@ -9,6 +9,10 @@ updates a second, each touching only the new iterations). Afterwards: hand looku
 id or cards), the range view (Hold'em 13×13 grid; a sortable, filterable class table for every
 game), save / open a solution and CSV export. An Omaha game whose equity table is not built
 yet offers to build it (progress, ETA, Cancel; a cancelled build resumes next time).
+
+The tab is one screen whose inputs, runs, lookup and range views share its state, so they stay
+in one module (~770 lines); the reusable parts live beside it: the range grid and class table in
+:mod:`ui.range_view`, the plot in :mod:`ui.plots`, the worker in :mod:`ui.workers`.
 """
 
 from __future__ import annotations

@@ -15,10 +15,9 @@ from omahanash.perfect.examples import (
     TicTacToe,
     TicTacToeState,
 )
+from omahanash.perfect.mcts import mcts, mcts_agreement
 from omahanash.perfect.search import (
     alphabeta,
-    mcts,
-    mcts_agreement,
     minimax,
     optimal_actions,
     reachable_states,
