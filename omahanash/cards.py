@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
+import numpy as np
+
 from omahanash.errors import InputError
 
 RANKS = "23456789TJQKA"
@@ -110,13 +112,27 @@ def normalize_game(name: object) -> Variant:
     return Variant.parse(name)
 
 
-def hole_cards(game: str) -> int:
-    """Number of hole cards per player in ``game`` (2 for Hold'em, 4 for Omaha)."""
-    return Variant.parse(game).hole_cards
+def hole_cards(variant: str) -> int:
+    """Number of hole cards per player in ``variant`` (2 for Hold'em, 4 for Omaha)."""
+    return Variant.parse(variant).hole_cards
 
 
 def make_card(rank: int, suit: int) -> int:
-    return rank * 4 + suit
+    """The code of the card of ``rank`` (0 = deuce .. 12 = ace) and ``suit`` (0..3, c d h s).
+
+    >>> make_card(12, 3), card_str(make_card(0, 0))
+    (51, '2c')
+    >>> make_card(13, 0)
+    Traceback (most recent call last):
+    ...
+    omahanash.cards.CardError: rank must be an integer in 0..12 (deuce to ace), got 13
+    """
+    for name, value, top, meaning in (("rank", rank, 12, "deuce to ace"),
+                                      ("suit", suit, 3, "c d h s")):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
+                or not 0 <= value <= top:
+            raise CardError(f"{name} must be an integer in 0..{top} ({meaning}), got {value!r}")
+    return int(rank) * 4 + int(suit)
 
 
 def card_rank(card: int) -> int:
@@ -208,14 +224,21 @@ def parse_cards(
         codes = [_parse_token(token) for token in _tokens(cards)]
         shown = cards.strip()
     else:
+        if isinstance(cards, np.ndarray) and cards.ndim != 1:
+            raise CardError(f"the {what} must be one row of cards, got an array of shape "
+                            f"{cards.shape}")
+        if not isinstance(cards, Iterable):
+            raise CardError(f"the {what} must be cards like 'As Kd' or card codes 0..51, "
+                            f"not {cards!r}")
         codes = []
         for item in cards:
             if isinstance(item, str):
                 codes.extend(_parse_token(token) for token in _tokens(item))
-            elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < NUM_CARDS:
+            elif isinstance(item, (int, np.integer)) and not isinstance(item, bool) \
+                    and 0 <= item < NUM_CARDS:
                 codes.append(int(item))
             else:
-                raise CardError(f"{item!r} is not a card")
+                raise CardError(f"{item!r} is not a card (a code 0..51 or text like 'As')")
         shown = format_cards(codes)
     seen: set[int] = set()
     for code in codes:
@@ -232,8 +255,8 @@ def parse_cards(
     return tuple(codes)
 
 
-def parse_hand(text: str | Sequence[int], game: str, *, what: str = "hand") -> tuple[int, ...]:
-    """A player's hole cards for ``game`` (2 for Hold'em, 4 for Omaha).
+def parse_hand(text: str | Sequence[int], variant: str, *, what: str = "hand") -> tuple[int, ...]:
+    """A player's hole cards for ``variant`` (2 for Hold'em, 4 for Omaha).
 
     >>> parse_hand("2s 4s 3c 9c", "omaha")
     (3, 11, 4, 28)
@@ -242,7 +265,7 @@ def parse_hand(text: str | Sequence[int], game: str, *, what: str = "hand") -> t
     ...
     omahanash.cards.CardError: the hand 'As Ks Qs' has 3 cards, expected 2
     """
-    return parse_cards(text, hole_cards(game), what=what)
+    return parse_cards(text, hole_cards(variant), what=what)
 
 
 def check_disjoint(groups: dict[str, Sequence[int]]) -> None:

@@ -5,7 +5,8 @@
 - Hold'em has the 169 classes of the 13×13 grid, ids row-major with aces first
   (:mod:`omahanash.hands.holdem`).
 
-Every function takes the game by any name :func:`~omahanash.cards.normalize_game` accepts.
+Every function takes the variant (a :class:`~omahanash.cards.Variant` or any name
+:func:`~omahanash.cards.normalize_game` accepts).
 Bad input raises :class:`~omahanash.errors.InputError` (:class:`~omahanash.cards.CardError` for
 cards) naming the offending token. Importing this package is cheap: the game modules (numba)
 load on first use.
@@ -39,24 +40,24 @@ __all__ = [
     "parse_class",
 ]
 
-_INTEGER = re.compile(r"[+-]?\d+")
+_INTEGER = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: "１２" is not a class id
 
 
-def _module(game: str) -> ModuleType:
-    name = "holdem" if normalize_game(game) == "holdem" else "omaha"
+def _module(variant: str) -> ModuleType:
+    name = "holdem" if normalize_game(variant) == "holdem" else "omaha"
     return importlib.import_module(f"omahanash.hands.{name}")
 
 
-def num_classes(game: str) -> int:
+def num_classes(variant: str) -> int:
     """Number of hand classes: 169 for Hold'em, 16,432 for Omaha (Hi and Hi/Lo).
 
     >>> num_classes("omaha-hilo"), num_classes("holdem")
     (16432, 169)
     """
-    return 169 if normalize_game(game) == "holdem" else 16432
+    return 169 if normalize_game(variant) == "holdem" else 16432
 
 
-def parse_class(value: int | str, game: str) -> int:
+def parse_class(value: int | str, variant: str) -> int:
     """Class id from an id (int or digits), concrete cards, or a Hold'em name (``AKs``).
 
     >>> parse_class("4527", "omaha"), parse_class("6h,Qd,6c,Ac", "omaha-hi")
@@ -64,87 +65,87 @@ def parse_class(value: int | str, game: str) -> int:
     >>> parse_class("AKs", "holdem"), parse_class("Ah Kh", "holdem"), parse_class(13, "holdem")
     (1, 1, 13)
     """
-    module = _module(game)
+    module = _module(variant)
     if isinstance(value, str):
         text = value.strip()
         if not text:
             raise InputError("empty hand: expected a class id or cards")
         if _INTEGER.fullmatch(text):
             return module.check_class_id(int(text))
-        if normalize_game(game) == "holdem" and module.looks_like_name(text):
+        if normalize_game(variant) == "holdem" and module.looks_like_name(text):
             return module.class_of_name(text)
         return module.class_of(text)
     return module.check_class_id(value)
 
 
-def class_members(game: str, class_id: int) -> np.ndarray:
+def class_members(variant: str, class_id: int) -> np.ndarray:
     """Concrete hands of a class: int8 ``(n, k)``, rows ascending card codes, rows ascending.
 
     >>> class_members("holdem", 0).shape, class_members("omaha", 4527).shape
     ((6, 2), (12, 4))
     """
-    return _module(game).class_members(class_id)
+    return _module(variant).class_members(class_id)
 
 
-def class_combos(game: str) -> np.ndarray:
+def class_combos(variant: str) -> np.ndarray:
     """Number of concrete hands per class (int32; sums to 1,326 or 270,725).
 
     >>> int(class_combos("omaha").sum()), int(class_combos("holdem").sum())
     (270725, 1326)
     """
-    return _module(game).class_combos()
+    return _module(variant).class_combos()
 
 
-def class_cards(game: str, class_id: int) -> str:
+def class_cards(variant: str, class_id: int) -> str:
     """Canonical display form of a class (a concrete hand).
 
     >>> class_cards("omaha", 4527), class_cards("holdem", 1)
     ('2s 4s 3c 9c', 'As Ks')
     """
-    return _module(game).class_cards(class_id)
+    return _module(variant).class_cards(class_id)
 
 
-def class_group(game: str, class_id: int) -> str:
+def class_group(variant: str, class_id: int) -> str:
     """Omaha suit pattern ``aaaa``/``aaab``/``aabb``/``aabc``/``abcd``; Hold'em
     ``pair``/``suited``/``offsuit``.
 
     >>> class_group("omaha", 12025), class_group("holdem", 0)
     ('aabc', 'pair')
     """
-    return _module(game).class_group(class_id)
+    return _module(variant).class_group(class_id)
 
 
-def class_name(game: str, class_id: int) -> str:
+def class_name(variant: str, class_id: int) -> str:
     """Short name: Hold'em ``AKs``; Omaha the canonical cards (as :func:`class_cards`).
 
     >>> class_name("holdem", 1), class_name("omaha", 4527)
     ('AKs', '2s 4s 3c 9c')
     """
-    return _module(game).class_name(class_id)
+    return _module(variant).class_name(class_id)
 
 
-def class_of(game: str, cards: str | Sequence[int] | Sequence[str]) -> int:
+def class_of(variant: str, cards: str | Sequence[int] | Sequence[str]) -> int:
     """Class of one concrete hand (any card order, any notation the card parser accepts).
 
     >>> class_of("omaha", "Ac 6c Qd 6h"), class_of("holdem", [51, 47])
     (12025, 1)
     """
-    return _module(game).class_of(cards)
+    return _module(variant).class_of(cards)
 
 
-def class_ids(game: str, hands: np.ndarray) -> np.ndarray:
+def class_ids(variant: str, hands: np.ndarray) -> np.ndarray:
     """Class ids (int32) of an ``(n, k)`` integer array of card codes (numba, vectorized).
 
     >>> class_ids("omaha", np.array([[3, 11, 4, 28]])).tolist()
     [4527]
     """
-    return _module(game).class_ids(hands)
+    return _module(variant).class_ids(hands)
 
 
-def canonical_hands(game: str) -> np.ndarray:
+def canonical_hands(variant: str) -> np.ndarray:
     """Read-only int8 ``(num_classes, k)``: one member per class, the canonical display form.
 
     >>> canonical_hands("holdem")[0].tolist()  # As Ah
     [51, 50]
     """
-    return _module(game).canonical_hands()
+    return _module(variant).canonical_hands()
