@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -21,6 +23,7 @@ SECTIONS = {
     "jamfold": "omahanash.bench.jamfold",
     "cfr": "omahanash.bench.cfr",
     "domino": "omahanash.bench.domino",
+    "startup": "omahanash.bench.startup",
 }
 
 T = TypeVar("T")
@@ -47,6 +50,18 @@ def best_time(fn: Callable[[], T], repeat: int = 3) -> tuple[float, T]:
         result = fn()
         best = min(best, time.perf_counter() - start)
     return best, result
+
+
+def process_seconds(args: list[str], repeat: int = 3) -> float:
+    """Best wall time of a fresh Python process ``python *args`` (after one untimed run fills
+    the caches)."""
+    subprocess.run([sys.executable, *args], check=True, capture_output=True)
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, *args], check=True, capture_output=True)
+        best = min(best, time.perf_counter() - start)
+    return best
 
 
 def available_sections() -> list[str]:

@@ -3,27 +3,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
 from functools import partial
 
-from omahanash.bench import BenchRow, best_time
+from omahanash.bench import BenchRow, best_time, process_seconds
 
 SECTION = "equity"
 CLI_OMAHA = ["-m", "omahanash", "equity", "As Ah Kd 7c", "Ks Qd 8h 9h", "--game", "omaha",
              "--json"]
-
-
-def _process_seconds(args: list[str], repeat: int = 3) -> float:
-    """Best wall time of a fresh Python process (after one untimed run fills the caches)."""
-    subprocess.run([sys.executable, *args], check=True, capture_output=True)
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, *args], check=True, capture_output=True)
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def run() -> list[BenchRow]:
@@ -50,9 +36,9 @@ def run() -> list[BenchRow]:
     rows.append(BenchRow(SECTION, "Monte Carlo Omaha Hi, hand vs 3-hand range",
                          trials / seconds / 1e6, "M trials/s", "", f"{trials:,} trials"))
     rows.append(BenchRow(SECTION, "whole process: omahanash equity ... --game omaha --json",
-                         _process_seconds(CLI_OMAHA), "s", "≤ 0.75 s",
+                         process_seconds(CLI_OMAHA), "s", "≤ 0.75 s",
                          "warm numba cache, best of 3"))
     rows.append(BenchRow(SECTION, "for scale: python -c 'import numba'",
-                         _process_seconds(["-c", "import numba"]), "s", "",
+                         process_seconds(["-c", "import numba"]), "s", "",
                          "fixed cost inside the figure above"))
     return rows
