@@ -23,7 +23,8 @@ from omahanash.errors import Cancelled, InputError
 from omahanash.runs import StderrProgress
 
 # Sub-command modules under omahanash.commands, in the order --help lists them.
-COMMANDS = ("hand", "equity", "range", "table", "solve", "exploit", "cfr", "browse", "perfect", "bench")
+COMMANDS = ("hand", "equity", "range", "table", "solve", "exploit", "review", "tournament", "train",
+            "cfr", "browse", "perfect", "bench")
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -34,9 +35,22 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def print_json(data: Any) -> None:
-    """Machine-readable output: one JSON document on stdout."""
-    json.dump(data, sys.stdout, indent=None, separators=(", ", ": "))
-    sys.stdout.write("\n")
+    """Machine-readable output: one JSON document on stdout, always valid JSON.
+
+    ``NaN`` and ``Infinity`` are not JSON: a number a command cannot compute must be an error
+    or ``null`` with a reason, so one reaching this point is a bug (``ValueError``), never
+    printed. The document is encoded before anything is written, so a refused one leaves
+    stdout empty.
+
+    >>> print_json({"equity": 0.5, "stderr": None})
+    {"equity": 0.5, "stderr": null}
+    >>> print_json({"equity": float("nan")})
+    Traceback (most recent call last):
+    ...
+    ValueError: Out of range float values are not JSON compliant...
+    """
+    text = json.dumps(data, indent=None, separators=(", ", ": "), allow_nan=False)
+    sys.stdout.write(text + "\n")
 
 
 def build_parser() -> OneLineParser:

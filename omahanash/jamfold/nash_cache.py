@@ -1,0 +1,138 @@
+"""Equilibria computed once per spot and kept: in this process and on disk.
+
+Hand review, tournaments and the trainer ask for the Nash equilibrium of many spots, often the
+same ones again. :func:`nash_solution` solves a spot with CFR+ to its default target (Epsilon
+≤ 0.0001 big blinds) the first time and keeps the solution in memory and as a save file in the
+user cache (``<cache>/nash/``, the folder the equity tables use: ``$OMAHANASH_CACHE`` or the
+platform's user cache directory). A spot is the variant, the blinds, the ante and the effective
+stack: the jam-fold payoffs depend on the stacks only through ``min(S1, S2)``, so the cached
+solution is solved with both stacks equal to the effective stack. A cached file made on another
+equity table (a rebuilt Omaha table), or damaged, is solved again and replaced, never used.
+
+>>> from omahanash.jamfold.game import JamFoldParams
+>>> params = JamFoldParams(variant="holdem", sb=5, bb=10, stacks=(100, 250))
+>>> solution = nash_solution(params, cache_dir=None, persist=False)
+>>> solution.params.stacks, round(solution.lookup("AKo", player="pusher").played, 3)
+((100.0, 100.0), 1.0)
+>>> nash_solution(params, persist=False) is solution    # the second time: from memory
+True
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from pathlib import Path
+
+from omahanash.errors import InputError
+from omahanash.jamfold.game import JamFoldParams
+from omahanash.jamfold.solution import JamFoldSolution, table_identity
+from omahanash.runs import CancelFlag, ProgressCallback
+
+__all__ = ["clear_memory", "nash_solution", "spot_key", "spot_of"]
+
+logger = logging.getLogger(__name__)
+
+_MEMORY: dict[tuple, JamFoldSolution] = {}
+_LOCK = threading.Lock()  # the app's workers may ask from several threads
+
+
+def spot_of(params: JamFoldParams) -> JamFoldParams:
+    """The spot of ``params``: the same game with both stacks at the effective stack.
+
+    >>> spot_of(JamFoldParams(variant="holdem", stacks=(300, 120))).stacks
+    (120.0, 120.0)
+    """
+    stack = params.effective_stack
+    return JamFoldParams(params.variant, params.sb, params.bb, params.ante, (stack, stack))
+
+
+def spot_key(params: JamFoldParams) -> tuple[str, float, float, float, float]:
+    """``(variant, sb, bb, ante, effective stack)``: what identifies a spot.
+
+    >>> spot_key(JamFoldParams(variant="omaha", sb=10, bb=20, stacks=(500, 300)))
+    ('omaha-hi', 10.0, 20.0, 0.0, 300.0)
+    """
+    return (str(params.variant), float(params.sb), float(params.bb), float(params.ante),
+            float(params.effective_stack))
+
+
+def _file_name(key: tuple[str, float, float, float, float]) -> str:
+    variant, sb, bb, ante, stack = key
+    return f"{variant}_sb{sb:g}_bb{bb:g}_ante{ante:g}_stack{stack:g}.jamfold"
+
+
+def nash_solution(
+    params: JamFoldParams,
+    table: object | None = None,
+    cache_dir: str | os.PathLike | None = None,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+    persist: bool = True,
+) -> JamFoldSolution:
+    """The CFR+ equilibrium of the spot of ``params`` (see :func:`spot_of`), computed once.
+
+    ``table`` defaults to :func:`~omahanash.equity.tables.load_table` of the variant (from
+    ``cache_dir``). ``persist`` False keeps the solution in memory only. A solve that is
+    cancelled raises :class:`~omahanash.errors.Cancelled` and caches nothing.
+    """
+    if not isinstance(params, JamFoldParams):
+        raise InputError(f"params must be a JamFoldParams, got {params!r}")
+    spot = spot_of(params)
+    if table is None:
+        from omahanash.equity.tables import load_table
+
+        table = load_table(spot.variant, cache_dir)
+    identity = table_identity(table)
+    memory_key = (spot_key(spot), repr(sorted(identity.items())))
+    with _LOCK:
+        cached = _MEMORY.get(memory_key)
+    if cached is not None:
+        return cached
+    path = _disk_path(spot, cache_dir) if persist else None
+    solution = _read(path, table) if path is not None else None
+    if solution is None:
+        solution = JamFoldSolution.create(spot, "cfr+", table=table)
+        solution.run(progress=progress, cancel=cancel)
+        if cancel is not None and cancel.cancelled:
+            from omahanash.errors import Cancelled
+
+            raise Cancelled(f"solving {spot.variant} at {spot.effective_stack:g} chips was "
+                            "cancelled")
+        if path is not None:
+            _write(solution, path)
+    with _LOCK:
+        return _MEMORY.setdefault(memory_key, solution)
+
+
+def clear_memory() -> None:
+    """Forget the solutions kept in this process (the files on disk stay)."""
+    with _LOCK:
+        _MEMORY.clear()
+
+
+def _disk_path(spot: JamFoldParams, cache_dir: str | os.PathLike | None) -> Path:
+    from omahanash.equity.tablefile import resolve_cache_dir
+
+    return resolve_cache_dir(cache_dir) / "nash" / _file_name(spot_key(spot))
+
+
+def _read(path: Path, table: object) -> JamFoldSolution | None:
+    """The cached solution at ``path`` if it is sound and made on ``table``, else None."""
+    if not path.is_file():
+        return None
+    try:
+        return JamFoldSolution.load(path, table=table)
+    except InputError as error:  # damaged, another format, another table: solve again
+        logger.info("not using the cached equilibrium %s: %s", path, error)
+        return None
+
+
+def _write(solution: JamFoldSolution, path: Path) -> None:
+    """Keep ``solution`` on disk; a cache that cannot be written only costs time later."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        solution.save(path)
+    except (OSError, InputError) as error:
+        logger.warning("could not cache the equilibrium in %s: %s", path, error)
