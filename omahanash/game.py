@@ -92,3 +92,25 @@ class Game(ABC):
         itself and return the estimate here, so that a tree too large is refused at once.
         """
         return None
+
+
+def check_state(state: object, what: str = "state") -> GameState:
+    """``state`` if it can be played (it has the :class:`GameState` methods the searches
+    call), else :class:`~omahanash.errors.InputError` naming ``what``. Duck-typed: a state
+    written to the interface without subclassing passes.
+
+    >>> from omahanash.perfect.examples import TakeAway
+    >>> check_state(TakeAway(3).new_initial_state()) is not None
+    True
+    >>> check_state(None)
+    Traceback (most recent call last):
+    ...
+    omahanash.errors.InputError: state must be a game state (with current_player, legal_actions, child, ...), not None
+    """  # noqa: E501
+    from omahanash.errors import InputError
+
+    needed = ("current_player", "legal_actions", "child", "is_terminal")
+    if not all(callable(getattr(state, name, None)) for name in needed):
+        raise InputError(f"{what} must be a game state (with {', '.join(needed[:3])}, ...), "
+                         f"not {state!r}")
+    return state  # type: ignore[return-value]  # duck-typed

@@ -21,14 +21,16 @@ every few hundredths of a second (and always at the end). The CLI passes
 
 from __future__ import annotations
 
+import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import ClassVar, TextIO
 
-from omahanash.errors import Cancelled
+from omahanash.errors import Cancelled, InputError
 
 ProgressCallback = Callable[[float, float], None]
 
@@ -58,6 +60,34 @@ class CancelFlag:
         """Raise :class:`Cancelled` once :meth:`cancel` has been called."""
         if self._event.is_set():
             raise Cancelled("cancelled")
+
+
+@contextmanager
+def cancel_on_interrupt() -> Iterator[CancelFlag]:
+    """A :class:`CancelFlag` that Ctrl-C (SIGINT) sets while the block runs.
+
+    Long work then stops at its next check, keeping what it finished, instead of a
+    ``KeyboardInterrupt`` landing wherever the program happens to be (inside a numba kernel
+    it becomes a ``SystemError``). The command line wraps its long runs in it. Outside the
+    main thread (where signals cannot be caught) the flag is only set by :meth:`~CancelFlag.cancel`.
+
+    >>> import os, signal
+    >>> with cancel_on_interrupt() as flag:
+    ...     os.kill(os.getpid(), signal.SIGINT)
+    ...     time.sleep(0.01)  # the handler runs between two bytecodes of the main thread
+    >>> flag.cancelled
+    True
+    """
+    flag = CancelFlag()
+    try:
+        previous = signal.signal(signal.SIGINT, lambda *_: flag.cancel())
+    except ValueError:  # not the main thread
+        yield flag
+        return
+    try:
+        yield flag
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def format_duration(seconds: float) -> str:
@@ -173,6 +203,11 @@ def iterate(
     >>> chunks, run.done, run.finished
     ([0, 4, 8], 10, True)
     """
+    if not callable(step):
+        raise InputError(f"step must be a function step(done) -> units, not {step!r}")
+    for name, value in (("total", total), ("start", start)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InputError(f"{name} must be a non-negative integer, not {value!r}")
     done = start
     if progress is not None:
         progress(done, total)

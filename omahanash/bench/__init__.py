@@ -23,7 +23,11 @@ SECTIONS = {
     "jamfold": "omahanash.bench.jamfold",
     "cfr": "omahanash.bench.cfr",
     "domino": "omahanash.bench.domino",
+    "review": "omahanash.bench.review",
     "startup": "omahanash.bench.startup",
+    "tournament": "omahanash.bench.tournament",
+    "ranges": "omahanash.bench.ranges",
+    "trainer": "omahanash.bench.trainer",
 }
 
 T = TypeVar("T")
@@ -31,11 +35,12 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class BenchRow:
-    """One measured figure: ``value`` in ``unit``; ``target`` is the goal as text ("≥ 30 M/s")."""
+    """One measured figure: ``value`` in ``unit``; ``target`` is the goal as text ("≥ 30 M/s").
+    ``value`` is None for a figure that was not measured (``note`` says why; JSON ``null``)."""
 
     section: str
     what: str
-    value: float
+    value: float | None
     unit: str
     target: str = ""
     note: str = ""
@@ -85,7 +90,9 @@ def run_sections(names: list[str]) -> list[BenchRow]:
     return rows
 
 
-def _format_value(value: float) -> str:
+def _format_value(value: float | None) -> str:
+    if value is None:
+        return "-"
     if value == 0 or 0.01 <= abs(value) < 1e6:
         return f"{value:,.3f}".rstrip("0").rstrip(".")
     return f"{value:.3g}"

@@ -79,7 +79,7 @@ def _iteration_rows(table, note: str) -> list[BenchRow]:
 def _omaha_solve_row(table) -> BenchRow:
     what = "Omaha Hi SB5/BB10/stacks 100, CFR+ to Epsilon ≤ 0.001 chips"
     if table is None:
-        return BenchRow(SECTION, what, float("nan"), "s", "≤ 60 s",
+        return BenchRow(SECTION, what, None, "s", "≤ 60 s",
                         "skipped: no full Omaha Hi table built on this machine")
     from omahanash.jamfold import JamFoldParams, JamFoldSolution
 
@@ -101,7 +101,7 @@ def _holdem_sweep_row() -> BenchRow:
     try:
         table = load_table("holdem")
     except InputError:
-        return BenchRow(SECTION, what, float("nan"), "s", "≤ 2 s",
+        return BenchRow(SECTION, what, None, "s", "≤ 2 s",
                         "skipped: resources/holdem.table not built")
     sweep("holdem", [2], table=table)  # warm-up
     seconds, rows = best_time(lambda: sweep("holdem", SWEEP_STACKS, table=table))

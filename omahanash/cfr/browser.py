@@ -101,6 +101,9 @@ class TreeBrowser:
     """
 
     def __init__(self, solution: Solution) -> None:
+        if not isinstance(solution, Solution):
+            raise InputError(f"solution must be a Solution (from solve_cfr or load_solution), "
+                             f"not {solution!r}")
         self.solution = solution
         self.tree = tree = solution.tree
         self.policy = solution.average_policy()

@@ -130,6 +130,10 @@ def estimate_tree_size(game: Game, probes: int = PROBES, seed: int = 0) -> float
     return total / probes
 
 
+# Estimates are clamped here (a float product of branching factors can reach inf).
+MAX_ESTIMATE = 1e300
+
+
 def _readable(number: float, decimals: int = 0) -> str:
     """``2,097,151``; beyond a trillion ``4.8e+31`` (thirty digits say nothing more)."""
     return f"{number:,.{decimals}f}" if number < 1e12 else f"{number:.1e}"
@@ -275,7 +279,8 @@ def compile_game(
     # getattr: games written to the interface without subclassing Game have no hook.
     own_estimator = getattr(game, "tree_size_estimate", None)
     own_estimate = own_estimator() if own_estimator is not None else None
-    estimate = float(own_estimate) if own_estimate is not None else estimate_tree_size(game)
+    estimate = own_estimate if own_estimate is not None else estimate_tree_size(game)
+    estimate = float(min(estimate, MAX_ESTIMATE))  # an exact int may not fit a float
     if estimate > 2 * max_nodes:
         raise _too_large(estimate, max_nodes, exact=False)
     num_players = game.num_players

@@ -17,6 +17,7 @@ from typing import Any
 from omahanash import savefile
 from omahanash.cfr.compiler import GameTree
 from omahanash.cfr.solvers import ALGORITHMS, Solution
+from omahanash.errors import InputError
 
 # Version 1 was a numpy .npz archive with a SHA-256 in its header.
 CFR_SOLUTION = savefile.FileKind("cfr-solution", 2, "saved CFR solution")
@@ -39,6 +40,8 @@ def save_solution(solution: Solution, path: str | os.PathLike) -> Path:
     >>> save_solution(solve_cfr(make_game("kuhn"), iterations=8, seed=1), path) == path
     True
     """
+    if not isinstance(solution, Solution):
+        raise InputError(f"solution must be a Solution (from solve_cfr), not {solution!r}")
     tree = solution.tree
     arrays = {name: getattr(tree, name) for name in _TREE_ARRAYS}
     arrays.update({name: getattr(solution, name) for name in _SOLUTION_ARRAYS})

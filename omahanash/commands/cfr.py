@@ -19,6 +19,7 @@ from omahanash.games import GAME_NAMES
 from omahanash.games.domino.tiles import DEFAULT_TILES
 
 if TYPE_CHECKING:
+    from omahanash.cfr.solvers import Solution
     from omahanash.game import Game
 
 GAMES = GAME_NAMES
@@ -45,10 +46,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--players", type=int, default=None, metavar="P",
                         help="players: Kuhn 2-4 (default 2), dominoes 2-4 (default 2)")
     domino = parser.add_argument_group("dominoes")
-    domino.add_argument("--tiles", default=DEFAULT_TILES,
-                        help='tile set, e.g. "[0|0][0|1][0|2][1|2]" or double-3')
-    domino.add_argument("--hand", type=int, default=2, metavar="H", help="hand size")
-    domino.add_argument("--rules", choices=("thesis", "block"), default="thesis")
+    # Defaults None ("not given"), filled in by _make_game: other games refuse these options.
+    domino.add_argument("--tiles", default=None,
+                        help=f'tile set, e.g. "[0|0][0|1][0|2][1|2]" or double-3 '
+                        f'(default {DEFAULT_TILES})')
+    domino.add_argument("--hand", type=int, default=None, metavar="H",
+                        help="hand size (default 2)")
+    domino.add_argument("--rules", choices=("thesis", "block"), default=None,
+                        help="default thesis")
     matrix = parser.add_argument_group("matrix games")
     matrix.add_argument("--payoff", default=None, metavar="ROWS",
                         help="payoff matrix (see omahanash games); required for --game matrix")
@@ -72,8 +77,9 @@ def _make_game(args: argparse.Namespace) -> Game:
         if players != 2:
             raise InputError(f"Leduc poker is a two-player game, not {args.players} players")
         return make_game("leduc")
-    return make_game("domino", tiles=args.tiles, players=players, hand=args.hand,
-                     rules=args.rules)
+    return make_game("domino", tiles=DEFAULT_TILES if args.tiles is None else args.tiles,
+                     players=players, hand=2 if args.hand is None else args.hand,
+                     rules=args.rules or "thesis")
 
 
 def _run_matrix(args: argparse.Namespace) -> dict:
@@ -99,6 +105,12 @@ def _check(args: argparse.Namespace) -> None:
             raise InputError(f"--algorithm {args.algorithm} is for --game matrix only")
         if args.payoff is not None or args.opponent is not None:
             raise InputError("--payoff and --opponent are for --game matrix only")
+    if args.game != "domino":
+        given = [f"--{name}" for name in ("tiles", "hand", "rules")
+                 if getattr(args, name) is not None]
+        if given:
+            raise InputError(f"{' and '.join(given)}: for --game domino only, "
+                             f"not --game {args.game}")
     if args.max_nodes is not None and args.max_nodes < 1:
         raise InputError(f"--max-nodes must be positive, not {args.max_nodes}")
     if args.save is not None:
@@ -140,10 +152,21 @@ def _format_text(data: dict) -> str:
     return "\n".join(lines)
 
 
+def _save(solution: Solution, path: str) -> None:
+    from omahanash.cfr.storage import save_solution
+
+    try:
+        save_solution(solution, path)
+    except OSError as exc:
+        raise InputError(f"cannot save to {path}: {exc.strerror}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     from omahanash.cli import print_json
+    from omahanash.runs import cancel_on_interrupt
 
     _check(args)
+    interrupted: str | None = None
     if args.game == "matrix":
         if args.save is not None:
             raise InputError("--save is for tree games (kuhn, leduc, domino)")
@@ -151,20 +174,25 @@ def run(args: argparse.Namespace) -> int:
     else:
         from omahanash.cfr.compiler import DEFAULT_MAX_NODES, compile_game
         from omahanash.cfr.solvers import new_solution, train
+        from omahanash.errors import Cancelled
         from omahanash.runs import StderrProgress
 
         game = _make_game(args)
         max_nodes = args.max_nodes if args.max_nodes is not None else DEFAULT_MAX_NODES
         tree = compile_game(game, max_nodes, progress=StderrProgress("building tree"))
         solution = new_solution(tree, args.algorithm, args.seed)
-        train(solution, args.iterations, progress=StderrProgress(args.algorithm))
-        if args.save is not None:
-            from omahanash.cfr.storage import save_solution
-
+        with cancel_on_interrupt() as cancel:
             try:
-                save_solution(solution, args.save)
-            except OSError as exc:
-                raise InputError(f"cannot save to {args.save}: {exc.strerror}") from None
+                train(solution, args.iterations, progress=StderrProgress(args.algorithm),
+                      cancel=cancel)
+            except Cancelled:
+                pass  # Ctrl-C: keep (and save) the iterations done, like omahanash solve
+        if args.save is not None:
+            _save(solution, args.save)
+        if cancel.cancelled:
+            kept = f"saved to {args.save}" if args.save is not None else "kept (no --save)"
+            interrupted = (f"interrupted after {solution.iterations} iterations; "
+                           f"what was done is {kept}")
         data = {
             "game": args.game,
             "algorithm": args.algorithm,
@@ -180,4 +208,7 @@ def run(args: argparse.Namespace) -> int:
         print_json(data)
     else:
         sys.stdout.write(_format_text(data) + "\n")
+    if interrupted is not None:
+        sys.stderr.write(f"omahanash cfr: {interrupted}\n")
+        return 130
     return 0

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
 import time
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from omahanash.commands.table import parse_class_list
 from omahanash.errors import InputError
+from omahanash.runs import cancel_on_interrupt
+
+_cancel_on_interrupt = cancel_on_interrupt  # the name omahanash.commands.exploit imports
 
 if TYPE_CHECKING:
     from omahanash.jamfold import IterationReport, JamFoldParams
@@ -89,25 +90,6 @@ class IterationPrinter:
             sys.stderr.flush()
 
 
-@contextmanager
-def _cancel_on_interrupt():
-    """A CancelFlag set by Ctrl-C, so that runs stop between iterations."""
-    from omahanash.runs import CancelFlag
-
-    flag = CancelFlag()
-    try:
-        previous = signal.signal(signal.SIGINT, lambda *_: flag.cancel())
-    except ValueError:  # not the main thread
-        yield flag
-        return
-    try:
-        yield flag
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-
-
 def _load_table(variant: str, args: argparse.Namespace):
     from omahanash.equity.tables import OMAHA_GAMES, build_table, load_table, table_path
     from omahanash.runs import StderrProgress
@@ -179,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
         solution.position_of(args.lookup)  # bad hands fail before the run
 
     printer = IterationPrinter(f"{solution.params.variant} {solution.solver}")
-    with _cancel_on_interrupt() as cancel:
+    with cancel_on_interrupt() as cancel:
         try:
             solution.run(args.iterations, cancel=cancel, on_iteration=printer)
         finally:
@@ -252,7 +234,7 @@ def _run_sweep(args: argparse.Namespace) -> int:
     for stack in stacks:  # every stack is validated before anything runs
         JamFoldParams(variant, sb=sb, bb=bb, ante=ante, stacks=stack * bb)
     table = _load_table(variant, args)
-    with _cancel_on_interrupt() as cancel:
+    with cancel_on_interrupt() as cancel:
         rows = sweep(variant, stacks, sb=sb, bb=bb, ante=ante, solver=solver,
                      iterations=args.iterations, table=table,
                      progress=StderrProgress(f"{variant} sweep ({solver})"), cancel=cancel)

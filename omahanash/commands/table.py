@@ -91,7 +91,7 @@ def _print(data: dict, as_json: bool) -> None:
 def run_build(args: argparse.Namespace) -> int:
     from omahanash.cards import normalize_game
     from omahanash.equity import tables
-    from omahanash.runs import StderrProgress
+    from omahanash.runs import StderrProgress, cancel_on_interrupt
 
     game = normalize_game(args.game)
     if game == "holdem":
@@ -117,10 +117,13 @@ def run_build(args: argparse.Namespace) -> int:
     if previous == {"samples": samples, "seed": seed}:
         print(f"resuming the interrupted {game} build", file=sys.stderr)
     classes = parse_class_list(args.classes)
-    tables.build_table(
-        game, samples=samples, seed=seed, cache_dir=args.cache_dir, class_ids=classes,
-        progress=StderrProgress(f"{game} table (K={samples})"),
-    )
+    # Ctrl-C sets the cancel flag: the build stops between two kernel calls and keeps its
+    # finished blocks (Cancelled: exit 130, "run it again to resume").
+    with cancel_on_interrupt() as cancel:
+        tables.build_table(
+            game, samples=samples, seed=seed, cache_dir=args.cache_dir, class_ids=classes,
+            progress=StderrProgress(f"{game} table (K={samples})"), cancel=cancel,
+        )
     _print(tables.table_info(game, args.cache_dir, classes), args.json)
     return 0
 

@@ -42,6 +42,7 @@ NUM_ACC = 11
 
 # A Monte Carlo standard error needs a sample variance, hence two trials at least.
 MIN_TRIALS = 2
+MAX_TRIALS = 10**12
 
 Cards = str | Sequence[int]
 # (variant, hands int8[2, k], known board int8, deck int8) -> int64[11] outcome counts
@@ -148,6 +149,8 @@ def check_trials(trials: object) -> int:
             or trials < MIN_TRIALS:
         raise InputError(f"trials must be a whole number >= {MIN_TRIALS} (a standard error "
                          f"needs two trials), not {trials!r}")
+    if trials > MAX_TRIALS:  # the kernels count in int64; this many would take weeks anyway
+        raise InputError(f"trials must be at most {MAX_TRIALS:,}, not {trials!r}")
     return int(trials)
 
 

@@ -60,6 +60,10 @@ DEFAULT_SEED = 2014
 # and <= 8 min (Hi/Lo) on a 2-core machine (see the README for the measurement).
 DEFAULT_SAMPLES = {Variant.OMAHA_HI: 12, Variant.OMAHA_HILO: 16}
 DEFAULT_BLOCK_CELLS = 1 << 20
+# The sampling kernel's unit of work: runs of this many consecutive cells share scratch decks
+# (see flush_correction.sample_cells_kernel), so chunks of a block are whole runs.
+KERNEL_RUN = 64
+CHUNK_SECONDS = 0.05  # aimed length of one kernel call of a build (Ctrl-C latency)
 OMAHA_GAMES = (Variant.OMAHA_HI, Variant.OMAHA_HILO)
 # How cells are estimated; a table made another way is refused (rebuild it).
 TABLE_METHOD = "suit-blind exact + flush correction sampled on flush boards"
@@ -411,7 +415,7 @@ def build_table(
     >>> load_table("omaha-hi", path.parent, [0, 16431]).n
     2
     """
-    from omahanash.equity.table_kernels import class_quads, rank_equity, sample_cells
+    from omahanash.equity.table_kernels import class_quads, rank_equity
     from omahanash.equity.triangle import triangle_rows
 
     variant = Variant.parse(variant)
@@ -462,12 +466,30 @@ def build_table(
         ranks = rank_equity(class_quads(data.representatives), hilo, rank_progress, cancel,
                             32 if ids is None else 1)
         todo = iter(np.flatnonzero(~finished).tolist())
+        chunks = _ChunkSizer()
 
-        def fill_block(_: int) -> int:
+        def fill_block(units_done: int) -> int:
             block = next(todo)
             start, stop = table.block_range(block)
             rows, cols = triangle_rows(start, stop, n)
-            mean, spread = sample_cells(data, rows, cols, start, samples, seed, hilo, ranks)
+            mean = np.empty(stop - start, np.float64)
+            spread = np.empty(stop - start, np.float64)
+            # The kernel runs in chunks of whole runs of 64 cells (its unit of work, so the
+            # values do not depend on the chunking), each a fraction of a second: Ctrl-C and
+            # the cancel flag are seen between them. An unfinished block is not kept.
+            low = 0
+            while low < rows.size:
+                if cancel is not None:
+                    cancel.raise_if_cancelled()
+                high = min(rows.size, low + chunks.size)
+                tick = time.perf_counter()
+                mean[low:high], spread[low:high] = _sample_chunk(
+                    data, rows[low:high], cols[low:high], start + low, samples, seed, hilo,
+                    ranks)
+                chunks.update(high - low, time.perf_counter() - tick)
+                low = high
+                if progress and low < rows.size:
+                    progress(units_done + low, total)
             # exact part + a noisy correction can leave [0, 1] by a hair in lopsided cells
             equity_q = np.rint(np.clip(mean, 0.0, 1.0) * EQUITY_SCALE).astype(np.uint16)
             equity_q[rows == cols] = EQUITY_SCALE // 2  # by symmetry exactly 0.5
@@ -495,6 +517,35 @@ def build_table(
         raise
     return path
 
+
+class _ChunkSizer:
+    """Cells per kernel call of a table build: whole runs of :data:`KERNEL_RUN` cells, sized
+    from the measured rate towards :data:`CHUNK_SECONDS` a call (so that Ctrl-C is seen
+    within a fraction of a second whatever ``samples`` is)."""
+
+    def __init__(self) -> None:
+        self.size = 2 * KERNEL_RUN  # a first guess: one run per core of a 2-core machine
+
+    def update(self, cells: int, seconds: float) -> None:
+        wanted = cells * CHUNK_SECONDS / max(seconds, 1e-6)
+        runs = int(min(wanted, 2 * self.size)) // KERNEL_RUN  # at most 2x: cells differ in cost
+        self.size = max(1, runs) * KERNEL_RUN
+
+
+def _sample_chunk(data: ClassData, rows: np.ndarray, cols: np.ndarray, cell_start: int,
+                  samples: int, seed: int, hilo: bool, ranks: np.ndarray,
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`~omahanash.equity.table_kernels.sample_cells` on one chunk. A Ctrl-C that
+    lands while the parallel kernel runs surfaces as a ``SystemError`` (the dispatcher
+    returns with the interrupt set): turned back into the ``KeyboardInterrupt`` it is."""
+    from omahanash.equity.table_kernels import sample_cells
+
+    try:
+        return sample_cells(data, rows, cols, cell_start, samples, seed, hilo, ranks)
+    except SystemError as exc:
+        if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+            raise KeyboardInterrupt from None
+        raise
 
 
 def _reopen_partial(partial: Path, expect: dict[str, Any], block_cells: int) -> BlockedFile | None:

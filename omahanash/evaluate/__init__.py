@@ -27,6 +27,7 @@ from functools import cache
 
 import numpy as np
 
+from omahanash.errors import InputError
 from omahanash.evaluate.tables import (
     CATEGORY_NAMES,
     HIGH_CLASSES,
@@ -57,11 +58,38 @@ __all__ = [
 
 
 def _cards(array: np.ndarray, width: int, what: str) -> np.ndarray:
-    """Card codes as a C-contiguous ``int8[n, width]`` (one dtype: one compiled kernel)."""
-    cards = np.ascontiguousarray(array, dtype=np.int8)
+    """Card codes as a C-contiguous ``int8[n, width]`` (one dtype: one compiled kernel);
+    :class:`InputError` for anything that is not integer codes 0..51 in that shape."""
+    cards = np.asarray(array)
+    if cards.dtype.kind not in "iu":
+        raise InputError(f"{what} must be integer card codes 0..51, got dtype {cards.dtype}")
     if cards.ndim != 2 or cards.shape[1] != width:
-        raise ValueError(f"{what} must have shape (n, {width}), got {cards.shape}")
-    return cards
+        raise InputError(f"{what} must have shape (n, {width}), got {cards.shape}")
+    if cards.dtype != np.int8 and cards.size and (cards.min() < 0 or cards.max() > 51):
+        # checked before the cast to int8, which would wrap 300 to 44
+        raise InputError(f"{what} hold a card code outside 0..51")
+    return np.ascontiguousarray(cards, dtype=np.int8)
+
+
+def _deals(hands: np.ndarray, boards: np.ndarray | None, widths: tuple[int, int]
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """Checked ``int8`` hands and boards (``boards`` None: five-card hands alone): same
+    number of rows, codes 0..51, no card twice in a row. :class:`InputError` says which."""
+    from omahanash.evaluate.kernels import count_bad_deals
+
+    what = "hands" if boards is not None else "cards"
+    hands = _cards(hands, widths[0], what)
+    boards = np.zeros((hands.shape[0], 0), np.int8) if boards is None else \
+        _cards(boards, widths[1], "boards")
+    if hands.shape[0] != boards.shape[0]:
+        raise InputError(f"hands and boards must have as many rows, got {hands.shape[0]} "
+                         f"hands and {boards.shape[0]} boards")
+    bad = count_bad_deals(hands, boards)
+    if bad:
+        raise InputError(f"{bad} of {hands.shape[0]} rows of {what}"
+                         f"{' with boards' if boards.shape[1] else ''} hold a card code "
+                         "outside 0..51 or the same card twice")
+    return hands, boards
 
 
 @cache
@@ -104,15 +132,15 @@ def evaluate_5(cards: np.ndarray) -> np.ndarray:
     """``uint16[n]`` high values (1..7462) of ``(n, 5)`` five-card hands."""
     from omahanash.evaluate.kernels import evaluate_5_kernel
 
-    return evaluate_5_kernel(_cards(cards, 5, "cards"), rank5_table(), flush_table())
+    return evaluate_5_kernel(_deals(cards, None, (5, 0))[0], rank5_table(), flush_table())
 
 
 def evaluate_holdem(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
     """``uint16[n]``: best five of the seven cards, hands ``(n, 2)``, boards ``(n, 5)``."""
     from omahanash.evaluate.kernels import evaluate_holdem_kernel
 
-    return evaluate_holdem_kernel(_cards(hands, 2, "hands"), _cards(boards, 5, "boards"),
-                                  nonflush_table("holdem"), flush_table())
+    return evaluate_holdem_kernel(*_deals(hands, boards, (2, 5)), nonflush_table("holdem"),
+                                  flush_table())
 
 
 def evaluate_omaha_hi(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
@@ -121,16 +149,15 @@ def evaluate_omaha_hi(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
     from omahanash.evaluate.kernels import evaluate_omaha_hi_kernel
 
     board_row, pair_of_mask, best = omaha_flush_tables()
-    return evaluate_omaha_hi_kernel(_cards(hands, 4, "hands"), _cards(boards, 5, "boards"),
-                                    nonflush_table("omaha"), board_row, pair_of_mask, best)
+    return evaluate_omaha_hi_kernel(*_deals(hands, boards, (4, 5)), nonflush_table("omaha"),
+                                    board_row, pair_of_mask, best)
 
 
 def evaluate_omaha_lo(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
     """``uint8[n]``: Omaha 8-or-better low (1..56, higher is better, 56 = wheel), 0 = none."""
     from omahanash.evaluate.kernels import evaluate_omaha_lo_kernel
 
-    return evaluate_omaha_lo_kernel(_cards(hands, 4, "hands"), _cards(boards, 5, "boards"),
-                                    low_table())
+    return evaluate_omaha_lo_kernel(*_deals(hands, boards, (4, 5)), low_table())
 
 
 def low_ranks_of(value: int) -> str:
@@ -143,6 +170,6 @@ def low_ranks_of(value: int) -> str:
 
     masks = np.flatnonzero(low_value_of_mask() == value)
     if value < 1 or masks.size != 1:
-        raise ValueError(f"low value {value} is out of range 1..{LOW_CLASSES}")
+        raise InputError(f"low value {value!r} is out of range 1..{LOW_CLASSES}")
     names = "A2345678"
     return "-".join(names[b] for b in range(7, -1, -1) if masks[0] >> b & 1)

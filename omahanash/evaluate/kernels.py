@@ -107,3 +107,32 @@ __all__ = [
     "evaluate_omaha_hi_kernel",
     "evaluate_omaha_lo_kernel",
 ]
+
+
+
+@njit(cache=True, parallel=True)
+def count_bad_deals(hands, boards):
+    """How many rows of ``hands`` (``int8[n, k]``) with ``boards`` (``int8[n, m]``, ``m`` may
+    be 0) hold a code outside 0..51 or one card twice. The public evaluators run it before
+    their kernels. Per row, the sum and the union of the cards' bits are equal exactly when
+    no bit repeats (``x + y == (x | y) + (x & y)``): two independent reductions, cheaper
+    than testing each card against the ones before it."""
+    bad = 0
+    for i in prange(hands.shape[0]):
+        total = np.uint64(0)
+        union = np.uint64(0)
+        top = np.uint8(0)  # as uint8 a negative code is > 51 too
+        for j in range(hands.shape[1]):
+            c = np.uint8(hands[i, j])
+            top = max(top, c)
+            bit = np.uint64(1) << np.uint64(c & 63)
+            total += bit
+            union |= bit
+        for j in range(boards.shape[1]):
+            c = np.uint8(boards[i, j])
+            top = max(top, c)
+            bit = np.uint64(1) << np.uint64(c & 63)
+            total += bit
+            union |= bit
+        bad += (total != union) | (top > 51)
+    return bad

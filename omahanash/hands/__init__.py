@@ -60,19 +60,27 @@ def num_classes(variant: str) -> int:
 def parse_class(value: int | str, variant: str) -> int:
     """Class id from an id (int or digits), concrete cards, or a Hold'em name (``AKs``).
 
+    In Hold'em a pair of equal digits is the pocket pair a player means (``"99"`` is nines,
+    class 70), not class id 99; pass the int ``99`` for the id.
+
     >>> parse_class("4527", "omaha"), parse_class("6h,Qd,6c,Ac", "omaha-hi")
     (4527, 12025)
     >>> parse_class("AKs", "holdem"), parse_class("Ah Kh", "holdem"), parse_class(13, "holdem")
     (1, 1, 13)
+    >>> parse_class("99", "holdem"), parse_class(99, "holdem")
+    (70, 99)
     """
     module = _module(variant)
     if isinstance(value, str):
         text = value.strip()
         if not text:
             raise InputError("empty hand: expected a class id or cards")
+        holdem = normalize_game(variant) == "holdem"
+        if holdem and len(text) == 2 and text[0] == text[1] and module.looks_like_name(text):
+            return module.class_of_name(text)
         if _INTEGER.fullmatch(text):
             return module.check_class_id(int(text))
-        if normalize_game(variant) == "holdem" and module.looks_like_name(text):
+        if holdem and module.looks_like_name(text):
             return module.class_of_name(text)
         return module.class_of(text)
     return module.check_class_id(value)

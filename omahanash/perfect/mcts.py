@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from omahanash.errors import InputError
-from omahanash.game import CHANCE, TERMINAL, GameState
+from omahanash.game import CHANCE, TERMINAL, GameState, check_state
 from omahanash.perfect.search import KeyFunction, optimal_actions
 from omahanash.perfect.zobrist import TranspositionTable
 
@@ -98,6 +98,7 @@ def mcts(
     >>> mcts(TakeAway(7).new_initial_state(), iterations=2000, seed=1).best_action
     3
     """
+    check_state(state)
     if state.current_player() in (TERMINAL, CHANCE):
         raise InputError("MCTS chooses a move at a decision node; this state has no player to act")
     if iterations is None and time_limit is None and cancel is None:

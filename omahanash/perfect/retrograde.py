@@ -99,6 +99,9 @@ class GameGraph:
         ...
         omahanash.errors.InputError: move from 'a' to unknown position 'z'
         """
+        if not isinstance(moves, Mapping):
+            raise InputError("moves must be a mapping {position: [positions it can move to]}, "
+                             f"not {moves!r}")
         names = tuple(moves)
         index = {name: i for i, name in enumerate(names)}
         successors = []
@@ -199,6 +202,8 @@ def retrograde(graph: GameGraph) -> RetrogradeResult:
     >>> [(n, r.status(n), r.distance(n), r.best_move(n)) for n in ("p", "q", "t")]
     [('p', 'loss', 2, 'q'), ('q', 'win', 1, 't'), ('t', 'loss', 0, None)]
     """
+    if not isinstance(graph, GameGraph):
+        raise InputError(f"graph must be a GameGraph (see parse_graph), not {graph!r}")
     n = graph.num_positions
     predecessors: list[list[int]] = [[] for _ in range(n)]
     for v, row in enumerate(graph.successors):
@@ -274,7 +279,8 @@ def parse_graph_json(text: str) -> GameGraph:
             f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
         ) from None
     if not isinstance(data, dict):
-        raise InputError('a JSON game graph must be an object {"position": ["target", ...]}')
+        raise InputError("a game graph in JSON must be an object mapping position -> list of "
+                         f'positions, like {{"a": ["b"], "b": []}}, got {_json_kind(data)}')
     if not data:
         raise InputError("the game graph is empty: no positions")
     moves: dict[str, list[str]] = {}
@@ -288,11 +294,39 @@ def parse_graph_json(text: str) -> GameGraph:
     return GameGraph.from_mapping(moves)
 
 
+def _json_kind(data: object) -> str:
+    """What a JSON value is, for messages: ``a list``, ``null``, ..."""
+    if data is None:
+        return "null"
+    kinds = {bool: "true/false", list: "a list", str: "a string", int: "a number",
+             float: "a number", dict: "an object"}
+    return kinds.get(type(data), type(data).__name__)
+
+
 def parse_graph(text: str) -> GameGraph:
-    """Parse either format: JSON when the first non-blank character is ``{``, text otherwise."""
-    if text.lstrip().startswith("{"):
+    """Parse either format: JSON when the text starts with ``{`` or ``[`` or is any JSON value
+    but a number (``null``, ``"a"``: refused, a graph is an object), text otherwise (a lone
+    number is a text graph of one position).
+
+    >>> parse_graph("a b").names
+    ('a', 'b')
+    >>> parse_graph("null")
+    Traceback (most recent call last):
+    ...
+    omahanash.errors.InputError: a game graph in JSON must be an object mapping position -> list of positions, like {"a": ["b"], "b": []}, got null
+    """  # noqa: E501
+    if not isinstance(text, str):
+        raise InputError(f"a game graph must be text (an edge list or JSON), not {text!r}")
+    stripped = text.strip()
+    if stripped.startswith(("{", "[")):
         return parse_graph_json(text)
-    return parse_graph_text(text)
+    try:
+        value = json.loads(stripped)
+    except ValueError:
+        return parse_graph_text(text)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return parse_graph_text(text)
+    return parse_graph_json(text)
 
 
 def load_graph(path: str | Path) -> GameGraph:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from omahanash.errors import InputError
-from omahanash.game import CHANCE, TERMINAL, GameState
+from omahanash.game import CHANCE, TERMINAL, GameState, check_state
 from omahanash.perfect.zobrist import EXACT, LOWER, UPPER, TranspositionTable
 
 ChancePolicy = Literal["expectimax", "refuse"]
@@ -216,6 +216,7 @@ def alphabeta(
     >>> r.value, r.best_action, r.nodes
     (3.0, 0, 11)
     """
+    check_state(state)
     if not use_table:
         table = None
     elif table is None:

@@ -2,7 +2,8 @@
 
 Tiles are written ``[a|b]`` (``[1|0]`` is the same tile as ``[0|1]``), run together or
 separated by whitespace, or a whole set is named ``double-N`` (every ``[a|b]`` with
-``0 <= a <= b <= N``). Tiles are kept sorted by ``(a, b)``.
+``0 <= a <= b <= N``). Tiles are kept sorted by ``(a, b)``. A number on a tile is at most
+:data:`MAX_PIPS` (99): the game keeps a table indexed by every number up to the largest.
 
 >>> parse_tiles("[1|0] [2|2]")
 ((0, 1), (2, 2))
@@ -19,11 +20,12 @@ RULES = ("thesis", "block")
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 MIN_HAND, MAX_HAND = 1, 7
 MAX_DOUBLE = 18  # the largest commercial set is double-18
+MAX_PIPS = 99  # largest number on a tile (the game's tables are indexed by number)
 #: The thesis's first setting (Figure 2.4): the default tile set.
 DEFAULT_TILES = "[0|0][0|1][0|2][1|2]"
 
-_TILE_RE = re.compile(r"\[\s*(\d+)\s*\|\s*(\d+)\s*\]")
-_DOUBLE_RE = re.compile(r"double\s*-\s*(\d+)", re.IGNORECASE)
+_TILE_RE = re.compile(r"\[\s*(\d+)\s*\|\s*(\d+)\s*\]", re.ASCII)
+_DOUBLE_RE = re.compile(r"double\s*-\s*(\d+)", re.IGNORECASE | re.ASCII)
 
 
 def tile_label(tile: tuple[int, int]) -> str:
@@ -44,8 +46,8 @@ def parse_tiles(text: str) -> tuple[tuple[int, int], ...]:
     >>> len(parse_tiles("double-3"))
     10
 
-    Raises :class:`InputError` for text that is neither tiles nor ``double-N``, and for a tile
-    written twice.
+    Raises :class:`InputError` for text that is neither tiles nor ``double-N``, for a number
+    above :data:`MAX_PIPS` and for a tile written twice.
     """
     if not isinstance(text, str):
         raise InputError(f"tile set must be text like [0|1][1|2] or double-3, not {text!r}")
@@ -63,6 +65,9 @@ def parse_tiles(text: str) -> tuple[tuple[int, int], ...]:
         if gap.strip():
             raise _unreadable(text, gap.strip())
         a, b = sorted((int(match.group(1)), int(match.group(2))))
+        if b > MAX_PIPS:
+            raise InputError(f"tile [{match.group(1)}|{match.group(2)}]: the numbers on a tile "
+                             f"must be between 0 and {MAX_PIPS}")
         if (a, b) in tiles:
             raise InputError(
                 f"tile [{a}|{b}] appears twice in the tile set {text.strip()!r} "
