@@ -1,0 +1,155 @@
+"""Hand rankings: the order ``top x%`` walks (best class first, ties by class id).
+
+``equity`` (the shipped ranking) orders classes by their equity against a uniformly random
+hand:
+
+- Hold'em: exact, from the shipped Hold'em table (:func:`~omahanash.equity.tables.load_table`);
+- Omaha Hi and Omaha Hi/Lo: each from its own Monte Carlo, shipped as
+  ``resources/omaha-rankings.npz`` (float32 equity per class under the variant's name), made
+  by :func:`build_omaha_rankings` (``SAMPLES_PER_CLASS`` deals per class against a random hand
+  and board; standard error at most 0.5 % equity, so near-equal classes may swap). No Omaha
+  table is needed.
+
+``top x%`` takes whole classes best first until x % of all combos, the last class partly
+(every one of its combos at the same fraction), so ``top 15%`` is exactly 15 %.
+
+>>> ranking("holdem")[:3].tolist()  # AA, KK, QQ
+[0, 14, 28]
+>>> top_percent(15, "omaha").percent
+15.0
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from omahanash.cards import Variant
+from omahanash.errors import InputError
+from omahanash.ranges.core import Range, class_sizes, hand_classes
+
+RANKINGS = ("equity",)
+RANKINGS_FILE = "omaha-rankings.npz"
+SAMPLES_PER_CLASS = 10000
+
+
+@functools.cache
+def equity_vs_random(variant: Variant) -> np.ndarray:
+    """Read-only float64: each class's equity against a random hand (see the module doc).
+
+    >>> round(float(equity_vs_random(Variant.HOLDEM)[0]), 4)  # AA
+    0.852
+    """
+    if variant is Variant.HOLDEM:
+        from omahanash.equity.tables import load_table
+
+        table = load_table("holdem")
+        values = np.array([table.vs_random_hand(a) for a in range(table.n)])
+    else:
+        from omahanash.resources import resource_path
+
+        with np.load(resource_path(RANKINGS_FILE)) as stored:
+            values = stored[str(variant)].astype(np.float64)
+    values.flags.writeable = False
+    return values
+
+
+def ranking(variant: str, name: str = "equity") -> np.ndarray:
+    """Class ids best first under ranking ``name`` (read-only int64).
+
+    >>> int(ranking("omaha-hi")[0]), int(ranking("omaha-hilo")[0])  # AAKK ds, AA23 ds
+    (7513, 5247)
+    """
+    return _ranking(Variant.parse(variant), _check_name(name))
+
+
+def _check_name(name: str) -> str:
+    if name not in RANKINGS:
+        raise InputError(f"unknown ranking {name!r} (expected one of: {', '.join(RANKINGS)})")
+    return name
+
+
+@functools.cache
+def _ranking(variant: Variant, name: str) -> np.ndarray:
+    values = equity_vs_random(variant)
+    order = np.lexsort((np.arange(len(values)), -values))
+    order.flags.writeable = False
+    return order
+
+
+def top_class_weights(percent: float, variant: str, name: str = "equity") -> np.ndarray:
+    """Per-class weights of the top ``percent`` % of combos (the last class partly).
+
+    >>> w = top_class_weights(1, "holdem")
+    >>> [(int(c), round(float(w[c]), 4)) for c in np.flatnonzero(w)]
+    [(0, 1.0), (14, 1.0), (28, 0.21)]
+    """
+    if isinstance(percent, bool) or not isinstance(percent, int | float | np.number):
+        raise InputError(f"percent must be a number 0..100, not {percent!r}")
+    if not 0 <= percent <= 100:
+        raise InputError(f"percent must be 0..100, got {percent}")
+    variant = Variant.parse(variant)
+    order = ranking(variant, name)
+    sizes = class_sizes(variant)[order]
+    target = percent / 100.0 * sizes.sum()
+    before = np.concatenate(([0.0], np.cumsum(sizes)[:-1]))
+    weights = np.zeros(len(sizes))
+    weights[order] = np.clip((target - before) / sizes, 0.0, 1.0)
+    return weights
+
+
+def top_hand_weights(percent: float, variant: str, name: str = "equity") -> np.ndarray:
+    """:func:`top_class_weights` spread over the concrete hands (float64, colex order)."""
+    return top_class_weights(percent, variant, name)[hand_classes(variant)]
+
+
+def top_percent(percent: float, variant: str, ranking: str = "equity") -> Range:
+    """The range ``top percent%`` under ``ranking``.
+
+    >>> top_percent(2.5, "holdem").combos
+    33.15
+    """
+    weights = top_hand_weights(percent, variant, ranking)
+    return Range(Variant.parse(variant), f"top {percent:g}%", weights)
+
+
+def build_omaha_rankings(samples: int = SAMPLES_PER_CLASS, seed: int = 14,
+                         classes: np.ndarray | None = None) -> dict[str, np.ndarray]:
+    """Monte Carlo equity (float32) of Omaha classes against a random hand, for Hi and Hi/Lo:
+    what ``resources/omaha-rankings.npz`` holds (``np.savez_compressed(path, **result)``).
+
+    ``samples`` deals per class (a random disjoint opponent hand and board, the equity
+    module's Monte Carlo kernel, stream ``seed``); ``classes`` picks a subset (default all).
+    All classes at the default size take minutes; the shipped file was made with the defaults.
+
+    >>> values = build_omaha_rankings(2000, classes=np.array([7513, 14612]))
+    >>> bool(values["omaha-hi"][0] > 0.6 > values["omaha-hi"][1])  # AAKK ds beats 2222
+    True
+    """
+    from omahanash.equity.montecarlo import _masks, sample_deals
+    from omahanash.equity.result import GAME_CODES, hand_features, result_from_counts
+    from omahanash.evaluate import hand_pair_indices, nonflush_table
+    from omahanash.evaluate.tables import flush_table, low_table
+    from omahanash.hands import canonical_hands
+    from omahanash.ranges.core import all_hands
+
+    ids = np.arange(len(class_sizes("omaha"))) if classes is None else np.asarray(classes)
+    opponents = np.asarray(all_hands("omaha"))
+    holes2, lows2 = hand_features(opponents)
+    pairs2, masks2 = hand_pair_indices(opponents), _masks(opponents)
+    tables = (nonflush_table("omaha"), flush_table(), low_table())
+    result = {}
+    for variant in (Variant.OMAHA_HI, Variant.OMAHA_HILO):
+        values = np.empty(len(ids), dtype=np.float32)
+        for i, class_id in enumerate(ids):
+            hand = np.asarray(canonical_hands("omaha")[class_id:class_id + 1])
+            holes1, lows1 = hand_features(hand)
+            acc, _ = sample_deals(
+                GAME_CODES[str(variant)], hand, opponents, hand_pair_indices(hand), pairs2,
+                _masks(hand), masks2, holes1, holes2, lows1, lows2,
+                np.empty(0, dtype=np.int8), np.int64(0), *tables, samples,
+                seed * 100_003 + int(class_id), 4)
+            values[i] = result_from_counts(str(variant), acc, samples, exact=False).equity[0]
+        result[str(variant)] = values
+    return result
