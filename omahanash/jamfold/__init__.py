@@ -9,6 +9,16 @@ The pusher (small blind) pushes or folds, the caller (big blind) calls or folds.
 (58.42, 37.36)
 """
 
+from omahanash.jamfold.exploit import (
+    ExploitReport,
+    Lock,
+    NashPoint,
+    WidthPoint,
+    best_response,
+    lock_strategy,
+    nash_point,
+    width_curve,
+)
 from omahanash.jamfold.game import JamFoldGame, JamFoldParams, PlayerValues
 from omahanash.jamfold.solution import (
     HandLookup,
@@ -29,17 +39,25 @@ from omahanash.jamfold.sweep import SweepRow, sweep
 __all__ = [
     "SOLVERS",
     "CFRPlus",
+    "ExploitReport",
     "FictitiousPlay",
     "HandLookup",
     "IterationReport",
     "JamFoldGame",
     "JamFoldParams",
     "JamFoldSolution",
+    "Lock",
+    "NashPoint",
     "PlayerValues",
     "SweepRow",
+    "WidthPoint",
+    "best_response",
+    "lock_strategy",
+    "nash_point",
     "read_solution_file",
     "run_iterations",
     "solve_jamfold",
     "start_state",
     "sweep",
+    "width_curve",
 ]

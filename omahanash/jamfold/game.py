@@ -12,7 +12,13 @@ With ``p`` the push and ``q`` the call probabilities per class, the pusher's exp
     U(p, q) = 1/T * sum_i [ -(SB + A) W[i] + p[i] * ((SB + BB + 2A) W[i] + (G q)[i]) ],
     G[i, j] = pairs[i, j] * (eq[i, j] * 2E - E - (BB + A)),       T = sum_i W[i],
 
-so everything the solvers need is ``G @ q`` (the pusher's push values) and ``G.T @ p`` (the
+With dead money ``D`` in the pot (the antes of players who folded before the blinds: a bigger
+table folded round to the blinds), the pot holds ``SB + BB + 2A + D``: push and fold wins
+``+(BB + A + D)``, push and call ``eq * (2E + D) - E``, and ``steal`` is ``BB + A + D``. The
+caller then gets ``D`` minus the pusher's result (a constant-sum game with the zero-sum game's
+equilibria); the solvers and PostEV Player2 count the caller's result minus ``D``.
+
+So everything the solvers need is ``G @ q`` (the pusher's push values) and ``G.T @ p`` (the
 caller's call values: calling with ``j`` changes the caller's result by ``-(G.T @ p)[j]``), which
 :func:`~omahanash.jamfold.kernels.triangle_products` streams from the stored triangles.
 
@@ -68,6 +74,19 @@ def _split_pairs(table, combos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return split
 
 
+# table -> W (deals holding each class, read-only): one pass, the same for every game on the
+# table; exploit reports build a game per call and must cost one pass, not two.
+_DEALS_HOLDING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _weakrefable(table) -> bool:
+    try:
+        weakref.ref(table)
+    except TypeError:
+        return False
+    return True
+
+
 #: Largest amount of chips a parameter may hold. Beyond it the per-deal sums (stacks times up
 #: to 7e10 pairs of Omaha hands) lose the precision that Epsilon targets of 0.0001 BB need,
 #: and at 1e308 they overflow to inf and NaN.
@@ -121,6 +140,8 @@ class JamFoldParams:
     amount is a finite real number of at most :data:`MAX_CHIPS` (10¹² chips: beyond that the
     sums over deals lose the precision the solvers need); the blinds are positive with
     ``bb >= sb``, the ante is ``>= 0`` and each stack is above its blind plus the ante.
+    ``dead_money`` (``>= 0``, default 0) is extra money in the pot that neither player put in:
+    the antes of the players who folded before the blinds at a bigger table.
 
     >>> params = JamFoldParams(variant="holdem", sb=5, bb=10, stacks=100)
     >>> params.variant, params.stacks, params.effective_stack
@@ -145,17 +166,21 @@ class JamFoldParams:
     bb: float
     ante: float
     stacks: tuple[float, float]
+    dead_money: float
 
     def __init__(self, variant: Variant | str = Variant.HOLDEM, sb: float = 5.0,
                  bb: float = 10.0, ante: float = 0.0,
-                 stacks: float | Sequence[float] = 100.0) -> None:
+                 stacks: float | Sequence[float] = 100.0, dead_money: float = 0.0) -> None:
         checked_variant = Variant.parse(variant)
         checked_ante = check_chips("ante", ante, "ante")
         checked_sb = check_chips("SB", sb, "sb")
         checked_bb = check_chips("BB", bb, "bb")
         (pusher_stack, pusher_argument), (caller_stack, caller_argument) = _stack_pair(stacks)
+        checked_dead = check_chips("dead money", dead_money, "dead_money")
         if checked_ante < 0:
             raise InputError(f"ante must be >= 0, got ante={ante}")
+        if checked_dead < 0:
+            raise InputError(f"dead money must be >= 0, got dead_money={dead_money}")
         if checked_sb <= 0:
             raise InputError(f"SB must be > 0, got sb={sb}")
         if checked_bb < checked_sb:
@@ -171,18 +196,19 @@ class JamFoldParams:
         object.__setattr__(self, "bb", checked_bb)
         object.__setattr__(self, "ante", checked_ante)
         object.__setattr__(self, "stacks", (pusher_stack, caller_stack))
+        object.__setattr__(self, "dead_money", checked_dead)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> JamFoldParams:
         """The parameters :meth:`as_dict` wrote (as saved in solution files).
 
-        >>> params = JamFoldParams("omaha-hilo", ante=1, stacks=(50, 80))
+        >>> params = JamFoldParams("omaha-hilo", ante=1, stacks=(50, 80), dead_money=4)
         >>> JamFoldParams.from_dict(params.as_dict()) == params
         True
         """
         try:
             return cls(data["game"], sb=data["sb"], bb=data["bb"], ante=data["ante"],
-                       stacks=data["stacks"])
+                       stacks=data["stacks"], dead_money=data.get("dead_money", 0.0))
         except (KeyError, TypeError):
             raise InputError(f"incomplete jam-fold parameters: {dict(data)!r}") from None
 
@@ -198,15 +224,18 @@ class JamFoldParams:
 
     @property
     def steal(self) -> float:
-        """What the pusher wins when the caller folds (and the caller loses by folding):
-        ``BB + A``."""
-        return self.bb + self.ante
+        """What the pusher wins when the caller folds: ``BB + A + D`` (the caller loses
+        ``BB + A`` of it by folding, the dead money ``D`` was nobody's)."""
+        return self.bb + self.ante + self.dead_money
 
     def as_dict(self) -> dict:
         """The parameters under the thesis's names, as the CLI's JSON, exports and save files
-        carry them (``game`` is the variant's name)."""
-        return {"game": str(self.variant), "ante": self.ante, "sb": self.sb, "bb": self.bb,
+        carry them (``game`` is the variant's name; ``dead_money`` only when there is some)."""
+        data = {"game": str(self.variant), "ante": self.ante, "sb": self.sb, "bb": self.bb,
                 "stacks": list(self.stacks)}
+        if self.dead_money:
+            data["dead_money"] = self.dead_money
+        return data
 
 
 @dataclass(frozen=True)
@@ -254,15 +283,26 @@ class JamFoldGame:
         self._counts, self._row_weight = _split_pairs(table, self.combos)
         self._parallel = cells >= PARALLEL_MIN_CELLS
         self._bounds = chunk_rows(self.n, numba.get_num_threads())
-        e = params.effective_stack
-        self._alpha = 2.0 * e / scale
+        e, dead = params.effective_stack, params.dead_money
+        self._alpha = (2.0 * e + dead) / scale  # the showdown pot
         self._row_offset = -e - params.steal
-        self._col_offset = e - params.steal
-        ones = np.ones(self.n)
-        self.deals_holding = self.pairs_product(ones)  # W[i]
+        self._col_offset = e + dead - params.steal
+        self.deals_holding = self._deals_holding()  # W[i]
         self.total_deals = float(self.deals_holding.sum())  # T
         if self.total_deals <= 0:
             raise InputError("the table has no disjoint pairs of hands")
+
+    def _deals_holding(self) -> np.ndarray:
+        """``W = pairs @ 1``, from the per-table cache when the table was seen before."""
+        cacheable = _weakrefable(self.table)
+        cached = _DEALS_HOLDING.get(self.table) if cacheable else None
+        if cached is not None:
+            return cached
+        deals = self.pairs_product(np.ones(self.n))
+        deals.setflags(write=False)
+        if cacheable:
+            _DEALS_HOLDING[self.table] = deals
+        return deals
 
     # -- products ----------------------------------------------------------------------------
 
@@ -318,7 +358,7 @@ class JamFoldGame:
     def caller_values(self, p: np.ndarray, gtp: np.ndarray) -> PlayerValues:
         """The caller's per-class call and fold EVs facing a push of the push strategy ``p``."""
         facing = self.pairs_product(p)
-        fold = np.full(self.n, -self.params.steal)
+        fold = np.full(self.n, -(self.params.bb + self.params.ante))
         gain = -np.divide(gtp, facing, out=np.zeros(self.n), where=facing > 0)
         return PlayerValues(fold + gain, fold)
 
