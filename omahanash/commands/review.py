@@ -1,0 +1,86 @@
+"""``omahanash review``: the hero's jam-fold decisions in hand histories, EV lost, a grade."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from omahanash.errors import InputError
+from omahanash.runs import cancel_on_interrupt
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "review",
+        help="review played hands: jam-fold mistakes, EV lost, a skill grade",
+        description="Read PokerStars hand histories and PHH files (files or directories), "
+        "find the hero's heads-up jam-fold decisions between the blinds, compare them with "
+        "the Nash equilibrium (EV lost per spot, severity) and grade the session. Other "
+        "hands are counted as outside the model; unreadable ones are listed with file, line "
+        "and reason.",
+    )
+    parser.add_argument("paths", nargs="+", metavar="FILE_OR_DIR",
+                        help="hand-history files or directories")
+    parser.add_argument("--hero", default=None,
+                        help="the player to review (default: the one with the most hands)")
+    parser.add_argument("--max-bb", type=float, default=20.0,
+                        help="largest effective stack of a spot, in big blinds (20)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--csv", default=None, metavar="FILE", help="write the spots as CSV")
+    parser.add_argument("--html", default=None, metavar="FILE",
+                        help="write a self-contained HTML report")
+    parser.add_argument("--cache-dir", default=None,
+                        help="where equity tables and equilibria are cached")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from omahanash.cli import print_json
+    from omahanash.history import review
+    from omahanash.runs import StderrProgress
+
+    if not args.max_bb > 0:
+        raise InputError(f"--max-bb must be > 0, got {args.max_bb}")
+    with cancel_on_interrupt() as flag:
+        report = review(args.paths, hero=args.hero, max_bb=args.max_bb,
+                        cache_dir=args.cache_dir, progress=StderrProgress("review"),
+                        cancel=flag)
+    if report.hands == 0 and report.unparsed:
+        reasons = "; ".join(f"{item.file}:{item.line}: {item.reason}"
+                            for item in report.unparsed[:3])
+        raise InputError(f"no hand could be read ({reasons})")
+    for item in report.unparsed:
+        sys.stderr.write(f"skipped {item.file}:{item.line}: {item.reason}\n")
+    if args.csv:
+        report.write_csv(args.csv)
+    if args.html:
+        report.write_html(args.html)
+    if args.json:
+        print_json(report.as_dict())
+        return 0
+    _print_text(report)
+    return 0
+
+
+def _print_text(report) -> None:
+    data = report.as_dict()
+    interval = data["grade_interval"]
+    lines = [f"hero: {data['hero']}",
+             f"hands: {data['hands']}  spots: {data['spots']}  outside the model: "
+             f"{data['outside_model']}  unparsed: {len(data['unparsed'])}",
+             f"EV lost: {data['ev_lost_bb']:.3f} bb"
+             + ("" if data["ev_lost_bb_per_100"] is None
+                else f"  ({data['ev_lost_bb_per_100']:.2f} bb per 100 spots)"),
+             "mistakes: " + ", ".join(f"{k} {v}" for k, v in data["mistakes"].items()
+                                      if k != "none"),
+             f"grade: {data['grade'] or '-'}"
+             + ("" if interval is None else
+                f"  (mean EV lost per decision 95% interval {interval[0]:.3f}-"
+                f"{interval[1]:.3f} bb{', provisional' if data['grade_provisional'] else ''})")]
+    worst = [spot for spot in data["spots_detail"] if spot["ev_lost_bb"] > 0][:10]
+    if worst:
+        lines.append("worst spots:")
+        lines += [f"  #{s['hand_id']} {s['position']} {s['stack_bb']:.1f} bb [{s['cards']}] "
+                  f"{s['action']} (Nash {s['nash_action']} {100 * s['nash_frequency']:.0f}%) "
+                  f"lost {s['ev_lost_bb']:.3f} bb, {s['severity']}" for s in worst]
+    print("\n".join(lines))

@@ -1,0 +1,267 @@
+"""Streaming reader of PokerStars text hand histories (SPEC §11).
+
+A file is read line by line (UTF-8 with or without a BOM, ``\\r\\n`` or ``\\n``), so memory stays
+constant however big it is. A hand starts at its header (``PokerStars Hand #N:`` or the older
+``PokerStars Game #N:``) and ends at a blank line or the next header; lines outside hands
+(garbage between them) are skipped. Each hand becomes a :class:`~omahanash.history.hands.Hand`
+or, when it cannot be read (truncated, an unsupported game, a malformed line), an
+:class:`~omahanash.history.hands.Unparsed` naming the file, the line and the reason; the
+other hands are still read. Chat and connection lines between actions are ignored.
+
+>>> text = '''PokerStars Hand #7: Tournament #1, $1+$0 Hold'em No Limit - Level I (10/20) - x
+... Table '1 1' 2-max Seat #1 is the button
+... Seat 1: Hero (300 in chips)
+... Seat 2: Villain (500 in chips)
+... Hero: posts small blind 10
+... Villain: posts big blind 20
+... *** HOLE CARDS ***
+... Dealt to Hero [Ah Kd]
+... Hero: raises 280 to 300 and is all-in
+... Villain: folds
+... Uncalled bet (280) returned to Hero
+... *** SUMMARY ***
+... '''
+>>> [hand] = read_pokerstars_lines(text.splitlines(), "t.txt")
+>>> hand.variant, hand.sb, hand.stacks, hand.cards, hand.actions[0].all_in
+(<Variant.HOLDEM: 'holdem'>, 10.0, {'Hero': 300.0, 'Villain': 500.0}, {'Hero': 'Ah Kd'}, True)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Iterator
+
+from omahanash.cards import Variant
+from omahanash.history.hands import Action, Hand, HandParseError, Unparsed
+
+_HEADER = re.compile(r"PokerStars (?:[\w ]+ )?(?:Hand|Game) #(\d+): *(.*)")
+# Longest names first: "Omaha Hi/Lo" before "Omaha", "5 Card Omaha" before both.
+_GAME = re.compile(
+    r"(5 Card Omaha Hi/Lo|5 Card Omaha|6 Card Omaha Hi/Lo|6 Card Omaha|Courchevel Hi/Lo|"
+    r"Courchevel|Omaha Hi/Lo|Omaha|Hold'em|Razz|7 Card Stud Hi/Lo|7 Card Stud|"
+    r"Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|5 Card Draw|Badugi) "
+    r"(No Limit|Pot Limit|Fixed Limit|Limit)")
+_BLINDS = re.compile(r"\(([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: [A-Z]{3})?\)")
+_SEAT = re.compile(r"Seat (\d+): (.+) \(([$€£]?[\d.,]+) in chips(?:, [^)]*)?\)(.*)")
+_BUTTON = re.compile(r"Seat #(\d+) is the button")
+_DEALT = re.compile(r"Dealt to (.+?) \[([^\]]+)\]")
+_SHOWS = re.compile(r"\[([^\]]+)\]")
+_VARIANTS = {"Hold'em": Variant.HOLDEM, "Omaha": Variant.OMAHA_HI,
+             "Omaha Hi/Lo": Variant.OMAHA_HILO}
+_LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "limit",
+           "Limit": "limit"}
+_ACTION_VERBS = ("folds", "checks", "calls ", "bets ", "raises ")
+_ALL_IN = " and is all-in"
+
+
+def amount(text: str) -> float:
+    """A PokerStars amount (``1500``, ``$0.25``, ``1,500``) as a float.
+
+    >>> amount("$1,000.50")
+    1000.5
+    """
+    return float(text.lstrip("$€£").replace(",", ""))
+
+
+def is_header(line: str) -> bool:
+    """Whether ``line`` starts a PokerStars hand.
+
+    >>> is_header("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2024"), is_header("x")
+    (True, False)
+    """
+    return line.startswith("PokerStars ") and _HEADER.match(line) is not None
+
+
+def read_pokerstars(path: str | os.PathLike) -> Iterator[Hand | Unparsed]:
+    """Every hand of the PokerStars file at ``path``, in order, streamed (see the module)."""
+    with open(path, encoding="utf-8-sig", errors="replace", newline=None) as lines:
+        yield from read_pokerstars_lines(lines, os.fspath(path))
+
+
+def read_pokerstars_lines(lines: Iterable[str], source: str) -> Iterator[Hand | Unparsed]:
+    """Every hand in ``lines`` (a file's lines; ``source`` names it in reports).
+
+    Never raises on what the lines contain: a hand that cannot be read is yielded as
+    :class:`Unparsed`.
+    """
+    block: list[str] = []
+    start = 0
+    number = 0
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line:
+            if block:
+                yield _hand_or_unparsed(block, start, source)
+                block = []
+            continue
+        if line.startswith("PokerStars ") and _HEADER.match(line):
+            if block:
+                yield _hand_or_unparsed(block, start, source)
+            block = [line]
+            start = number
+        elif block:
+            block.append(line)
+        elif number == 1 and line.startswith("\ufeff"):  # a BOM the decoder did not eat
+            if is_header(line[1:]):
+                block, start = [line[1:]], number
+    if block:
+        yield _hand_or_unparsed(block, start, source)
+
+
+def _hand_or_unparsed(block: list[str], start: int, source: str) -> Hand | Unparsed:
+    try:
+        return parse_hand(block, start, source)
+    except HandParseError as error:
+        return Unparsed(source, error.line, error.reason)
+    except (ValueError, IndexError, KeyError) as error:  # a malformed line the checks missed
+        return Unparsed(source, start, f"cannot read the hand: {error}")
+
+
+def parse_hand(block: list[str], start: int, source: str) -> Hand:
+    """One hand from its lines (``block[0]`` the header, at line ``start`` of ``source``);
+    :class:`HandParseError` says why it cannot be read."""
+    header = _HEADER.match(block[0])
+    if header is None:
+        raise HandParseError(start, "not a PokerStars hand header")
+    hand_id, rest = header.group(1), header.group(2)
+    game = _GAME.search(rest)
+    if game is None:
+        raise HandParseError(start, f"unknown game in the header: {rest[:60]!r}")
+    variant = _VARIANTS.get(game.group(1))
+    if variant is None:
+        raise HandParseError(start, f"unsupported game: {game.group(0)}")
+    blinds = _BLINDS.search(rest, game.end())
+    if blinds is None:
+        raise HandParseError(start, "no blinds (SB/BB) in the header")
+    sb, bb = amount(blinds.group(1)), amount(blinds.group(2))
+    hand = Hand(hand_id=hand_id, source=source, line=start, variant=variant,
+                limit=_LIMITS[game.group(2)], sb=sb, bb=bb, stacks={},
+                tournament=rest.startswith("Tournament #"))
+    size = len(block)
+    index = 1
+    seats: dict[str, str] = {}
+    button_seat = None
+    # Table line and seats.
+    while index < size:
+        line = block[index]
+        if line.startswith("Seat "):
+            seat = _SEAT.match(line)
+            if seat is None:
+                break  # "Seat N: ..." of the summary can't come before the hole cards
+            hand.stacks[seat.group(2)] = amount(seat.group(3))
+            seats[seat.group(1)] = seat.group(2)
+        elif line.startswith("Table "):
+            button = _BUTTON.search(line)
+            button_seat = button.group(1) if button else None
+        elif line.startswith("*** ") or ": posts " in line:
+            break
+        index += 1
+    if not hand.stacks:
+        raise HandParseError(start + index, "no seat lines")
+    hand.button = seats.get(button_seat) if button_seat else None
+    # Posts, up to the hole cards.
+    while index < size:
+        line = block[index]
+        if line.startswith("*** HOLE CARDS ***"):
+            break
+        if ": posts " in line:
+            _post(hand, line, start + index)
+        index += 1
+    else:
+        raise HandParseError(start, f"hand #{hand_id} has no *** HOLE CARDS *** line "
+                             f"(truncated at line {start + size - 1})")
+    index += 1
+    # Preflop, up to the next street, the showdown or the summary.
+    bets = dict(hand.posts)
+    while index < size:
+        line = block[index]
+        if line.startswith("*** "):
+            break
+        if line.startswith("Dealt to "):
+            dealt = _DEALT.match(line)
+            if dealt is not None:
+                hand.cards[dealt.group(1)] = dealt.group(2)
+                hand.hero = dealt.group(1)
+        elif not line.startswith("Uncalled bet"):
+            _action(hand, line, start + index, bets)
+        index += 1
+    # The rest: shown cards and the summary.
+    summary = False
+    while index < size:
+        line = block[index]
+        if line.startswith("*** SUMMARY ***"):
+            summary = True
+            break
+        if ": shows [" in line:
+            name = _player_of(hand, line)
+            shown = _SHOWS.search(line)
+            if name is not None and shown is not None:
+                hand.cards.setdefault(name, shown.group(1))
+        index += 1
+    if not summary:
+        raise HandParseError(start, f"hand #{hand_id} is truncated: no *** SUMMARY *** "
+                             f"(it ends at line {start + size - 1})")
+    return hand
+
+
+def _player_of(hand: Hand, line: str) -> str | None:
+    """The seated player whose ``Name: ...`` line this is (names may hold ``": "``)."""
+    name = line.partition(": ")[0]
+    if name in hand.stacks:
+        return name
+    for name in hand.stacks:
+        if line.startswith(name + ": "):
+            return name
+    return None
+
+
+def _post(hand: Hand, line: str, number: int) -> None:
+    name = _player_of(hand, line)
+    if name is None:
+        raise HandParseError(number, "a post by a player without a seat")
+    what = line[len(name) + 2:]
+    words = what.removesuffix(_ALL_IN).split()
+    value = amount(words[-1])
+    if what.startswith("posts the ante"):
+        hand.antes[name] = hand.antes.get(name, 0.0) + value
+        hand.ante = max(hand.ante, value)
+    elif what.startswith("posts small blind") and hand.small_blind is None:
+        hand.small_blind = name
+        hand.posts[name] = value
+    elif what.startswith("posts big blind") and hand.big_blind is None:
+        hand.big_blind = name
+        hand.posts[name] = value
+    else:  # a dead blind, a second big blind, a straddle
+        hand.extra_posts = True
+        hand.posts[name] = hand.posts.get(name, 0.0) + value
+
+
+def _action(hand: Hand, line: str, number: int, bets: dict[str, float]) -> None:
+    """Append the preflop action on ``line`` (chat, connection and other lines are skipped)."""
+    name = _player_of(hand, line)
+    if name is None:
+        return  # chat, "is connected", "has returned", ...
+    what = line[len(name) + 2:]
+    if not what.startswith(_ACTION_VERBS):
+        return  # "is sitting out", "mucks hand", ...
+    all_in = what.endswith(_ALL_IN)
+    words = what.removesuffix(_ALL_IN).split()
+    try:
+        if words[0] == "folds":
+            total, kind = bets.get(name, 0.0), "fold"
+        elif words[0] == "checks":
+            total, kind = bets.get(name, 0.0), "check"
+        elif words[0] == "calls":
+            total, kind = bets.get(name, 0.0) + amount(words[1]), "call"
+        elif words[0] == "bets":
+            total, kind = amount(words[1]), "bet"
+        else:  # raises X to Y
+            if len(words) != 4 or words[2] != "to":
+                raise ValueError(what)
+            amount(words[1])  # the raise itself must be a number too
+            total, kind = amount(words[3]), "raise"
+    except (ValueError, IndexError):
+        raise HandParseError(number, f"cannot read the action {what!r}") from None
+    bets[name] = total
+    hand.actions.append(Action(name, kind, total, all_in))

@@ -1,0 +1,530 @@
+"""Review played hands: the hero's jam-fold decisions against the equilibrium, EV lost,
+severity, the session report and a skill grade (issue 15).
+
+**Equilibria.** A spot is solved in big blinds (blinds ``SB/BB : 1``, ante and dead money
+divided by the big blind: the game scales with the big blind) at the effective stack
+**rounded** to a grid, :data:`GRID_BB` steps (0.5 bb up to 20 bb, 1 bb above), through
+:func:`omahanash.jamfold.nash_cache.nash_solution`, so a file of 10,000 hands needs a few
+dozen solves at most and a second review reads them from the cache. Rounding moves the
+stack by at most 0.25 bb (0.5 bb above 20 bb); the EVs are exactly those of the grid stack
+(``omahanash solve --lookup`` with ``--sb SB/BB --bb 1 --ante A/BB --stacks E E``).
+
+**EVs** (the thesis's, against the opponent's equilibrium strategy, in big blinds): the small
+blind's ``allin_ev`` (push) and ``fold_ev`` (``-(SB + A)``) over all its deals; the big blind's
+``allin_ev`` (call) and ``fold_ev`` (``-(BB + A)``) given that the small blind pushed.
+
+**EV lost** ``= max(0, max(allin_ev, fold_ev) - EV(action taken))``, and 0 when the
+equilibrium plays the action taken with probability above :data:`PLAYED_EPSILON` (1 %): a
+mixed strategy's actions are all correct. **Severity** by EV lost in big blinds:
+``none`` (0), ``small`` (< 0.2 bb), ``mistake`` (< 1 bb), ``blunder`` (≥ 1 bb).
+
+**Grade**: the mean EV lost per decision (bb), graded ``A`` (≤ 0.02: equilibrium play),
+``B`` (≤ 0.05), ``C`` (≤ 0.1), ``D`` (≤ 0.25), ``F`` (above); its 95 % interval is a
+percentile bootstrap of the mean (2,000 resamples, fixed seed), so 30 spots give a wide one.
+Few spots that are all correct still give ``[0, 0]``: the interval cannot see mistakes that
+did not happen, so read a grade from fewer than :data:`FEW_SPOTS` spots as provisional.
+
+>>> import tempfile
+>>> from omahanash.history.pokerstars import read_pokerstars_lines
+>>> lines = '''PokerStars Hand #1: Tournament #5, $1+$0 Hold'em No Limit - Level I (10/20) - x
+... Table '5 1' 2-max Seat #1 is the button
+... Seat 1: Hero (200 in chips)
+... Seat 2: Villain (900 in chips)
+... Hero: posts small blind 10
+... Villain: posts big blind 20
+... *** HOLE CARDS ***
+... Dealt to Hero [7h 2c]
+... Hero: raises 180 to 200 and is all-in
+... Villain: calls 180
+... *** SUMMARY ***'''.splitlines()
+>>> report = review_hands(read_pokerstars_lines(lines, "x.txt"), hero="Hero",
+...                       cache_dir=tempfile.mkdtemp())
+>>> spot = report.spots[0]
+>>> spot.position, spot.action, spot.nash_action, spot.stack_bb, spot.severity
+('SB', 'push', 'fold', 10.0, 'mistake')
+>>> round(spot.fold_ev - spot.allin_ev, 3) == round(spot.ev_lost_bb, 3) > 0
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import os
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from omahanash.errors import Cancelled, InputError
+from omahanash.history.hands import Hand, Unparsed
+from omahanash.history.sources import hand_files, read_file
+from omahanash.history.spots import DEFAULT_MAX_BB, Outside, Spot, find_spot
+from omahanash.jamfold.game import JamFoldParams
+from omahanash.runs import CancelFlag, ProgressCallback, iterate
+
+#: Stack grid: (up to this many bb, step in bb), in order.
+GRID_BB = ((20.0, 0.5), (math.inf, 1.0))
+#: An action the equilibrium plays with a probability above this is correct.
+PLAYED_EPSILON = 0.01
+#: Severity by EV lost in big blinds: the largest loss of each band (``blunder`` above).
+SEVERITY_BB = (("none", 0.0), ("small", 0.2), ("mistake", 1.0))
+SEVERITIES = ("none", "small", "mistake", "blunder")
+#: Grade by mean EV lost per decision in big blinds (``F`` above the last).
+GRADES = (("A", 0.02), ("B", 0.05), ("C", 0.10), ("D", 0.25))
+#: Stack bands of the accuracy table, in bb (upper bounds; the last is open).
+STACK_BANDS = (5.0, 10.0, 15.0, 20.0)
+#: Fewer spots than this make a provisional grade.
+FEW_SPOTS = 30
+BOOTSTRAP_SAMPLES = 2000
+# Progress: the share of the bar the reading takes (the solving gets the rest).
+_READ_SHARE = 0.5
+_HANDS_PER_STEP = 500
+
+
+def grid_stack(stack_bb: float, floor_bb: float = 0.0) -> float:
+    """``stack_bb`` rounded to the grid (:data:`GRID_BB`), kept above ``floor_bb`` (a jam-fold
+    stack must exceed the big blind plus the ante).
+
+    >>> grid_stack(7.3), grid_stack(7.2), grid_stack(23.4), grid_stack(1.1, floor_bb=1.0)
+    (7.5, 7.0, 23.0, 1.5)
+    """
+    step = next(step for limit, step in GRID_BB if stack_bb <= limit)
+    snapped = round(stack_bb / step) * step
+    while snapped <= floor_bb + 1e-9:
+        snapped += step
+    return float(snapped)
+
+
+def severity(ev_lost_bb: float) -> str:
+    """The severity of a loss in big blinds (:data:`SEVERITY_BB`).
+
+    >>> [severity(x) for x in (0, 0.1, 0.5, 3)]
+    ['none', 'small', 'mistake', 'blunder']
+    """
+    for name, limit in SEVERITY_BB:
+        if ev_lost_bb <= limit:
+            return name
+    return "blunder"
+
+
+def grade(mean_ev_lost_bb: float) -> str:
+    """The grade of a mean EV lost per decision in big blinds (:data:`GRADES`).
+
+    >>> grade(0.0), grade(0.07), grade(1.0)
+    ('A', 'C', 'F')
+    """
+    for name, limit in GRADES:
+        if mean_ev_lost_bb <= limit:
+            return name
+    return "F"
+
+
+def bootstrap_interval(values: Sequence[float], level: float = 0.95,
+                       samples: int = BOOTSTRAP_SAMPLES, seed: int = 0) -> tuple[float, float]:
+    """Percentile bootstrap interval of the mean of ``values`` (at least one value).
+
+    >>> bootstrap_interval([0.0] * 10)
+    (0.0, 0.0)
+    >>> low, high = bootstrap_interval([0, 0, 0, 1.0])
+    >>> low <= 0.25 <= high
+    True
+    """
+    data = np.asarray(values, dtype=np.float64)
+    if data.size == 0:
+        raise InputError("bootstrap_interval needs at least one value")
+    rng = np.random.default_rng(seed)
+    means = np.empty(samples)
+    for start in range(0, samples, 200):  # 200 resamples at a time bound the memory
+        count = min(200, samples - start)
+        means[start:start + count] = data[rng.integers(0, data.size,
+                                                       (count, data.size))].mean(axis=1)
+    tail = (1.0 - level) / 2.0
+    return float(np.quantile(means, tail)), float(np.quantile(means, 1.0 - tail))
+
+
+def solved_params(spot: Spot) -> JamFoldParams:
+    """The game the spot is judged on: in big blinds, the effective stack on the grid.
+
+    >>> from omahanash.history.spots import Spot
+    >>> params = JamFoldParams("holdem", sb=10, bb=20, ante=2, stacks=(146, 400), dead_money=8)
+    >>> solved_params(Spot(None, "h", "SB", "push", "Ah Kd", params)).as_dict()
+    {'game': 'holdem', 'ante': 0.1, 'sb': 0.5, 'bb': 1.0, 'stacks': [7.5, 7.5], 'dead_money': 0.4}
+    """
+    params = spot.params
+    bb = params.bb
+    ante, dead = round(params.ante / bb, 9), round(params.dead_money / bb, 9)
+    stack = grid_stack(params.effective_stack / bb, floor_bb=1.0 + ante)
+    return JamFoldParams(params.variant, round(params.sb / bb, 9), 1.0, ante, (stack, stack),
+                         dead_money=dead)
+
+
+@dataclass(frozen=True)
+class SpotReview:
+    """One reviewed decision. EVs in big blinds (see the module); ``ev_lost`` in chips."""
+
+    hand_id: str
+    file: str
+    line: int
+    variant: str
+    position: str
+    sb: float
+    bb: float
+    ante: float
+    dead_money: float
+    stack_bb: float
+    grid_stack_bb: float
+    cards: str
+    action: str
+    nash_action: str
+    nash_frequency: float
+    allin_ev: float
+    fold_ev: float
+    ev_lost_bb: float
+    severity: str
+
+    @property
+    def ev_lost(self) -> float:
+        """EV lost in chips (or money, in cash games)."""
+        return self.ev_lost_bb * self.bb
+
+    @property
+    def diff_ev(self) -> float:
+        return self.allin_ev - self.fold_ev
+
+    def as_dict(self) -> dict:
+        """The ``spots_detail`` entry of the CLI's JSON (and a few more fields)."""
+        return {"hand_id": self.hand_id, "variant": self.variant, "position": self.position,
+                "stack_bb": round(self.stack_bb, 4), "cards": self.cards,
+                "action": self.action, "nash_action": self.nash_action,
+                "nash_frequency": round(self.nash_frequency, 6),
+                "allin_ev": round(self.allin_ev, 6), "fold_ev": round(self.fold_ev, 6),
+                "ev_lost_bb": round(self.ev_lost_bb, 6), "severity": self.severity,
+                "ev_lost": round(self.ev_lost, 6), "diff_ev": round(self.diff_ev, 6),
+                "grid_stack_bb": self.grid_stack_bb, "sb": self.sb, "bb": self.bb,
+                "ante": self.ante, "dead_money": self.dead_money, "file": self.file,
+                "line": self.line}
+
+
+#: The CSV's columns (and the GUI table's): the JSON ``spots_detail`` fields.
+CSV_COLUMNS = ("hand_id", "file", "line", "variant", "position", "stack_bb", "grid_stack_bb",
+               "sb", "bb", "ante", "dead_money", "cards", "action", "nash_action",
+               "nash_frequency", "allin_ev", "fold_ev", "diff_ev", "ev_lost", "ev_lost_bb",
+               "severity")
+
+
+@dataclass
+class ReviewReport:
+    """The session: every reviewed spot (in file order), the hands outside the model and the
+    unparsed ones, with the summary figures the CLI, the HTML report and the GUI show."""
+
+    hero: str | None
+    hands: int = 0
+    spots: list[SpotReview] = field(default_factory=list)
+    outside: list[Outside] = field(default_factory=list)
+    unparsed: list[Unparsed] = field(default_factory=list)
+
+    @property
+    def ev_lost_bb(self) -> float:
+        return float(sum(spot.ev_lost_bb for spot in self.spots))
+
+    @property
+    def ev_lost_bb_per_100(self) -> float | None:
+        """EV lost per 100 spots, in big blinds (None without spots)."""
+        return 100.0 * self.ev_lost_bb / len(self.spots) if self.spots else None
+
+    @property
+    def mean_ev_lost_bb(self) -> float | None:
+        return self.ev_lost_bb / len(self.spots) if self.spots else None
+
+    @property
+    def grade(self) -> str | None:
+        mean = self.mean_ev_lost_bb
+        return None if mean is None else grade(mean)
+
+    @property
+    def grade_interval(self) -> tuple[float, float] | None:
+        """95 % interval of the mean EV lost per decision, in big blinds."""
+        if not self.spots:
+            return None
+        return bootstrap_interval([spot.ev_lost_bb for spot in self.spots])
+
+    def by_severity(self) -> dict[str, int]:
+        counts = Counter(spot.severity for spot in self.spots)
+        return {name: counts.get(name, 0) for name in SEVERITIES}
+
+    def worst(self, count: int | None = None) -> list[SpotReview]:
+        """The spots by EV lost, the worst first (ties in file order)."""
+        ranked = sorted(self.spots, key=lambda spot: -spot.ev_lost_bb)
+        return ranked if count is None else ranked[:count]
+
+    def cumulative_ev_lost_bb(self) -> list[float]:
+        """EV lost in big blinds added up spot by spot, in file order."""
+        return [float(x) for x in np.cumsum([spot.ev_lost_bb for spot in self.spots])]
+
+    def accuracy(self) -> dict[str, dict[str, dict[str, float]]]:
+        """Per position (``SB``, ``BB``) and per stack band: spots, correct ones (no EV lost),
+        accuracy and EV lost in bb."""
+        def table(key: Callable[[SpotReview], str]) -> dict[str, dict[str, float]]:
+            rows: dict[str, dict[str, float]] = {}
+            for spot in self.spots:
+                row = rows.setdefault(key(spot), {"spots": 0, "correct": 0, "ev_lost_bb": 0.0})
+                row["spots"] += 1
+                row["correct"] += spot.ev_lost_bb == 0.0
+                row["ev_lost_bb"] += spot.ev_lost_bb
+            for row in rows.values():
+                row["accuracy"] = row["correct"] / row["spots"]
+            return rows
+
+        return {"position": table(lambda spot: spot.position),
+                "stack_band": table(lambda spot: stack_band(spot.stack_bb))}
+
+    def as_dict(self) -> dict[str, Any]:
+        """The CLI's JSON document."""
+        interval = self.grade_interval
+        return {"hero": self.hero, "hands": self.hands, "spots": len(self.spots),
+                "outside_model": len(self.outside),
+                "unparsed": [item.as_dict() for item in self.unparsed],
+                "ev_lost_bb": round(self.ev_lost_bb, 6),
+                "ev_lost_bb_per_100": None if self.ev_lost_bb_per_100 is None
+                else round(self.ev_lost_bb_per_100, 6),
+                "grade": self.grade,
+                "grade_interval": None if interval is None
+                else [round(interval[0], 6), round(interval[1], 6)],
+                "grade_provisional": len(self.spots) < FEW_SPOTS,
+                "mean_ev_lost_bb": None if self.mean_ev_lost_bb is None
+                else round(self.mean_ev_lost_bb, 6),
+                "mistakes": self.by_severity(), "accuracy": self.accuracy(),
+                "spots_detail": [spot.as_dict() for spot in self.worst()],
+                "outside_detail": [item.as_dict() for item in self.outside]}
+
+    def write_csv(self, path: str | os.PathLike) -> Path:
+        """The spots, worst first, as CSV (:data:`CSV_COLUMNS`)."""
+        from omahanash.savefile import atomic_write
+
+        path = Path(path)
+        try:
+            with atomic_write(path, "w", newline="", encoding="utf-8") as out:
+                writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, extrasaction="ignore")
+                writer.writeheader()
+                writer.writerows(spot.as_dict() for spot in self.worst())
+        except OSError as error:
+            raise InputError(f"cannot write {path}: {error.strerror}") from None
+        return path
+
+    def write_html(self, path: str | os.PathLike) -> Path:
+        """The self-contained HTML report (:mod:`omahanash.history.report_html`)."""
+        from omahanash.history.report_html import write_html
+
+        return write_html(self, path)
+
+
+def stack_band(stack_bb: float) -> str:
+    """The accuracy table's band of an effective stack.
+
+    >>> stack_band(4.0), stack_band(12.5), stack_band(30)
+    ('0-5 bb', '10-15 bb', '> 20 bb')
+    """
+    low = 0.0
+    for high in STACK_BANDS:
+        if stack_bb <= high:
+            return f"{low:g}-{high:g} bb"
+        low = high
+    return f"> {low:g} bb"
+
+
+def choose_hero(paths: Iterable[str | os.PathLike]) -> str | None:
+    """The player with the most hands: most often ``Dealt to`` (the file's owner), then most
+    often seated; None when there are no hands."""
+    dealt: Counter[str] = Counter()
+    seated: Counter[str] = Counter()
+    for path in hand_files(paths):
+        for item in read_file(path):
+            if isinstance(item, Hand):
+                seated.update(item.stacks)
+                if item.hero is not None:
+                    dealt[item.hero] += 1
+    if not seated:
+        return None
+    return max(seated, key=lambda name: (dealt[name], seated[name], name))
+
+
+class _Judge:
+    """Equilibria and per-class values of the spots, solved once per grid spot."""
+
+    def __init__(self, tables: Mapping[str, Any] | None, cache_dir: str | os.PathLike | None,
+                 persist: bool) -> None:
+        self.tables = dict(tables or {})
+        self.cache_dir = cache_dir
+        self.persist = persist
+        self.values: dict[JamFoldParams, dict[str, Any]] = {}
+        self.missing: dict[str, str] = {}
+
+    def table(self, variant: str) -> Any | None:
+        """The variant's equity table, or None (the reason in :attr:`missing`)."""
+        if variant not in self.tables and variant not in self.missing:
+            from omahanash.equity.tables import load_table
+
+            try:
+                self.tables[variant] = load_table(variant, self.cache_dir)
+            except InputError as error:
+                self.missing[variant] = f"no {variant} equity table: {error}"
+        return self.tables.get(variant)
+
+    def solve(self, params: JamFoldParams, progress: ProgressCallback | None,
+              cancel: CancelFlag | None) -> None:
+        from omahanash.jamfold.nash_cache import nash_solution
+
+        if params in self.values:
+            return
+        solution = nash_solution(params, self.table(params.variant), self.cache_dir,
+                                 progress=progress, cancel=cancel, persist=self.persist)
+        push_ev, push_fold = solution.values("pusher")
+        call_ev, call_fold = solution.values("caller")
+        self.values[params] = {
+            "solution": solution,
+            "SB": (solution.push_strategy, push_ev, push_fold),
+            "BB": (solution.call_strategy, call_ev, call_fold)}
+
+    def judge(self, spot: Spot, params: JamFoldParams) -> SpotReview:
+        entry = self.values[params]
+        strategy, allin, fold = entry["SB" if spot.position == "SB" else "BB"]
+        k = entry["solution"].position_of(spot.cards)
+        played = float(strategy[k])
+        allin_ev, fold_ev = float(allin[k]), float(fold[k])
+        taken_probability = played if spot.aggressive else 1.0 - played
+        taken_ev = allin_ev if spot.aggressive else fold_ev
+        lost = 0.0 if taken_probability > PLAYED_EPSILON \
+            else max(0.0, max(allin_ev, fold_ev) - taken_ev)
+        aggressive_name = "push" if spot.position == "SB" else "call"
+        nash_action = aggressive_name if played >= 0.5 else "fold"
+        chips = spot.params
+        return SpotReview(
+            hand_id=spot.hand.hand_id, file=spot.hand.source, line=spot.hand.line,
+            variant=str(chips.variant), position=spot.position, sb=chips.sb, bb=chips.bb,
+            ante=chips.ante, dead_money=chips.dead_money, stack_bb=spot.stack_bb,
+            grid_stack_bb=params.effective_stack, cards=spot.cards, action=spot.action,
+            nash_action=nash_action, nash_frequency=max(played, 1.0 - played),
+            allin_ev=allin_ev, fold_ev=fold_ev, ev_lost_bb=lost, severity=severity(lost))
+
+
+def review_hands(items: Iterable[Hand | Unparsed], hero: str, max_bb: float = DEFAULT_MAX_BB,
+                 tables: Mapping[str, Any] | None = None,
+                 cache_dir: str | os.PathLike | None = None, persist: bool = True,
+                 progress: ProgressCallback | None = None,
+                 cancel: CancelFlag | None = None) -> ReviewReport:
+    """Review parsed hands (see :func:`review`); ``items`` is read once."""
+    report = ReviewReport(hero=hero)
+    found = _collect(iter(items), report, hero, _check_max_bb(max_bb), None, cancel)
+    return _judge_all(found, report, tables, cache_dir, persist, progress, cancel)
+
+
+def review(paths: Iterable[str | os.PathLike], hero: str | None = None,
+           max_bb: float = DEFAULT_MAX_BB, tables: Mapping[str, Any] | None = None,
+           cache_dir: str | os.PathLike | None = None, persist: bool = True,
+           progress: ProgressCallback | None = None,
+           cancel: CancelFlag | None = None) -> ReviewReport:
+    """Review the hand histories under ``paths`` (files or directories) for ``hero`` (default:
+    :func:`choose_hero`), with effective stacks up to ``max_bb`` big blinds.
+
+    ``tables`` maps a variant to its equity table (default: ``load_table`` from
+    ``cache_dir``; a variant without a table puts its spots outside the model, saying so);
+    equilibria are cached in ``cache_dir`` unless ``persist`` is False. ``progress(done,
+    total)`` sees the reading (first half) and the solving; a set ``cancel`` raises
+    :class:`~omahanash.errors.Cancelled`.
+    """
+    max_bb = _check_max_bb(max_bb)
+    files = hand_files(paths)
+    if hero is None:
+        hero = choose_hero(files)
+    report = ReviewReport(hero=hero)
+    total = max(1, sum(path.stat().st_size for path in files))
+    counter = [0]
+
+    def items() -> Iterator[Hand | Unparsed]:
+        for path in files:
+            yield from read_file(path, counter)
+
+    reading = None if progress is None \
+        else (lambda done, _total: progress(_READ_SHARE * min(done, total) / total, 1.0))
+    found = _collect(items(), report, hero, max_bb, (counter, total, reading), cancel)
+    solving = None if progress is None \
+        else (lambda done, all_: progress(_READ_SHARE + (1 - _READ_SHARE) * done
+                                          / max(all_, 1), 1.0))
+    return _judge_all(found, report, tables, cache_dir, persist, solving, cancel)
+
+
+def _check_max_bb(max_bb: object) -> float:
+    if isinstance(max_bb, bool) or not isinstance(max_bb, (int, float)) \
+            or not math.isfinite(max_bb) or max_bb <= 0:
+        raise InputError(f"max_bb must be a positive number of big blinds, got {max_bb!r}")
+    return float(max_bb)
+
+
+def _collect(items: Iterator[Hand | Unparsed], report: ReviewReport, hero: str | None,
+             max_bb: float, counted: tuple[list[int], int, ProgressCallback | None] | None,
+             cancel: CancelFlag | None) -> list[Spot]:
+    """Read every hand: the hero's spots (returned), the outside and unparsed ones (into
+    ``report``), in steps that ``cancel`` can stop."""
+    spots: list[Spot] = []
+    exhausted = False
+
+    def step(done: int) -> int:
+        nonlocal exhausted
+        for _ in range(_HANDS_PER_STEP):
+            item = next(items, None)
+            if item is None:
+                exhausted = True
+                break
+            if isinstance(item, Unparsed):
+                report.unparsed.append(item)
+                continue
+            report.hands += 1
+            found = find_spot(item, hero, max_bb) if hero is not None \
+                else Outside(item.hand_id, item.source, item.line, "no hero")
+            if isinstance(found, Spot):
+                spots.append(found)
+            else:
+                report.outside.append(found)
+        if counted is None:
+            return total - done if exhausted else 1
+        return (total - done) if exhausted else max(0, counted[0][0] - done)
+
+    total = counted[1] if counted is not None else 1 << 62
+    run = iterate(step, total, counted[2] if counted is not None else None, cancel)
+    if run.cancelled:
+        raise Cancelled("the review was cancelled")
+    return spots
+
+
+def _judge_all(spots: list[Spot], report: ReviewReport, tables: Mapping[str, Any] | None,
+               cache_dir: str | os.PathLike | None, persist: bool,
+               progress: ProgressCallback | None, cancel: CancelFlag | None) -> ReviewReport:
+    """Solve each grid spot once (cancellable between solves and inside them), then judge
+    every spot in file order."""
+    judge = _Judge(tables, cache_dir, persist)
+    solved = [solved_params(spot) for spot in spots]
+    keys = list(dict.fromkeys(params for params in solved
+                              if judge.table(params.variant) is not None))
+
+    def step(done: int) -> None:
+        judge.solve(keys[done], None, cancel)
+
+    run = iterate(step, len(keys), progress, cancel)
+    if run.cancelled:
+        raise Cancelled("the review was cancelled")
+    for spot, params in zip(spots, solved):
+        if params not in judge.values:
+            reason = judge.missing.get(str(params.variant), "no equity table")
+            report.outside.append(Outside(spot.hand.hand_id, spot.hand.source, spot.hand.line,
+                                          reason))
+            continue
+        try:
+            report.spots.append(judge.judge(spot, params))
+        except InputError as error:  # cards not in a subset table, malformed cards
+            report.outside.append(Outside(spot.hand.hand_id, spot.hand.source, spot.hand.line,
+                                          f"cannot look the cards up: {error}"))
+    return report
