@@ -28,6 +28,7 @@ Where things live (each name below is documented, with an example, in its module
 
 =====================  ===========================================================
 cards and classes      ``omahanash.cards``, ``omahanash.hands``
+ranges                 ``omahanash.ranges`` (Hold'em notation, ProPokerTools syntax)
 equity                 ``omahanash.equity`` (exact, Monte Carlo, cluster tables)
 jam-fold               ``omahanash.jamfold``
 CFR and its games      ``omahanash.cfr``, ``omahanash.games``, ``omahanash.game``
@@ -64,6 +65,11 @@ _EXPORTS: dict[str, str] = {
     "class_name": "omahanash.hands",
     "class_members": "omahanash.hands",
     "class_combos": "omahanash.hands",
+    # ranges
+    "Range": "omahanash.ranges",
+    "RangeError": "omahanash.ranges",
+    "parse_range": "omahanash.ranges",
+    "top_percent": "omahanash.ranges",
     # equity
     "equity": "omahanash",  # the package omahanash.equity, callable: see its docstring
     "EquityTable": "omahanash.equity.tables",
@@ -74,6 +80,10 @@ _EXPORTS: dict[str, str] = {
     "JamFoldSolution": "omahanash.jamfold",
     "HandLookup": "omahanash.jamfold",
     "solve_jamfold": "omahanash.jamfold",
+    "best_response": "omahanash.jamfold",
+    "width_curve": "omahanash.jamfold",
+    "lock_strategy": "omahanash.jamfold",
+    "ExploitReport": "omahanash.jamfold",
     # CFR and its games
     "make_game": "omahanash.games",
     "solve_cfr": "omahanash.cfr.solvers",
@@ -114,11 +124,21 @@ if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
         num_classes,
         parse_class,
     )
-    from omahanash.jamfold import HandLookup, JamFoldParams, JamFoldSolution, solve_jamfold
+    from omahanash.jamfold import (
+        ExploitReport,
+        HandLookup,
+        JamFoldParams,
+        JamFoldSolution,
+        best_response,
+        lock_strategy,
+        solve_jamfold,
+        width_curve,
+    )
     from omahanash.perfect.grundy import nim, subtraction_game
-    from omahanash.perfect.retrograde import GameGraph, retrograde
     from omahanash.perfect.mcts import mcts
+    from omahanash.perfect.retrograde import GameGraph, retrograde
     from omahanash.perfect.search import alphabeta
+    from omahanash.ranges import Range, RangeError, parse_range, top_percent
     from omahanash.runs import CancelFlag, iterate
 
 
