@@ -8,11 +8,14 @@ computed. The results block and the Epsilon plot follow the run live (throttled:
 updates a second, each touching only the new iterations). Afterwards: hand lookup (PU/CA, an
 id or cards), the range view (Hold'em 13×13 grid; a sortable, filterable class table for every
 game), save / open a solution and CSV export. An Omaha game whose equity table is not built
-yet offers to build it (progress, ETA, Cancel; a cancelled build resumes next time).
+yet offers to build it (progress, ETA, Cancel; a cancelled build resumes next time). Below the
+lookup, the exploit panel (:mod:`ui.exploit_panel`): lock one player to a range, best-respond
+with the other, and its width curve (a page of the range view).
 
 The tab is one screen whose inputs, runs, lookup and range views share its state, so they stay
 in one module (~770 lines); the reusable parts live beside it: the range grid and class table in
-:mod:`ui.range_view`, the plot in :mod:`ui.plots`, the worker in :mod:`ui.workers`.
+:mod:`ui.range_view`, the plot in :mod:`ui.plots`, the worker in :mod:`ui.workers`, the exploit
+panel in :mod:`ui.exploit_panel`.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -45,6 +49,7 @@ from PySide6.QtWidgets import (
 from omahanash.cards import Variant
 from omahanash.errors import InputError
 from ui.common import ErrorLabel, RunStopButton, Tab, parse_positive_int, with_error
+from ui.exploit_panel import ExploitPanel
 from ui.plots import ConvergencePlot
 from ui.range_view import ClassTableModel, HoldemGridModel, class_proxy
 
@@ -303,17 +308,28 @@ class JamFoldTab(Tab):
         self.range_tabs.addTab(plot_cell, "Epsilon")
         self.range_tabs.addTab(grid_page, "Range grid")
         self.range_tabs.addTab(classes_page, "Classes")
+        self.exploit_panel = ExploitPanel(self.make_runner, self._tables, self.grid_model,
+                                          self.class_model)
+        self.range_tabs.addTab(self.exploit_panel.width_plot, "Width curve")
 
         left = QVBoxLayout()
         left.addWidget(box)
         left.addWidget(self.build_box)
         left.addWidget(results_box)
         left.addWidget(lookup_box)
+        left.addWidget(self.exploit_panel)
         left.addStretch(1)
         left_cell = QWidget()
         left_cell.setLayout(left)
+        left_scroll = QScrollArea()  # the exploit panel makes the column taller than a laptop
+        left_scroll.setWidget(left_cell)
+        left_scroll.setWidgetResizable(True)
+        left_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        left_scroll.setMinimumWidth(left_cell.minimumSizeHint().width()
+                                    + left_scroll.verticalScrollBar().sizeHint().width())
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(left_cell)
+        splitter.addWidget(left_scroll)
         splitter.addWidget(self.range_tabs)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
@@ -340,6 +356,7 @@ class JamFoldTab(Tab):
         self.export_button.clicked.connect(self._on_export_clicked)
         self.build_button.clicked.connect(self.build_table)
         self.build_cancel.clicked.connect(self.build_runner.stop)
+        self.exploit_panel.status_message.connect(self.status_message)
         self._validate()
         self._update_buttons()
 
@@ -406,6 +423,8 @@ class JamFoldTab(Tab):
                 self._request = (params, self.solver, int(iterations))
         table_ready = self._check_table()
         self.calculate_button.set_inputs_valid(valid and table_ready)
+        self.exploit_panel.set_game(self.variant, self._request[0]
+                                    if self._request is not None and table_ready else None)
         return valid and table_ready
 
     def _check_table(self) -> bool:
