@@ -1,4 +1,11 @@
-"""``omahanash equity HAND1 HAND2``: heads-up equity, exact or Monte Carlo for ranges.
+"""``omahanash equity HAND1 HAND2`` or ``omahanash equity --hand TEXT --vs RANGE``: heads-up
+equity, exact or Monte Carlo for ranges.
+
+``--hand`` / ``--vs`` take the range language (:mod:`omahanash.ranges`: ``AA**, $ds``,
+``top 15%``, an exact hand ``As Ks Qd Jd``...) on either side: exact when enumerating every
+pair of hands on every board takes at most
+:data:`~omahanash.equity.calculator.EXACT_SHOWDOWNS` showdowns (about a second), Monte Carlo
+with a standard error otherwise (``--trials`` forces Monte Carlo).
 
 A thin wrapper of :func:`omahanash.equity.calculator.equity`. Two concrete hands: exact
 enumeration of every board, by the numpy-only
@@ -37,8 +44,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "('AA; AKs; 7h 2d', a class name or id): Monte Carlo. Example: omahanash equity "
         "'As Ah Kd 7c' 'Ks Qd 8h 9h' --board 'Qs 7h 2c' --game omaha-hilo",
     )
-    parser.add_argument("hand1", metavar="HAND1", help="hand or range of player 1")
-    parser.add_argument("hand2", metavar="HAND2", help="hand or range of player 2")
+    parser.add_argument("hand1", metavar="HAND1", nargs="?",
+                        help="hand or range of player 1 (items separated by ';')")
+    parser.add_argument("hand2", metavar="HAND2", nargs="?",
+                        help="hand or range of player 2 (items separated by ';')")
+    parser.add_argument("--hand", metavar="TEXT",
+                        help="player 1 in the range language: a hand ('As Ks Qd Jd') or a "
+                        "range ('AA**, $ds'); use with --vs instead of HAND1 HAND2")
+    parser.add_argument("--vs", metavar="RANGE",
+                        help="player 2 in the range language, e.g. 'AA**,$ds' or 'top 15%%'")
     parser.add_argument("--board", default="", help="known board cards (0, 3, 4 or 5)")
     parser.add_argument("--dead", default="", help="dead cards (out of play)")
     parser.add_argument("--game", default="omaha-hi",
@@ -56,15 +70,32 @@ def run(args: argparse.Namespace) -> int:
     from omahanash.equity.calculator import equity
     from omahanash.equity.ranges import is_range
     from omahanash.equity.result import check_trials
+    from omahanash.errors import InputError
 
     game = Variant.parse(args.game)
     if args.trials is not None:
         check_trials(args.trials)
-    # --trials is for ranges: two concrete hands are always enumerated exactly.
-    ranges = is_range(args.hand1) or is_range(args.hand2)
-    result = equity(args.hand1, args.hand2, game, args.board, args.dead,
-                    trials=args.trials if ranges else None, seed=args.seed)
-    data = {"game": game, "hands": [args.hand1.strip(), args.hand2.strip()],
+    language = args.hand is not None or args.vs is not None
+    if language:
+        if args.hand1 is not None or args.hand2 is not None:
+            raise InputError("give HAND1 HAND2 or --hand and --vs, not both")
+        if args.hand is None or args.vs is None:
+            raise InputError("--hand and --vs go together")
+        from omahanash.ranges import parse_range
+
+        texts = [args.hand.strip(), args.vs.strip()]
+        side1, side2 = (parse_range(text, game) for text in texts)
+        result = equity(side1, side2, game, args.board, args.dead, trials=args.trials,
+                        seed=args.seed)
+    else:
+        if args.hand1 is None or args.hand2 is None:
+            raise InputError("give two hands (HAND1 HAND2) or --hand and --vs")
+        texts = [args.hand1.strip(), args.hand2.strip()]
+        # --trials is for ranges: two concrete hands are always enumerated exactly.
+        ranges = is_range(args.hand1) or is_range(args.hand2)
+        result = equity(args.hand1, args.hand2, game, args.board, args.dead,
+                        trials=args.trials if ranges else None, seed=args.seed)
+    data = {"game": game, "hands": texts,
             "board": args.board.strip(), "dead": args.dead.strip(), **result.to_dict()}
     data.pop("matchups", None)
     if result.exact:

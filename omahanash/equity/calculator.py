@@ -9,6 +9,10 @@
 >>> r = equity("AA; KK", "QQ", variant="holdem", trials=20_000, seed=1)
 >>> r.exact, r.stderr < 0.01
 (False, True)
+>>> from omahanash.ranges import parse_range
+>>> r = equity("As Ks", parse_range("QQ", "holdem"), variant="holdem")  # 6 pairs: exact
+>>> r.exact, round(r.equity[0], 4)
+(True, 0.4605)
 
 Importing this module loads numpy only: two concrete hands are enumerated by the numpy
 enumeration (:mod:`omahanash.equity.vectorized`); the numba kernels of Monte Carlo
@@ -17,16 +21,25 @@ enumeration (:mod:`omahanash.equity.vectorized`); the numba kernels of Monte Car
 
 from __future__ import annotations
 
+from typing import Protocol, cast
+
+import numpy as np
+
 from omahanash.cards import Variant
 from omahanash.equity.ranges import RangeSpec, is_range
 from omahanash.equity.result import Cards, EquityResult, check_trials
+from omahanash.errors import InputError
 
-__all__ = ["equity"]
+__all__ = ["EXACT_SHOWDOWNS", "equity"]
+
+#: A range is enumerated exactly (when ``trials`` is not given) if that takes at most this many
+#: showdowns: about a second on this program's reference machine (2 cores).
+EXACT_SHOWDOWNS = 50_000_000
 
 
 def equity(
-    hand1: RangeSpec,
-    hand2: RangeSpec,
+    hand1: RangeSpec | WeightedRange,
+    hand2: RangeSpec | WeightedRange,
     variant: Variant | str = Variant.OMAHA_HI,
     board: Cards | None = None,
     dead: Cards | None = None,
@@ -35,9 +48,11 @@ def equity(
 ) -> EquityResult:
     """Heads-up equity of ``hand1`` against ``hand2``.
 
-    Each side is a concrete hand (``"Ah Ad"``, ``"As Ks 7d 7c"`` or card codes) or a range
-    (:mod:`omahanash.equity.ranges`: ``"AA; AKs; 7h 2d"``, a class name or id, a list of
-    items). ``variant`` is a :class:`~omahanash.cards.Variant` or a name or alias
+    Each side is a concrete hand (``"Ah Ad"``, ``"As Ks 7d 7c"`` or card codes), a range of
+    the range language (an :class:`omahanash.ranges.Range` from
+    :func:`~omahanash.ranges.parse_range`: ``AA**, $ds``; its hands count by their weights),
+    or a list of items (:mod:`omahanash.equity.ranges`: ``"AA; AKs; 7h 2d"``, a class name or
+    id). ``variant`` is a :class:`~omahanash.cards.Variant` or a name or alias
     (``"holdem"``, ``"omaha"``, ``"hilo"``, ...). ``board`` holds 0, 3, 4 or 5 known cards;
     ``dead`` cards are out of play.
 
@@ -45,7 +60,9 @@ def equity(
       (``exact=True``, ``stderr=0``).
     * A range on either side, or ``trials`` given: Monte Carlo over ``trials`` deals (default
       :data:`~omahanash.equity.montecarlo.DEFAULT_TRIALS`), ``stderr`` = the standard error of
-      ``equity[0]``; exact anyway when enumerating takes no more showdowns than ``trials``.
+      ``equity[0]``; exact anyway when enumerating takes no more showdowns than ``trials``, or
+      (``trials`` not given, every hand of equal weight) than :data:`EXACT_SHOWDOWNS`, about a
+      second of enumeration.
       ``trials`` is a whole number >= 2 (one trial has no standard error). ``seed`` (0 ..
       2**64 - 1) makes the result reproducible; None draws a fresh seed. (An exact result
       ignores ``seed``.)
@@ -58,19 +75,54 @@ def equity(
     variant = Variant.parse(variant)
     board = "" if board is None else board
     dead = "" if dead is None else dead
+    side1, weights1 = _split(hand1, variant)
+    side2, weights2 = _split(hand2, variant)
     if trials is not None:
         trials = check_trials(trials)
-    if trials is None and not is_range(hand1) and not is_range(hand2):
+    concrete = weights1 is None and weights2 is None and not is_range(side1) \
+        and not is_range(side2)
+    if trials is None and concrete:
         # numpy only: omahanash.rng and the Monte Carlo kernels would import numba (~0.5 s)
         from omahanash.equity.vectorized import exact_equity_numpy
 
-        return exact_equity_numpy(_hand(hand1), _hand(hand2), board, dead, variant)
+        return exact_equity_numpy(_hand(side1), _hand(side2), board, dead, variant)
     from omahanash.equity.montecarlo import DEFAULT_TRIALS, range_equity
     from omahanash.rng import check_seed
 
-    seed = _fresh_seed() if seed is None else check_seed(seed)
-    return range_equity(hand1, hand2, board, dead, variant,
-                        trials=DEFAULT_TRIALS if trials is None else trials, seed=seed)
+    return range_equity(
+        side1, side2, board, dead, variant,
+        trials=DEFAULT_TRIALS if trials is None else trials,
+        seed=_fresh_seed() if seed is None else check_seed(seed),
+        weights1=weights1, weights2=weights2,
+        exact_budget=EXACT_SHOWDOWNS if trials is None else None)
+
+
+class WeightedRange(Protocol):
+    """What :func:`equity` needs of an :class:`omahanash.ranges.Range` (named by its shape:
+    this package sits beside ``omahanash.ranges``, which imports it)."""
+
+    @property
+    def variant(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def hand_weights(self) -> np.ndarray: ...
+
+    def hands(self) -> np.ndarray: ...
+
+
+def _split(side: RangeSpec | WeightedRange,
+           variant: Variant) -> tuple[RangeSpec, np.ndarray | None]:
+    """``(hands, weights)`` of a :class:`WeightedRange`; any other side with None."""
+    if not (hasattr(side, "hand_weights") and callable(getattr(side, "hands", None))):
+        return cast(RangeSpec, side), None
+    weighted = cast(WeightedRange, side)
+    if weighted.variant != variant:
+        raise InputError(f"the range {weighted.text!r} is a {weighted.variant} range, "
+                         f"not {variant}")
+    return weighted.hands(), weighted.hand_weights[weighted.hand_weights > 0]
 
 
 def _hand(side: RangeSpec) -> Cards:

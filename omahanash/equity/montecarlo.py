@@ -41,7 +41,7 @@ from omahanash.equity.result import (
 )
 from omahanash.errors import InputError
 from omahanash.evaluate.core import board_summary, low_set5
-from omahanash.rng import next_bits
+from omahanash.rng import next_bits, unit_float
 
 # is_class_item and parse_range are re-exported: the app and older callers import them here.
 __all__ = ["DEFAULT_TRIALS", "RangeSpec", "is_class_item", "parse_range",
@@ -58,11 +58,15 @@ def _masks(hands: np.ndarray) -> np.ndarray:
 
 @njit(cache=True, parallel=True)
 def sample_deals(game, hands1, hands2, pairs1, pairs2, masks1, masks2, holes1, holes2,
-                 lows1, lows2, known, used_mask, nonflush, flush, low, trials, seed, n_chunks):
+                 lows1, lows2, known, used_mask, nonflush, flush, low, trials, seed, n_chunks,
+                 weighted, weights1, weights2):
     """``(int64[11] outcome counts, rejected)`` over ``trials`` random deals.
 
     Each trial draws a hand of each range until the two are disjoint, then the missing board
-    cards uniformly from the cards not used. ``pairsN[i]`` are hand ``i``'s columns of the
+    cards uniformly from the cards not used. With ``weighted``, a disjoint pair ``(i, j)`` is
+    kept with probability ``weights1[i] * weights2[j]`` (rejection sampling: hands drawn in
+    proportion to their weights); unweighted runs draw no extra numbers, so their seeded
+    results are what they always were. ``pairsN[i]`` are hand ``i``'s columns of the
     91-pair ``nonflush`` table (one for Hold'em, six for Omaha), ``holesN`` / ``lowsN`` its
     suit masks and low set (see :func:`~omahanash.equity.exact.add_showdown`). Chunk ``c``
     draws from its own SplitMix64 stream (:mod:`omahanash.rng`) seeded by (``seed``, ``c``),
@@ -92,7 +96,11 @@ def sample_deals(game, hands1, hands2, pairs1, pairs2, masks1, masks2, holes1, h
                 state, r = next_bits(state)
                 j = np.int64((r >> np.uint64(11)) % np.uint64(n2))
                 if masks1[i] & masks2[j] == 0:
-                    break
+                    if not weighted:
+                        break
+                    state, r = next_bits(state)
+                    if unit_float(r) < weights1[i] * weights2[j]:
+                        break
                 tries += 1
                 if tries > 100_000:
                     failed[chunk] = True
@@ -138,13 +146,25 @@ def range_equity(
     game: str = "omaha-hi",
     trials: int = DEFAULT_TRIALS,
     seed: int = 0,
+    weights1: np.ndarray | None = None,
+    weights2: np.ndarray | None = None,
+    exact_budget: int | None = None,
 ) -> EquityResult:
     """Equity of range 1 against range 2 (either may be a single hand).
 
     Exact (``exact=True``, ``stderr=0``) when enumerating every disjoint pair of hands on
-    every board takes no more showdowns than ``trials``; otherwise ``trials`` Monte Carlo
-    deals (``boards`` = trials) with ``stderr`` = the standard error of ``equity[0]``.
-    ``trials`` is a whole number >= 2 (:func:`~omahanash.equity.result.check_trials`).
+    every board takes no more showdowns than ``exact_budget`` (default: ``trials``) and every
+    hand weighs the same; otherwise ``trials`` Monte Carlo deals (``boards`` = trials) with
+    ``stderr`` = the standard error of ``equity[0]``. ``trials`` is a whole number >= 2
+    (:func:`~omahanash.equity.result.check_trials`). ``weightsN`` (one weight in [0, 1] per
+    hand of an array ``rangeN``) makes a hand count in proportion to its weight.
+
+    >>> import numpy as np
+    >>> aces = np.array([[48, 49], [50, 51]], dtype=np.int8)     # Ac Ad and Ah As
+    >>> r = range_equity(aces, "Kh Ks", game="holdem", trials=100_000, seed=1,
+    ...                  weights1=np.array([1.0, 0.0]))         # only Ac Ad counts
+    >>> r.exact, round(r.equity[0], 2)
+    (False, 0.81)
     """
     from omahanash.evaluate import hand_pair_indices, nonflush_table
     from omahanash.evaluate.tables import flush_table, low_table
@@ -154,16 +174,20 @@ def range_equity(
     known = parse_cards(board, (0, 3, 4, 5), what="board")
     gone = parse_cards(dead, what="dead cards")
     check_disjoint({"board": known, "dead cards": gone})
-    hands1 = _playable(parse_range(range1, game), known, gone, "range 1")
-    hands2 = _playable(parse_range(range2, game), known, gone, "range 2")
+    hands1, weights1 = _playable(*_weighted_side(range1, weights1, game), known, gone,
+                                 "range 1")
+    hands2, weights2 = _playable(*_weighted_side(range2, weights2, game), known, gone,
+                                 "range 2")
+    weighted = bool((weights1 < 1).any() or (weights2 < 1).any())
     masks1, masks2 = _masks(hands1), _masks(hands2)
     disjoint = _disjoint_pairs(masks1, masks2)
     if disjoint is not None and len(disjoint[0]) == 0:
         raise InputError("no hand of range 1 is disjoint from a hand of range 2")
     need = 5 - len(known)
     boards_each = comb(NUM_CARDS - len(known) - len(gone) - 2 * hole_cards(game), need)
-    if (disjoint is not None and len(disjoint[0]) <= MAX_EXACT_PAIRS
-            and len(disjoint[0]) * boards_each <= trials):
+    budget = trials if exact_budget is None else exact_budget
+    if (not weighted and disjoint is not None and len(disjoint[0]) <= MAX_EXACT_PAIRS
+            and len(disjoint[0]) * boards_each <= budget):
         return _enumerate_pairs(game, hands1, hands2, disjoint, known, gone, boards_each)
 
     omaha = game != "holdem"
@@ -175,7 +199,8 @@ def range_equity(
         GAME_CODES[game], hands1, hands2, hand_pair_indices(hands1), hand_pair_indices(hands2),
         masks1, masks2, holes1, holes2, lows1, lows2, np.array(known, dtype=np.int8),
         np.int64(used), nonflush_table("omaha" if omaha else "holdem"), flush_table(),
-        low_table(), int(trials), int(seed) & (2**63 - 1), n_chunks)
+        low_table(), int(trials), int(seed) & (2**63 - 1), n_chunks, weighted, weights1,
+        weights2)
     if failed:
         raise InputError("the ranges have (almost) no disjoint pair of hands")
     # Per-trial pot share of player 1 is units / 4; its variance gives the standard error.
@@ -186,16 +211,37 @@ def range_equity(
                               matchups=len(disjoint[0]) if disjoint is not None else 0)
 
 
-def _playable(hands: np.ndarray, known: Sequence[int], gone: Sequence[int],
-              what: str) -> np.ndarray:
+def _weighted_side(spec: RangeSpec, weights: np.ndarray | None,
+                   game: str) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct hands of ``spec`` (sorted, as :func:`parse_range` gives them) and the
+    weight of each: 1, or the given weight of the same hand in the array ``spec``."""
+    hands = parse_range(spec, game)
+    if weights is None:
+        return hands, np.ones(len(hands))
+    given = np.asarray(spec)
+    weights = np.asarray(weights, dtype=np.float64)
+    if given.ndim != 2 or weights.shape != (len(given),):
+        raise InputError("weights need an array of hands with one weight per hand")
+    if not np.all((weights >= 0) & (weights <= 1)):
+        raise InputError("weights must be numbers from 0 to 1")
+    order = np.argsort(_masks(given))
+    position = order[np.searchsorted(_masks(given)[order], _masks(hands))]
+    keep = weights[position] > 0
+    if not keep.any():
+        raise InputError("every hand of the range has weight 0")
+    return np.ascontiguousarray(hands[keep]), np.ascontiguousarray(weights[position][keep])
+
+
+def _playable(hands: np.ndarray, weights: np.ndarray, known: Sequence[int],
+              gone: Sequence[int], what: str) -> tuple[np.ndarray, np.ndarray]:
     blocked = _masks(np.array([list(known) + list(gone)], dtype=np.int64))[0] \
         if known or gone else 0
-    keep = hands[(_masks(hands) & blocked) == 0]
-    if len(keep) == 0:
+    keep = (_masks(hands) & blocked) == 0
+    if not keep.any():
         shown = format_cards(list(known) + list(gone))
         raise InputError(f"every hand of {what} uses a card of the board or dead cards "
                          f"({shown})")
-    return np.ascontiguousarray(keep)
+    return np.ascontiguousarray(hands[keep]), np.ascontiguousarray(weights[keep])
 
 
 def _disjoint_pairs(masks1: np.ndarray, masks2: np.ndarray,

@@ -128,6 +128,8 @@ def build_omaha_rankings(samples: int = SAMPLES_PER_CLASS, seed: int = 14,
     True
     """
     from omahanash.equity.montecarlo import _masks, sample_deals
+
+    _NO_WEIGHTS = np.ones(0)
     from omahanash.equity.result import GAME_CODES, hand_features, result_from_counts
     from omahanash.evaluate import hand_pair_indices, nonflush_table
     from omahanash.evaluate.tables import flush_table, low_table
@@ -149,7 +151,7 @@ def build_omaha_rankings(samples: int = SAMPLES_PER_CLASS, seed: int = 14,
                 GAME_CODES[str(variant)], hand, opponents, hand_pair_indices(hand), pairs2,
                 _masks(hand), masks2, holes1, holes2, lows1, lows2,
                 np.empty(0, dtype=np.int8), np.int64(0), *tables, samples,
-                seed * 100_003 + int(class_id), 4)
+                seed * 100_003 + int(class_id), 4, False, _NO_WEIGHTS, _NO_WEIGHTS)
             values[i] = result_from_counts(str(variant), acc, samples, exact=False).equity[0]
         result[str(variant)] = values
     return result

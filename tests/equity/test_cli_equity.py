@@ -71,3 +71,36 @@ def test_bad_input_is_one_line_and_exit_code_2(args, token):
     assert proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and token in lines[0] and "Traceback" not in proc.stderr
+
+
+def test_hand_against_a_range_in_the_range_language():
+    result = run_cli("--hand", "As Ks", "--vs", "QQ", "--game", "holdem", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    # 6 pairs of hands, every board: small enough to enumerate (exact, no standard error)
+    assert data["exact"] is True and data["boards"] == 6 * 1_712_304
+    assert data["hands"] == ["As Ks", "QQ"] and abs(data["equity"][0] - 0.4605) < 1e-4
+
+
+def test_a_big_range_is_monte_carlo_with_a_standard_error_and_the_hilo_split():
+    result = run_cli("--hand", "As Ks Qd Jd", "--vs", "AA**,$ds", "--game", "omaha-hilo",
+                     "--trials", "20000", "--seed", "5", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["exact"] is False and data["trials"] == 20000 and 0 < data["stderr"] < 0.01
+    assert abs(data["hi"][0] + data["lo"][0] - data["equity"][0]) < 1e-9
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--hand", "As Ks", "--vs", "QX+", "--game", "holdem"], "'QX+'"),
+        (["--hand", "As Ks", "--game", "holdem"], "--hand and --vs go together"),
+        (["As Ks", "Qh Qd", "--vs", "QQ", "--game", "holdem"], "not both"),
+        ([], "two hands"),
+    ],
+)
+def test_range_language_errors_are_one_line(args, fragment):
+    result = run_cli(*args)
+    assert result.returncode == 2 and fragment in result.stderr
+    assert result.stderr.count("\n") == 1

@@ -72,3 +72,26 @@ def test_range_errors():
         range_equity("As Ah", "As Kd", game="holdem")
     with pytest.raises(InputError, match="trials"):
         range_equity("As Ah", "KK", game="holdem", trials=0)
+
+
+def test_weighted_hands_count_in_proportion_to_their_weights():
+    from omahanash.equity.calculator import equity
+
+    aces = np.array([[48, 49], [50, 51]], dtype=np.int8)  # Ac Ad, Ah As
+    exact = [equity(hand, "Kh Ks", variant="holdem").equity[0] for hand in ("Ac Ad", "Ah As")]
+    for weights, expected in (([1.0, 0.0], exact[0]), ([0.0, 1.0], exact[1]),
+                              ([0.25, 0.75], 0.25 * exact[0] + 0.75 * exact[1])):
+        result = range_equity(aces, "Kh Ks", game="holdem", trials=200_000, seed=3,
+                              weights1=np.array(weights))
+        assert not result.exact
+        assert abs(result.equity[0] - expected) < 4 * result.stderr, (weights, result.equity)
+
+
+def test_weights_must_fit_the_hands():
+    aces = np.array([[48, 49], [50, 51]], dtype=np.int8)
+    with pytest.raises(InputError, match="one weight per hand"):
+        range_equity(aces, "Kh Ks", game="holdem", weights1=np.array([1.0]))
+    with pytest.raises(InputError, match="from 0 to 1"):
+        range_equity(aces, "Kh Ks", game="holdem", weights1=np.array([1.5, 0.0]))
+    with pytest.raises(InputError, match="weight 0"):
+        range_equity(aces, "Kh Ks", game="holdem", weights1=np.array([0.0, 0.0]))
