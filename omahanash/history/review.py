@@ -62,7 +62,7 @@ import numpy as np
 from omahanash.errors import Cancelled, InputError
 from omahanash.history.hands import Hand, Unparsed
 from omahanash.history.sources import hand_files, read_file
-from omahanash.history.spots import DEFAULT_MAX_BB, Outside, Spot, find_spot
+from omahanash.history.spots import DEFAULT_MAX_BB, NOT_IN_HAND, Outside, Spot, find_spot
 from omahanash.jamfold.game import JamFoldParams
 from omahanash.runs import CancelFlag, ProgressCallback, iterate
 
@@ -437,7 +437,11 @@ def review(paths: Iterable[str | os.PathLike], hero: str | None = None,
     :class:`~omahanash.errors.Cancelled`.
     """
     max_bb = _check_max_bb(max_bb)
+    paths = list(paths)
     files = hand_files(paths)
+    if not files:
+        raise InputError("no hand to review: no file in "
+                         + ", ".join(str(path) for path in paths))
     if hero is None:
         hero = choose_hero(files)
     report = ReviewReport(hero=hero)
@@ -451,6 +455,11 @@ def review(paths: Iterable[str | os.PathLike], hero: str | None = None,
     reading = None if progress is None \
         else (lambda done, _total: progress(_READ_SHARE * min(done, total) / total, 1.0))
     found = _collect(items(), report, hero, max_bb, (counter, total, reading), cancel)
+    if report.hands and all(outside.reason == NOT_IN_HAND for outside in report.outside) \
+            and not found:
+        raise InputError(f"{hero!r} plays no hand in these files (hand histories name the "
+                         "players as they sat; the default hero is the player with the most "
+                         "hands)")
     solving = None if progress is None \
         else (lambda done, all_: progress(_READ_SHARE + (1 - _READ_SHARE) * done
                                           / max(all_, 1), 1.0))

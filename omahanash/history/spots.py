@@ -89,10 +89,14 @@ def _outside(hand: Hand, reason: str) -> Outside:
     return Outside(hand.hand_id, hand.source, hand.line, reason)
 
 
+#: Why a hand is outside the model when the hero did not play it.
+NOT_IN_HAND = "the hero is not in this hand"
+
+
 def find_spot(hand: Hand, hero: str, max_bb: float = DEFAULT_MAX_BB) -> Spot | Outside:
     """The hero's jam-fold decision in ``hand``, or why there is none (see the module)."""
     if hero not in hand.stacks:
-        return _outside(hand, "the hero is not in this hand")
+        return _outside(hand, NOT_IN_HAND)
     if hand.limit == "limit":
         return _outside(hand, "a limit game")
     sb_player, bb_player = hand.small_blind, hand.big_blind
