@@ -344,7 +344,7 @@ def choose_hero(paths: Iterable[str | os.PathLike]) -> str | None:
     for path in hand_files(paths):
         for item in read_file(path):
             if isinstance(item, Hand):
-                seated.update(item.stacks)
+                seated.update(item.players)
                 if item.hero is not None:
                     dealt[item.hero] += 1
     if not seated:
