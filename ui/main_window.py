@@ -2,19 +2,21 @@
 
 The tabs come from :func:`ui.tabs.tab_factories` (the one place to add a tab). On close the
 window saves its geometry, the current tab and every tab's inputs to QSettings, and stops any
-running work, waiting for the worker threads so that none outlives the window.
+running work, waiting for the worker threads so that none outlives the window. Files dropped
+on the window go to the Review tab, which reviews them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSettings
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QMimeData, QSettings
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QWidget
 
 import omahanash
 from ui.common import Tab
+from ui.review_tab import ReviewTab
 from ui.settings import app_settings
 from ui.tabs import TabFactory, tab_factories
 
@@ -58,6 +60,7 @@ class MainWindow(QMainWindow):
                                      ABOUT_TEXT, QMessageBox.StandardButton.Ok, self)
         self.about_box.setObjectName("aboutBox")
         self._build_menus()
+        self.setAcceptDrops(True)
         self._restore()
         self.statusBar().showMessage(f"Omaha Nash {omahanash.__version__} — ready")
 
@@ -87,6 +90,29 @@ class MainWindow(QMainWindow):
 
     def _show_status(self, message: str) -> None:
         self.statusBar().showMessage(message, STATUS_TIMEOUT_MS)
+
+    # -- dropped files --------------------------------------------------------------------
+
+    def _review_tab(self) -> ReviewTab | None:
+        return next((tab for tab in self.tabs if isinstance(tab, ReviewTab)), None)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt API)
+        if self._review_tab() is not None and dropped_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt API)
+        """Hand the dropped files (or folders) to the Review tab and show it."""
+        review = self._review_tab()
+        paths = dropped_paths(event.mimeData())
+        if review is None or not paths:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.tab_widget.setCurrentWidget(review)
+        if not review.open_paths(paths):
+            self._show_status("A review is running: stop it before dropping more files.")
 
     # -- settings -----------------------------------------------------------------------
 
@@ -123,3 +149,8 @@ class MainWindow(QMainWindow):
         for tab in self.tabs:
             tab.shutdown()
         super().closeEvent(event)
+
+
+def dropped_paths(mime: QMimeData) -> list[str]:
+    """The local files and folders of a drag (URLs of other kinds are left out)."""
+    return [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]

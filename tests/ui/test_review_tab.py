@@ -1,0 +1,281 @@
+"""The Review tab driven like a user: open hand histories (a method, a folder, a drop on the
+window), the spots table (sort, filter, colours), the hero combo, the summary and grade, the
+cumulative EV-lost plot, details and Open in Jam-fold, export, errors, Stop."""
+
+from __future__ import annotations
+
+import csv
+import re
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QTextBrowser,
+)
+
+from omahanash.history import review
+from ui.review_models import SEVERITY_COLOURS, cards_html
+from ui.review_tab import ReviewTab, jamfold_inputs
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "history"
+HOLDEM = DATA / "ps_hu_tournament_holdem.txt"
+RUN_TIMEOUT_MS = 120_000
+
+
+@pytest.fixture
+def tab(window) -> ReviewTab:
+    tab = window.tab("Review")
+    assert isinstance(tab, ReviewTab) and tab.objectName() == "reviewTab"
+    window.tab_widget.setCurrentWidget(tab)
+    return tab
+
+
+def wait_idle(qtbot, tab: ReviewTab) -> None:
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=RUN_TIMEOUT_MS)
+
+
+def open_and_wait(qtbot, tab: ReviewTab, *paths) -> None:
+    assert tab.open_paths(list(paths))
+    wait_idle(qtbot, tab)
+
+
+def many_hands(folder: Path, copies: int) -> Path:
+    """A file of ``copies`` renumbered copies of the Hold'em test file."""
+    text = HOLDEM.read_text(encoding="utf-8-sig")
+    path = folder / f"many_{copies}.txt"
+    with path.open("w", encoding="utf-8") as out:
+        for copy in range(copies):
+            out.write(re.sub(r"Hand #(\d+)", rf"Hand #{copy}\1", text))
+            out.write("\n\n\n")
+    return path
+
+
+def column(drive, view: QTableView, header: str) -> list[str]:
+    index = drive.table_header(view).index(header)
+    return [row[index] for row in drive.table_rows(view)]
+
+
+def test_a_holdem_file_is_reviewed_as_the_library_does(qtbot, tab, drive):
+    expected = review([HOLDEM])
+    open_and_wait(qtbot, tab, HOLDEM)
+    table = drive.find(tab, QTableView, "reviewTable")
+    assert len(drive.table_rows(table)) == len(expected.spots) == 3
+    assert column(drive, table, "Hand") == [spot.hand_id for spot in expected.spots]
+    assert column(drive, table, "Severity") == [spot.severity for spot in expected.spots]
+    summary = drive.find(tab, QTextBrowser, "reviewSummary").toPlainText()
+    assert f"Grade: {expected.grade}" in summary
+    assert "provisional" in summary  # 3 spots
+    assert f"Hands read: {expected.hands}" in summary
+    assert f"Outside the model: {len(expected.outside)}" in summary
+    assert f"Unparsed: {len(expected.unparsed)}" in summary
+    assert "is truncated" in summary and "is truncated" in \
+        drive.find(tab, QTextBrowser, "reviewSummary").toolTip()
+    assert "By position" in summary and "By stack" in summary
+    hero = drive.find(tab, QComboBox, "reviewHeroCombo")
+    assert hero.currentText() == expected.hero == "Hero"
+    assert sorted(hero.itemText(i) for i in range(hero.count())) == ["Hero", "Villain"]
+    points = tab.plot_points()
+    assert tab.findChild(type(tab.plot), "reviewPlot") is tab.plot
+    assert len(points) == len(expected.spots)
+    assert [y for _, y in points] == pytest.approx(expected.cumulative_ev_lost_bb())
+    assert tab.progress.value() == tab.progress.maximum()
+    assert not drive.find(tab, QLabel, "reviewError").isVisible()
+
+
+def test_a_grade_from_enough_spots_is_not_provisional(qtbot, tab, drive, tmp_path):
+    path = many_hands(tmp_path, 20)
+    expected = review([path])
+    assert len(expected.spots) == 60
+    open_and_wait(qtbot, tab, path)
+    assert len(drive.table_rows(drive.find(tab, QTableView, "reviewTable"))) == 60
+    assert len(tab.plot_points()) == 60
+    summary = drive.find(tab, QTextBrowser, "reviewSummary").toPlainText()
+    assert f"Grade: {expected.grade}" in summary and "provisional" not in summary
+    bands = [line.split()[0] for line in summary.splitlines() if line.endswith(" bb")
+             and line[:1].isdigit()]
+    assert bands == ["5-10", "10-15"], summary  # short stacks first
+
+
+def test_changing_the_hero_reruns_the_review(qtbot, tab, drive):
+    open_and_wait(qtbot, tab, HOLDEM)
+    expected = review([HOLDEM], hero="Villain")
+    drive.choose(drive.find(tab, QComboBox, "reviewHeroCombo"), "Villain")
+    assert tab.runner.running
+    wait_idle(qtbot, tab)
+    assert tab.report is not None and tab.report.hero == "Villain"
+    table = drive.find(tab, QTableView, "reviewTable")
+    assert column(drive, table, "Hand") == [spot.hand_id for spot in expected.spots]
+    assert drive.find(tab, QComboBox, "reviewHeroCombo").currentText() == "Villain"
+
+
+def test_sorting_and_filtering(qtbot, tab, drive):
+    open_and_wait(qtbot, tab, HOLDEM)
+    table = drive.find(tab, QTableView, "reviewTable")
+    stack = drive.table_header(table).index("Stack (bb)")
+    table.sortByColumn(stack, Qt.SortOrder.DescendingOrder)
+    stacks = [float(text) for text in column(drive, table, "Stack (bb)")]
+    assert stacks == sorted(stacks, reverse=True) and len(set(stacks)) == 3
+    table.sortByColumn(stack, Qt.SortOrder.AscendingOrder)
+    assert [float(t) for t in column(drive, table, "Stack (bb)")] == sorted(stacks)
+    drive.type_into(drive.find(tab, QLineEdit, "reviewFilterEdit"), "sb")
+    assert set(column(drive, table, "Position")) == {"SB"}
+    assert len(drive.table_rows(table)) == 2
+    drive.type_into(drive.find(tab, QLineEdit, "reviewFilterEdit"), "Qs")
+    assert column(drive, table, "Cards") == ["Qs Qh"]
+    drive.type_into(drive.find(tab, QLineEdit, "reviewFilterEdit"), "blunder")
+    assert drive.table_rows(table) == []
+
+
+def test_mistakes_are_coloured_by_severity(qtbot, tab, drive, tmp_path):
+    # Hand #1 of the library's docstring: pushing 7-2 offsuit at 10 bb is a mistake.
+    path = tmp_path / "mistake.txt"
+    path.write_text("""\
+PokerStars Hand #1: Tournament #5, $1+$0 Hold'em No Limit - Level I (10/20) - x
+Table '5 1' 2-max Seat #1 is the button
+Seat 1: Hero (200 in chips)
+Seat 2: Villain (900 in chips)
+Hero: posts small blind 10
+Villain: posts big blind 20
+*** HOLE CARDS ***
+Dealt to Hero [7h 2c]
+Hero: raises 180 to 200 and is all-in
+Villain: calls 180
+*** SUMMARY ***
+""")
+    open_and_wait(qtbot, tab, path, HOLDEM)
+    table = drive.find(tab, QTableView, "reviewTable")
+    model = table.model()
+    severity = drive.table_header(table).index("Severity")
+    rows = {model.index(r, severity).data(): r for r in range(model.rowCount())}
+    assert set(rows) == {"mistake", "none"}
+    assert model.index(rows["mistake"], 0).data(Qt.ItemDataRole.BackgroundRole) == \
+        SEVERITY_COLOURS["mistake"]
+    assert model.index(rows["none"], 0).data(Qt.ItemDataRole.BackgroundRole) is None
+    table.sortByColumn(severity, Qt.SortOrder.DescendingOrder)
+    assert column(drive, table, "Severity")[0] == "mistake"
+    assert "Mistakes: small 0, mistake 1, blunder 0" in \
+        drive.find(tab, QTextBrowser, "reviewSummary").toPlainText()
+
+
+def test_selected_spot_details_and_open_in_jamfold(qtbot, window, tab, drive):
+    open_and_wait(qtbot, tab, HOLDEM)
+    button = drive.find(tab, QPushButton, "reviewOpenSpotButton")
+    assert not button.isEnabled()
+    table = drive.find(tab, QTableView, "reviewTable")
+    row = column(drive, table, "Hand").index("200002")  # Hero calls with Qs Qh in the BB
+    drive.click_index(table, table.model().index(row, 0))
+    spot = tab.selected_spot()
+    assert spot is not None and spot.hand_id == "200002" and spot.position == "BB"
+    details = drive.find(tab, QLabel, "reviewDetails").text()
+    assert cards_html("Qs Qh") in details and "♠" in details and "♥" in details
+    for text in ("call", "AllIn_EV", f"{spot.allin_ev:.3f}", "Fold_EV", f"{spot.fold_ev:.3f}",
+                 "EV lost", "Severity", "12.20 bb", "judged at 12 bb"):
+        assert text in details, text
+    assert button.isEnabled()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    jamfold = window.tab("Jam-fold")
+    assert window.tab_widget.currentWidget() is jamfold
+    assert drive.find(jamfold, QComboBox, "typeCombo").currentText() == "Texas Hold'em"
+    expected = {"anteEdit": "0.1", "sbEdit": "0.5", "bbEdit": "1", "player1Edit": "12",
+                "player2Edit": "12", "lookupEdit": "Qs Qh"}
+    assert jamfold_inputs(spot) == expected
+    for name, text in expected.items():
+        assert drive.find(jamfold, QLineEdit, name).text() == text, name
+    assert drive.find(jamfold, QComboBox, "playerCombo").currentText().startswith("CA")
+    assert "200002" in window.statusBar().currentMessage()
+
+
+def test_a_dropped_file_is_reviewed(qtbot, window, drive):
+    window.tab_widget.setCurrentIndex(0)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(HOLDEM))])
+    enter = QDragEnterEvent(QPoint(10, 10), Qt.DropAction.CopyAction, mime,
+                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(window, enter)
+    assert enter.isAccepted()
+    drop = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime,
+                      Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(window, drop)
+    tab = window.tab("Review")
+    assert window.tab_widget.currentWidget() is tab
+    wait_idle(qtbot, tab)
+    assert len(drive.table_rows(drive.find(tab, QTableView, "reviewTable"))) == 3
+    assert tab.paths == (str(HOLDEM),)
+
+
+def test_a_dropped_web_link_is_refused(window):
+    mime = QMimeData()
+    mime.setUrls([QUrl("https://example.com/hands.txt")])
+    enter = QDragEnterEvent(QPoint(10, 10), Qt.DropAction.CopyAction, mime,
+                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(window, enter)
+    assert not enter.isAccepted()
+
+
+def test_a_folder_is_reviewed(qtbot, tab, drive, tmp_path):
+    # Hold'em files and a stray one (the test data's Omaha hands would need the Omaha table).
+    for name in (HOLDEM.name, "ps_6max_holdem.txt", "hu_nt.phh", "notes.log"):
+        (tmp_path / name).write_bytes((DATA / name).read_bytes())
+    expected = review([tmp_path])
+    assert expected.hands > 0 and len(expected.spots) > 3
+    open_and_wait(qtbot, tab, tmp_path)
+    assert len(drive.table_rows(drive.find(tab, QTableView, "reviewTable"))) == \
+        len(expected.spots)
+    summary = drive.find(tab, QTextBrowser, "reviewSummary").toPlainText()
+    assert f"Unparsed: {len(expected.unparsed)}" in summary
+    assert "unsupported format" in summary  # notes.log, listed, the rest still read
+
+
+def test_an_unsupported_file_shows_an_error_in_the_tab(qtbot, tab, drive):
+    open_and_wait(qtbot, tab, DATA / "notes.log")
+    error = drive.find(tab, QLabel, "reviewError")
+    assert error.isVisible() and "unsupported format" in error.text()
+    assert drive.table_rows(drive.find(tab, QTableView, "reviewTable")) == []
+    assert drive.find(tab, QPushButton, "reviewOpenButton").isEnabled()
+
+
+def test_a_missing_file_shows_an_error_in_the_tab(qtbot, tab, drive, tmp_path):
+    open_and_wait(qtbot, tab, tmp_path / "nothing.txt")
+    error = drive.find(tab, QLabel, "reviewError")
+    assert error.isVisible() and "no such file" in error.text()
+    assert tab.report is None
+
+
+def test_stop_during_a_run_returns_to_idle(qtbot, tab, drive, tmp_path):
+    # Many hands, so that the run is still going when Stop is pressed.
+    big = many_hands(tmp_path, 600)
+    open_and_wait(qtbot, tab, HOLDEM)
+    assert tab.open_paths([big])
+    stop = drive.find(tab, QPushButton, "reviewStopButton")
+    assert stop.isEnabled() and not drive.find(tab, QPushButton, "reviewOpenButton").isEnabled()
+    with qtbot.waitSignal(tab.runner.stopped, timeout=RUN_TIMEOUT_MS):
+        qtbot.mouseClick(stop, Qt.MouseButton.LeftButton)
+    wait_idle(qtbot, tab)
+    assert not stop.isEnabled()
+    assert drive.find(tab, QPushButton, "reviewOpenButton").isEnabled()
+    assert tab.paths == (str(HOLDEM),)  # the previous review stays
+    assert drive.find(tab, QComboBox, "reviewHeroCombo").currentText() == "Hero"
+    assert len(drive.table_rows(drive.find(tab, QTableView, "reviewTable"))) == 3
+    assert tab.progress.value() == 0
+
+
+def test_export_csv_and_html(qtbot, tab, drive, tmp_path):
+    assert not drive.find(tab, QPushButton, "reviewCsvButton").isEnabled()
+    open_and_wait(qtbot, tab, HOLDEM)
+    assert drive.find(tab, QPushButton, "reviewCsvButton").isEnabled()
+    assert tab.export_csv(tmp_path / "spots.csv")
+    with (tmp_path / "spots.csv").open(newline="", encoding="utf-8") as lines:
+        rows = list(csv.DictReader(lines))
+    assert sorted(row["hand_id"] for row in rows) == ["200001", "200002", "200003"]
+    assert tab.export_html(tmp_path / "report.html")
+    assert "<html" in (tmp_path / "report.html").read_text(encoding="utf-8").lower()
+    assert not tab.export_csv(tmp_path / "no such folder" / "spots.csv")
+    assert drive.find(tab, QLabel, "reviewError").isVisible()
