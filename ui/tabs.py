@@ -26,10 +26,14 @@ def tab_factories() -> list[TabFactory]:
     from ui.equity_tab import EquityTab
     from ui.jamfold_tab import JamFoldTab
     from ui.perfect_tab import PerfectTab
+    from ui.review_tab import ReviewTab
+    from ui.trainer_tab import TrainerTab
 
     return [
         JamFoldTab,
         CfrTab,
         EquityTab,
         PerfectTab,
+        ReviewTab,
+        TrainerTab,
     ]

@@ -1,0 +1,490 @@
+"""The Trainer tab (issue 17): drill push/fold and call/fold decisions against the equilibrium.
+
+The tab only presents :mod:`omahanash.trainer`: **Start** builds a
+:class:`~omahanash.trainer.Drill` from the inputs (game, effective stack or range, position,
+ante, close spots, drill my leaks) and deals its first spot. The first spot at a stack whose
+equilibrium is not solved yet is dealt in the worker (progress bar, the button reads **Stop**);
+once every stack the drill deals is solved, spots are dealt in the GUI thread, so the next one
+appears at once. The spot is described as a player reads it, above the cards
+(:class:`ui.cards_widget.CardsWidget`); **P** pushes or calls, **F** folds, **Space** deals the
+next spot. Each answer is graded and stored by the library; the tab shows the feedback, the
+session statistics with the weak spots, and a running accuracy and EV-lost plot.
+
+The history is the library's :class:`~omahanash.trainer.History` (``$OMAHANASH_DATA`` or the
+platform data folder, unless a ``db_path`` is given), opened when first needed; what it did
+with a damaged or locked file (:attr:`~omahanash.trainer.History.notices`) is shown in the tab.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from omahanash.errors import InputError
+from omahanash.trainer import (
+    CLOSE_THRESHOLD_BB,
+    Answer,
+    Drill,
+    DrillConfig,
+    History,
+    Spot,
+    Statistics,
+    leak_cells,
+    parse_stacks,
+    summarize,
+)
+from ui.cards_widget import CardsWidget
+from ui.common import ErrorLabel, RunStopButton, Tab, with_error
+
+if TYPE_CHECKING:
+    from omahanash.runs import CancelFlag
+    from ui.workers import ProgressReporter
+
+#: The game selector: caption -> the library's game name.
+GAMES = {"Hold'em": "holdem", "Omaha Hi": "omaha-hi", "Omaha Hi/Lo": "omaha-hilo",
+         "Mixed": "mixed"}
+#: The position selector: caption -> the library's position.
+POSITIONS = {"SB pusher": "sb", "BB caller": "bb", "Both": "both"}
+#: "Drill my leaks" deals from this many of the worst weak spots of the history.
+LEAK_CELLS = 3
+CORRECT_STYLE = "color: #0a7a0a; font-size: 12pt;"
+WRONG_STYLE = "color: #b00020; font-size: 12pt;"
+
+
+def parse_ante(text: str) -> float:
+    """The ante field: a finite number of big blinds, at least 0 (empty: 0)."""
+    cleaned = text.strip()
+    try:
+        ante = float(cleaned) if cleaned else 0.0
+    except ValueError:
+        raise InputError(f"the ante must be a number of big blinds, not {cleaned!r}") from None
+    if not math.isfinite(ante) or ante < 0:
+        raise InputError("the ante must be a finite number of big blinds, at least 0")
+    return ante
+
+
+def format_statistics(stats: Statistics, title: str = "Session") -> str:
+    """The statistics panel's text: totals, then the weak spots, worst first."""
+    if not stats.spots:
+        return f"{title}: no spots answered yet."
+    assert stats.accuracy is not None and stats.mean_ev_lost_bb is not None
+    timing = "" if stats.mean_seconds is None else \
+        f"\nMean answer time {stats.mean_seconds:.1f} s"
+    lines = [f"{title}: {stats.spots} spot{'s' * (stats.spots != 1)} · accuracy "
+             f"{100 * stats.accuracy:.1f} %\nEV lost {stats.ev_lost_bb:.3f} bb total · "
+             f"{stats.mean_ev_lost_bb:.3f} bb per spot{timing}"]
+    if stats.weak_spots:
+        lines.append("Weak spots:")
+    lines.extend(f"  {spot.group}: {spot.spots} spot{'s' * (spot.spots != 1)}, "
+                 f"{100 * spot.accuracy:.0f} % correct, {spot.ev_lost_bb:.3f} bb lost"
+                 for spot in stats.weak_spots)
+    return "\n".join(lines)
+
+
+class SessionPlot(pg.GraphicsLayoutWidget):
+    """The running accuracy (%) and the total EV lost (bb), against the answers."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent=parent)
+        self.setBackground("w")
+        self.accuracy_plot = self.addPlot(row=0, col=0)
+        self.ev_plot = self.addPlot(row=1, col=0)
+        for plot, label in ((self.accuracy_plot, "accuracy (%)"),
+                            (self.ev_plot, "EV lost (bb)")):
+            plot.showGrid(x=True, y=True, alpha=0.25)
+            plot.setLabel("left", label)
+            plot.getAxis("left").enableAutoSIPrefix(False)
+        self.ev_plot.setLabel("bottom", "answers")
+        self.ev_plot.setXLink(self.accuracy_plot)
+        self.accuracy_plot.setYRange(0, 100)
+        self.accuracy_curve = self.accuracy_plot.plot(
+            [], [], pen=pg.mkPen("#1f5fbf", width=2), symbol="o", symbolSize=4,
+            symbolBrush="#1f5fbf", symbolPen=None)
+        self.ev_curve = self.ev_plot.plot([], [], pen=pg.mkPen("#b00020", width=2))
+
+    def set_answers(self, answers: list[Answer]) -> None:
+        """Plot the session's answers (empty: clear)."""
+        numbers, accuracy, lost = [], [], []
+        correct, total = 0, 0.0
+        for number, answer in enumerate(answers, start=1):
+            correct += answer.grade.correct
+            total += answer.grade.ev_lost_bb
+            numbers.append(number)
+            accuracy.append(100.0 * correct / number)
+            lost.append(total)
+        self.accuracy_curve.setData(numbers, accuracy)
+        self.ev_curve.setData(numbers, lost)
+
+
+class TrainerTab(Tab):
+    """Deal spots, take the answers by button or key, show feedback and statistics.
+
+    ``seed`` (also settable as :attr:`seed` before Start) makes every drill started deal the
+    same spots; ``db_path`` the history file (default: the library's, see the module).
+    """
+
+    title = "Trainer"
+    settings_group = "trainer"
+
+    def __init__(self, parent: QWidget | None = None, *, seed: int | None = None,
+                 db_path: str | os.PathLike | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("trainerTab")
+        self.seed = seed
+        self.db_path = db_path
+        self.history: History | None = None
+        self.drill: Drill | None = None
+        self.spot: Spot | None = None
+        self._config: DrillConfig | None = None
+        self.runner = self.make_runner(progressed=self._on_progressed,
+                                       succeeded=self._on_dealt, failed=self._on_failed,
+                                       stopped=self._on_stopped, finished=self._on_finished)
+
+        # -- inputs ---------------------------------------------------------------------------
+        box = QGroupBox("Drill")
+        form = QFormLayout(box)
+        self.game_combo = QComboBox(objectName="trainerGameCombo")
+        self.game_combo.addItems(list(GAMES))
+        form.addRow("Game", self.game_combo)
+        self.stack_edit = QLineEdit("10", objectName="trainerStackEdit")
+        self.stack_edit.setToolTip("Effective stack in big blinds: 10, or a range like 5-15 "
+                                   "(dealt in steps of 1 bb)")
+        self.stack_error = ErrorLabel("trainerStackError")
+        form.addRow("Stack (bb)", with_error(self.stack_edit, self.stack_error))
+        self.ante_edit = QLineEdit("0", objectName="trainerAnteEdit")
+        self.ante_edit.setToolTip("Ante of each player in big blinds")
+        self.ante_error = ErrorLabel("trainerAnteError")
+        form.addRow("Ante (bb)", with_error(self.ante_edit, self.ante_error))
+        self.position_combo = QComboBox(objectName="trainerPositionCombo")
+        self.position_combo.addItems(list(POSITIONS))
+        self.position_combo.setCurrentText("Both")
+        form.addRow("Position", self.position_combo)
+        self.close_check = QCheckBox("Close spots only", objectName="trainerCloseSpotsCheck")
+        self.close_check.setToolTip(f"Deal only hands whose |AllIn_EV − Fold_EV| is at most "
+                                    f"{CLOSE_THRESHOLD_BB:g} bb: where players lose money")
+        form.addRow(self.close_check)
+        self.leaks_check = QCheckBox("Drill my leaks", objectName="trainerLeaksCheck")
+        self.leaks_check.setToolTip(f"Deal from the {LEAK_CELLS} worst weak spots of the "
+                                    "history (variant, position, stack band, hand group)")
+        form.addRow(self.leaks_check)
+        self.start_button = RunStopButton("Start", "trainerStartButton")
+        self.export_button = QPushButton("Export history…", objectName="trainerExportButton")
+        self.export_button.setToolTip("Write every answered spot of the history to a CSV file")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.start_button)
+        buttons.addWidget(self.export_button)
+        buttons.addStretch(1)
+        form.addRow(buttons)
+        self.progress = QProgressBar(objectName="trainerProgress")
+        self.progress.hide()
+        form.addRow(self.progress)
+        self.error_label = ErrorLabel("trainerError")
+        form.addRow(self.error_label)
+        self.notice_label = ErrorLabel("trainerNotice")
+        form.addRow(self.notice_label)
+        self.drill_label = QLabel("", objectName="trainerDrillInfo")
+        self.drill_label.setWordWrap(True)
+        form.addRow(self.drill_label)
+
+        # -- the spot -------------------------------------------------------------------------
+        self.spot_label = QLabel("Press Start to deal the first spot.",
+                                 objectName="trainerSpotLabel")
+        self.spot_label.setStyleSheet("font-size: 16pt; font-weight: bold;")
+        self.situation_label = QLabel("", objectName="trainerSituation")
+        self.situation_label.setStyleSheet("font-size: 12pt;")
+        self.cards = CardsWidget(object_name="trainerCards")
+        self.push_button = QPushButton("Push", objectName="trainerPushButton")
+        self.fold_button = QPushButton("Fold", objectName="trainerFoldButton")
+        self.next_button = QPushButton("Next spot", objectName="trainerNextButton")
+        for button, key in ((self.push_button, "P"), (self.fold_button, "F"),
+                            (self.next_button, "Space")):
+            button.setToolTip(f"Key: {key}")
+            button.setMinimumHeight(36)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Space must not click a button
+        answers = QHBoxLayout()
+        answers.addWidget(self.push_button)
+        answers.addWidget(self.fold_button)
+        answers.addWidget(self.next_button)
+        self.feedback_label = QLabel("", objectName="trainerFeedback")
+        self.feedback_label.setWordWrap(True)
+        self.feedback_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.stats_label = QLabel(format_statistics(summarize([])),
+                                  objectName="trainerStats")
+        self.stats_label.setWordWrap(True)
+        self.stats_label.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.plot = SessionPlot()
+        self.plot.setObjectName("trainerPlot")
+
+        left = QVBoxLayout()
+        left.addWidget(box)
+        left.addWidget(self.stats_label, 1)
+        spot = QVBoxLayout()
+        spot.addWidget(self.spot_label)
+        spot.addWidget(self.situation_label)
+        spot.addWidget(self.cards, 3)
+        spot.addLayout(answers)
+        spot.addWidget(self.feedback_label)
+        spot.addWidget(self.plot, 2)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left, 2)
+        layout.addLayout(spot, 5)
+
+        # -- wiring ---------------------------------------------------------------------------
+        for key, slot in (("P", self.push), ("F", self.fold), ("Space", self.next_spot)):
+            # Window-wide, but a shortcut of a hidden widget never fires: active while this
+            # tab is the current one. A focused line edit still takes the letters typed.
+            QShortcut(QKeySequence(key), self, slot, context=Qt.ShortcutContext.WindowShortcut)
+        self.push_button.clicked.connect(self.push)
+        self.fold_button.clicked.connect(self.fold)
+        self.next_button.clicked.connect(self.next_spot)
+        self.start_button.clicked.connect(self._on_start_clicked)
+        self.export_button.clicked.connect(self._on_export_clicked)
+        self.stack_edit.textChanged.connect(self._validate)
+        self.ante_edit.textChanged.connect(self._validate)
+        self.game_combo.currentIndexChanged.connect(self._validate)
+        self.position_combo.currentIndexChanged.connect(self._validate)
+        self.close_check.toggled.connect(self._validate)
+        self._validate()
+        self._update_buttons()
+
+    # -- inputs ------------------------------------------------------------------------------
+
+    def _validate(self) -> bool:
+        """Check the fields as they are typed; keep the drill's configuration when valid."""
+        self._config = None
+        self.stack_error.clear_error()
+        self.ante_error.clear_error()
+        try:
+            stacks = parse_stacks(self.stack_edit.text())
+        except InputError as exc:
+            self.stack_error.show_error(str(exc))
+            stacks = None
+        try:
+            ante: float | None = parse_ante(self.ante_edit.text())
+        except InputError as exc:
+            self.ante_error.show_error(str(exc))
+            ante = None
+        if stacks is not None and ante is not None:
+            try:
+                self._config = DrillConfig(GAMES[self.game_combo.currentText()], stacks=stacks,
+                                           position=POSITIONS[self.position_combo.currentText()],
+                                           ante=ante, close=self.close_check.isChecked())
+            except InputError as exc:
+                self.stack_error.show_error(str(exc))
+        self.start_button.set_inputs_valid(self._config is not None)
+        return self._config is not None
+
+    def _set_inputs_enabled(self, enabled: bool) -> None:
+        for widget in (self.game_combo, self.stack_edit, self.ante_edit, self.position_combo,
+                       self.close_check, self.leaks_check, self.export_button):
+            widget.setEnabled(enabled)
+
+    def _update_buttons(self) -> None:
+        solving = self.runner.running
+        answering = self.spot is not None and not solving
+        self.push_button.setEnabled(answering)
+        self.fold_button.setEnabled(answering)
+        self.next_button.setEnabled(self.drill is not None and not answering and not solving)
+        self.start_button.set_running(solving)
+        self._set_inputs_enabled(not solving)
+
+    # -- the history -------------------------------------------------------------------------
+
+    def open_history(self) -> History:
+        """The history, opened on first use; its notices (a damaged or locked file) are
+        shown in the tab."""
+        if self.history is None:
+            self.history = History(self.db_path)
+        self._show_notices()
+        return self.history
+
+    def _show_notices(self) -> None:
+        if self.history is not None and self.history.notices:
+            self.notice_label.show_error("\n".join(self.history.notices))
+
+    def export_csv(self, path: str | os.PathLike) -> bool:
+        """Write the whole history to ``path`` as CSV; False (with the reason shown) if not."""
+        history = self.open_history()
+        try:
+            written = history.export_csv(path)
+        except InputError as exc:
+            self.error_label.show_error(str(exc))
+            return False
+        self.error_label.clear_error()
+        self.status_message.emit(f"{len(history)} answers written to {written}")
+        return True
+
+    def _on_export_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export the trainer history",
+                                              str(Path.home() / "trainer.csv"), "CSV (*.csv)")
+        if path:
+            self.export_csv(path)
+
+    # -- dealing -----------------------------------------------------------------------------
+
+    def _on_start_clicked(self) -> None:
+        if self.runner.running:
+            self.start_button.set_stopping()
+            self.runner.stop()
+        else:
+            self.start()
+
+    def start(self) -> bool:
+        """Start a new drill from the inputs and deal its first spot; False if it cannot."""
+        if self.runner.running or not self._validate():
+            return False
+        assert self._config is not None
+        self.error_label.clear_error()
+        history = self.open_history()
+        config = self._config
+        if self.leaks_check.isChecked():
+            focus = leak_cells(history.statistics(weak_spots=10**6), LEAK_CELLS, config.game)
+            if not focus:
+                self.error_label.show_error(
+                    f"No leaks yet: the history has no wrong answer in "
+                    f"{self.game_combo.currentText()}. Drill without “Drill my leaks” first.")
+                return False
+            config = DrillConfig(config.game, config.stacks, config.position, config.ante,
+                                 config.close, config.close_threshold_bb, focus)
+        self.drill = Drill(config, seed=self.seed, history=history)
+        self.spot = None
+        notes = [f"Seed {self.drill.seed}"]
+        notes += [f"Mixed without {note}" for note in self.drill.skipped]
+        notes += [f"Drilling leak: {cell.label}" for cell in config.focus]
+        self.drill_label.setText("\n".join(notes))
+        self.feedback_label.setText("")
+        self.plot.set_answers([])
+        self._show_statistics()
+        self.status_message.emit(f"Trainer started (seed {self.drill.seed}).")
+        return self.next_spot()
+
+    def _all_solved(self, drill: Drill) -> bool:
+        """Whether every spot the drill may deal is solved, so dealing is instant. A leak
+        drill's stacks follow the leaks' bands: it always deals in the worker (a few
+        milliseconds once solved)."""
+        config = drill.config
+        return not config.focus and all(drill.is_solved(variant, stack)
+                                        for variant in drill.variants
+                                        for stack in config.stack_values)
+
+    def next_spot(self) -> bool:
+        """Deal the next spot (Space): at once when its equilibrium is solved, else solve it in
+        the worker first. False when there is nothing to deal now."""
+        drill = self.drill
+        if drill is None or self.runner.running or self.spot is not None:
+            return False
+        self.error_label.clear_error()
+        if self._all_solved(drill):
+            try:
+                spot = drill.next_spot()
+            except InputError as exc:
+                self._on_failed(str(exc))
+                return False
+            self._show_spot(spot)
+            return True
+
+        def job(report: ProgressReporter, cancel: CancelFlag) -> Spot:
+            return drill.next_spot(report, cancel)
+
+        self.spot_label.setText("Solving the equilibrium…")
+        self.cards.set_cards("")
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.runner.start(job)
+        self._update_buttons()
+        self.status_message.emit("Solving the equilibrium of this spot (once per stack)…")
+        return True
+
+    def _on_progressed(self, done: float, total: float, phase: str, detail: object) -> None:
+        if total > 0:
+            self.progress.setRange(0, int(total))
+            self.progress.setValue(int(done))
+
+    def _on_dealt(self, spot: object) -> None:
+        assert isinstance(spot, Spot)
+        self._show_spot(spot)
+
+    def _show_spot(self, spot: Spot) -> None:
+        self.spot = spot
+        self.spot_label.setText(spot.description)
+        push = spot.actions[0]
+        situation = "Push or fold?" if spot.position == "sb" else "The SB pushes. Call or fold?"
+        if spot.variant == "holdem":
+            from omahanash.hands import class_name
+
+            situation = f"{class_name(spot.variant, spot.class_id)} · {situation}"
+        self.situation_label.setText(f"Spot {spot.number} · {situation}")
+        self.cards.set_cards(spot.hand)
+        self.push_button.setText(push.capitalize())
+        self.feedback_label.setText("")
+        self._update_buttons()
+
+    def _on_failed(self, message: str) -> None:
+        self.spot_label.setText("No spot.")
+        self.error_label.show_error(message)
+        self.status_message.emit("Trainer: " + message)
+
+    def _on_stopped(self) -> None:
+        self.spot_label.setText("Stopped. Press Start (or Space) to deal again.")
+        self.status_message.emit("Stopped.")
+
+    def _on_finished(self) -> None:
+        self.progress.hide()
+        self._update_buttons()
+
+    # -- answering ---------------------------------------------------------------------------
+
+    def push(self) -> Answer | None:
+        """Push (SB) or call (BB) the current spot (key P)."""
+        return self.answer("allin")
+
+    def fold(self) -> Answer | None:
+        """Fold the current spot (key F)."""
+        return self.answer("fold")
+
+    def answer(self, action: str) -> Answer | None:
+        """Grade ``action`` (``allin`` or ``fold``) for the current spot and show the verdict;
+        None when no spot is waiting for an answer."""
+        if self.drill is None or self.spot is None or self.runner.running:
+            return None
+        result = self.drill.answer(action)
+        self.spot = None
+        self.feedback_label.setStyleSheet(CORRECT_STYLE if result.grade.correct
+                                          else WRONG_STYLE)
+        self.feedback_label.setText(f"{result.spot.hand}: {result.feedback()}\n"
+                                    "Space: next spot")
+        self._show_statistics()
+        self.plot.set_answers(self.drill.answers)
+        self._show_notices()  # the database may have broken while writing
+        self._update_buttons()
+        return result
+
+    def _show_statistics(self) -> None:
+        stats = self.drill.statistics() if self.drill is not None else summarize([])
+        self.stats_label.setText(format_statistics(stats))
+
+    def shutdown(self) -> None:
+        super().shutdown()
+        if self.history is not None:
+            self.history.close()
+            self.history = None
