@@ -1,0 +1,29 @@
+"""Small Omaha tables for the tournament tests: 12-class subsets of Omaha Hi and Hi/Lo built
+once per session (about a second each), so the Omaha paths run without the full tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from omahanash.equity.tables import build_table, load_table
+from omahanash.hands import parse_class
+
+SUBSET_HANDS = ["As Ad Ks Kd", "Ah Ac 7s 2d", "2s 3d 7h 8c", "Js Ts 9d 8d", "Kh Qh 5c 4d",
+                "6h 6c 3s 2d", "Ah 5h 4c 3d", "Qs Qh Jd Tc", "9s 8s 7h 2c", "Kc Kd 8s 3h",
+                "As 2s Th 4d", "Td 9c 5h 3s"]
+SUBSET_IDS = sorted(parse_class(hand, "omaha") for hand in SUBSET_HANDS)
+
+
+@pytest.fixture(scope="session")
+def omaha_cache(tmp_path_factory):
+    """A cache directory with the 12-class Omaha Hi and Hi/Lo subset tables."""
+    cache = tmp_path_factory.mktemp("tournament-cache")
+    for variant in ("omaha-hi", "omaha-hilo"):
+        build_table(variant, samples=32, seed=7, cache_dir=cache, class_ids=SUBSET_IDS)
+    return cache
+
+
+@pytest.fixture(scope="session")
+def omaha_tables(omaha_cache):
+    return {variant: load_table(variant, omaha_cache, SUBSET_IDS)
+            for variant in ("omaha-hi", "omaha-hilo")}
