@@ -30,7 +30,10 @@ Where things live (each name below is documented, with an example, in its module
 cards and classes      ``omahanash.cards``, ``omahanash.hands``
 ranges                 ``omahanash.ranges`` (Hold'em notation, ProPokerTools syntax)
 equity                 ``omahanash.equity`` (exact, Monte Carlo, cluster tables)
-jam-fold               ``omahanash.jamfold``
+jam-fold               ``omahanash.jamfold`` (the equilibrium, locks and best responses)
+played hands           ``omahanash.history`` (PokerStars and PHH files, review, grade)
+tournaments            ``omahanash.tournament`` (Markov chain, simulator)
+trainer                ``omahanash.trainer`` (drills, grading, SQLite history)
 CFR and its games      ``omahanash.cfr``, ``omahanash.games``, ``omahanash.game``
 perfect information    ``omahanash.perfect``
 long work              ``omahanash.runs`` (progress, cancel), ``omahanash.savefile``
@@ -84,6 +87,13 @@ _EXPORTS: dict[str, str] = {
     "width_curve": "omahanash.jamfold",
     "lock_strategy": "omahanash.jamfold",
     "ExploitReport": "omahanash.jamfold",
+    # played hands, tournaments, the trainer
+    "review": "omahanash.history",
+    "ReviewReport": "omahanash.history",
+    "run_tournament": "omahanash.tournament",
+    "Structure": "omahanash.tournament",
+    "Drill": "omahanash.trainer",
+    "DrillConfig": "omahanash.trainer",
     # CFR and its games
     "make_game": "omahanash.games",
     "solve_cfr": "omahanash.cfr.solvers",
@@ -124,6 +134,7 @@ if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
         num_classes,
         parse_class,
     )
+    from omahanash.history import ReviewReport, review
     from omahanash.jamfold import (
         ExploitReport,
         HandLookup,
@@ -140,6 +151,8 @@ if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
     from omahanash.perfect.search import alphabeta
     from omahanash.ranges import Range, RangeError, parse_range, top_percent
     from omahanash.runs import CancelFlag, iterate
+    from omahanash.tournament import Structure, run_tournament
+    from omahanash.trainer import Drill, DrillConfig
 
 
 def __getattr__(name: str) -> Any:

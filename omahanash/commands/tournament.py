@@ -9,8 +9,9 @@ import sys
 from omahanash.commands.solve import GAME_HELP
 from omahanash.errors import Cancelled, InputError
 
-STRATEGY_HELP = ("nash (the equilibrium at every stack, the default), P%% (the top P %% of "
-                 "hands; 100%% plays everything) or range text such as 'TT+,AKs'")
+STRATEGY_HELP = ("nash (the equilibrium at every stack, the default), best (the chip-EV best "
+                 "response to the other player at every stack), P%% (the top P %% of hands; "
+                 "100%% plays everything) or range text such as 'TT+,AKs'")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

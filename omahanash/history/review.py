@@ -219,7 +219,18 @@ CSV_COLUMNS = ("hand_id", "file", "line", "variant", "position", "stack_bb", "gr
 @dataclass
 class ReviewReport:
     """The session: every reviewed spot (in file order), the hands outside the model and the
-    unparsed ones, with the summary figures the CLI, the HTML report and the GUI show."""
+    unparsed ones, with the summary figures the CLI, the HTML report and the GUI show.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "session.txt"
+    >>> _ = path.write_text(EXAMPLE_HAND)            # heads-up: the SB folds aces at 10 bb
+    >>> report = review([path], persist=False)
+    >>> report.hero, report.hands, len(report.spots)
+    ('Hero', 1, 1)
+    >>> spot = report.spots[0]
+    >>> spot.cards, spot.action, spot.nash_action, spot.severity, round(spot.ev_lost_bb, 2)
+    ('As Ad', 'fold', 'push', 'blunder', 3.48)
+    """
 
     hero: str | None
     hands: int = 0
@@ -422,6 +433,23 @@ def review_hands(items: Iterable[Hand | Unparsed], hero: str, max_bb: float = DE
     return _judge_all(found, report, tables, cache_dir, persist, progress, cancel)
 
 
+#: One heads-up hand in the PokerStars format (the examples' data).
+EXAMPLE_HAND = """PokerStars Hand #1: Hold'em No Limit ($5/$10 USD) - 2024/01/01 10:00:00 ET
+Table 'T' 2-max Seat #1 is the button
+Seat 1: Hero ($100 in chips)
+Seat 2: Villain ($100 in chips)
+Hero: posts small blind $5
+Villain: posts big blind $10
+*** HOLE CARDS ***
+Dealt to Hero [As Ad]
+Hero: folds
+Uncalled bet ($5) returned to Villain
+Villain collected $10 from pot
+*** SUMMARY ***
+Total pot $10 | Rake $0
+"""
+
+
 def review(paths: Iterable[str | os.PathLike], hero: str | None = None,
            max_bb: float = DEFAULT_MAX_BB, tables: Mapping[str, Any] | None = None,
            cache_dir: str | os.PathLike | None = None, persist: bool = True,
@@ -435,8 +463,19 @@ def review(paths: Iterable[str | os.PathLike], hero: str | None = None,
     equilibria are cached in ``cache_dir`` unless ``persist`` is False. ``progress(done,
     total)`` sees the reading (first half) and the solving; a set ``cancel`` raises
     :class:`~omahanash.errors.Cancelled`.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "session.txt"
+    >>> _ = path.write_text(EXAMPLE_HAND)
+    >>> report = review([path], persist=False)
+    >>> report.spots[0].severity, report.spots[0].nash_frequency > 0.99
+    ('blunder', True)
     """
     max_bb = _check_max_bb(max_bb)
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]  # one file or folder
+    elif not isinstance(paths, Iterable):
+        raise InputError(f"paths must be files or folders to read, got {paths!r}")
     paths = list(paths)
     files = hand_files(paths)
     if not files:

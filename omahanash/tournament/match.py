@@ -36,7 +36,7 @@ from omahanash.tournament.markov import (
 from omahanash.tournament.nash_grid import DEFAULT_MAX_BB, NashGrid, solve_grid
 from omahanash.tournament.simulate import simulate_matches
 from omahanash.tournament.strategies import Strategy, parse_strategy
-from omahanash.tournament.structure import Structure
+from omahanash.tournament.structure import Level, Structure
 from omahanash.tournament.transitions import DEFAULT_SAMPLES, OUTCOMES, hand_outcomes
 
 METHODS = ("markov", "simulate", "both")
@@ -150,7 +150,9 @@ def outcome_tables(
     """
     n, unit = structure.units, structure.unit
     ones = np.ones(int(table.n))
-    fixed = [None if s.is_nash else s.at_positions(table.class_ids) for s in strategies]
+    fixed = [None if s.class_weights is None else s.at_positions(table.class_ids)
+             for s in strategies]
+    best = [s.is_best_response for s in strategies]
     probabilities = np.zeros((len(structure.levels), 2, n // 2 + 1, OUTCOMES))
     folds = np.zeros((len(structure.levels), 2), dtype=np.int64)
     stderr = 0.0
@@ -166,12 +168,33 @@ def outcome_tables(
                 if chips > level.bb + level.ante:
                     k = grid.index_of(chips) if grid is not None else 0
                     sb, bb = (0, 1) if b == 0 else (1, 0)
-                    push = _strategy_at(fixed[sb], grid, "push", k)
-                    call = _strategy_at(fixed[bb], grid, "call", k)
+                    if best[sb]:
+                        call = _strategy_at(fixed[bb], grid, "call", k)
+                        push = _best_response(table, level, chips, "pusher", call)
+                    else:
+                        push = _strategy_at(fixed[sb], grid, "push", k)
+                        call = _best_response(table, level, chips, "caller", push) \
+                            if best[bb] else _strategy_at(fixed[bb], grid, "call", k)
                 outcome = hand_outcomes(table, push, call, samples, seed)
                 probabilities[index, b, effective] = outcome.probabilities
                 stderr = max(stderr, outcome.share_stderr)
     return OutcomeTables(n, probabilities, folds, structure.hands_per_level), stderr
+
+
+def _best_response(table, level: Level, chips: int, responder: str,
+                   opponent: np.ndarray) -> np.ndarray:
+    """The chip-EV best response of ``responder`` ("pusher" / "caller") to the opponent's
+    push or call probabilities, at this level with both stacks at ``chips``: play every class
+    whose all-in EV beats folding (one pass over the table)."""
+    from omahanash.jamfold.game import JamFoldGame, JamFoldParams
+
+    game = JamFoldGame(table, JamFoldParams(table.game, level.sb, level.bb, level.ante,
+                                            (chips, chips)))
+    if responder == "pusher":
+        gain = game.push_gain(game.push_products(opponent))
+    else:
+        gain = game.call_gain(game.call_products(opponent))
+    return (gain > 0).astype(np.float64)
 
 
 def _strategy_at(fixed: np.ndarray | None, grid: NashGrid | None, side: str,
@@ -259,11 +282,18 @@ def run_tournament(
 ) -> TournamentResult:
     """Player 1's chances in a heads-up match of ``structure`` from ``stacks`` (chips).
 
-    ``p1`` / ``p2``: ``"nash"``, ``"P%"``, range text or a :class:`Strategy`; ``method``
-    ``markov`` (exact chain), ``simulate`` (``trials`` matches, ``seed``) or ``both``;
-    ``button_first`` 1 or 2 (the small blind of the first hand), None to average over both.
-    ``samples`` showdowns estimate each hand's split fractions; ``persist`` False keeps the
-    Nash solutions in memory only.
+    ``p1`` / ``p2``: ``"nash"``, ``"best"``, ``"P%"``, range text or a :class:`Strategy`;
+    ``method`` ``markov`` (exact chain), ``simulate`` (``trials`` matches, ``seed``) or
+    ``both``; ``button_first`` 1 or 2 (the small blind of the first hand), None to average over
+    both. ``samples`` showdowns estimate each hand's split fractions; ``persist`` False keeps
+    the Nash solutions in memory only.
+
+    >>> structure = Structure.fixed(400, sb=10, bb=20)     # 20 big blinds in play
+    >>> fair = run_tournament("holdem", structure, (100, 300), "100%", "100%", persist=False)
+    >>> round(fair.p_win, 9)          # all in every hand: a fair bet, P(win) = chip share
+    0.25
+    >>> run_tournament("holdem", structure, (200, 200), "nash", "30%", persist=False).p_win > 0.5
+    True
     """
     game = Variant.parse(variant)
     if not isinstance(structure, Structure):
@@ -281,6 +311,9 @@ def run_tournament(
         from omahanash.equity.tables import load_table
 
         table = load_table(game, cache_dir)
+    if all(s.is_best_response for s in strategies):
+        raise InputError("both players cannot play 'best': best responses to each other are "
+                         "the Nash equilibrium (use nash)")
     nash = any(s.is_nash for s in strategies)
     phases = _Phases(progress, cancel, (8 if nash else 0, 1, 1, 2))
     phases.check()

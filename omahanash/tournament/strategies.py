@@ -1,7 +1,10 @@
 """How a player plays each hand of a match: Nash, a locked range, or the top P % of hands.
 
 ``nash`` plays the jam-fold equilibrium at the current effective stack and blinds (solved on
-the grid of :mod:`omahanash.tournament.nash_grid`); a range (``"AA,KK,AKs"``, ``"AA**"``, …,
+the grid of :mod:`omahanash.tournament.nash_grid`); ``best`` plays, at every hand, the
+best response (in chips, hand by hand: the jam-fold best response of
+:mod:`omahanash.jamfold.exploit`) to the opponent's strategy at that stack and those blinds —
+what a player who has read the opponent exactly would do; a range (``"AA,KK,AKs"``, ``"AA**"``, …,
 :func:`omahanash.ranges.parse_range`) or ``P%`` (the top P % of hands in the equity ranking of
 :func:`omahanash.ranges.top_percent`; ``100%`` plays everything) pushes and calls with the
 same hands at every stack.
@@ -23,19 +26,24 @@ from omahanash.cards import Variant
 from omahanash.errors import InputError
 
 NASH = "nash"
+BEST = "best"
 
 
 @dataclass(frozen=True, eq=False)
 class Strategy:
     """``name`` as given; ``class_weights`` (float64 per global class id, read-only) the
-    push = call probability of a fixed strategy, None for Nash."""
+    push = call probability of a fixed strategy, None for Nash and for the best response."""
 
     name: str
     class_weights: np.ndarray | None = None
 
     @property
     def is_nash(self) -> bool:
-        return self.class_weights is None
+        return self.name == NASH
+
+    @property
+    def is_best_response(self) -> bool:
+        return self.name == BEST
 
     def at_positions(self, class_ids: np.ndarray) -> np.ndarray:
         """A fixed strategy's weights at a table's class positions (``table.class_ids``)."""
@@ -45,7 +53,8 @@ class Strategy:
 
 
 def parse_strategy(text: str, variant: Variant | str) -> Strategy:
-    """``nash``, ``P%`` or range text for ``variant`` (:class:`InputError` when bad).
+    """``nash``, ``best``, ``P%`` or range text for ``variant`` (:class:`InputError` when
+    bad).
 
     >>> float(parse_strategy("100%", "omaha").class_weights.min())
     1.0
@@ -53,10 +62,10 @@ def parse_strategy(text: str, variant: Variant | str) -> Strategy:
     4.0
     """
     if not isinstance(text, str) or not text.strip():
-        raise InputError(f"a strategy is nash, P% or range text, got {text!r}")
+        raise InputError(f"a strategy is nash, best, P% or range text, got {text!r}")
     name = text.strip()
-    if name.lower() == NASH:
-        return Strategy(NASH)
+    if name.lower() in (NASH, BEST):
+        return Strategy(name.lower())
     from omahanash.hands import num_classes
     from omahanash.ranges import parse_range, top_percent
 

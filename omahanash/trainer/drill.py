@@ -255,6 +255,15 @@ def leak_cells(statistics: Statistics, count: int = 3,
 class Drill:
     """Deals spots of ``config`` and grades the answers (see the module description).
 
+    >>> drill = Drill(DrillConfig("holdem", stacks=(10, 10), position="sb"), seed=1,
+    ...               persist=False)
+    >>> spot = drill.next_spot()
+    >>> spot.description, spot.hand
+    ("Texas Hold'em · 10 bb · you are SB", '6s Kc')
+    >>> grade = drill.answer("fold").grade      # K6o pushes at 10 bb: folding costs EV
+    >>> grade.correct, round(grade.ev_lost_bb, 3)
+    (False, 0.356)
+
     ``seed`` (0..2**64-1) makes the deals reproducible; without it one is drawn and kept in
     :attr:`seed`. ``history`` stores each answer as it is given. ``tables`` maps a variant to
     the equity table to use (e.g. a subset table; default

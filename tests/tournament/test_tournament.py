@@ -133,3 +133,22 @@ def test_command_line_needs_blinds(capsys):
     assert main(["tournament", "--game", "holdem", "--chips", "400", "--stacks", "200",
                  "200"]) != 0
     assert "--sb" in capsys.readouterr().err
+
+
+def test_against_a_fixed_opponent_nash_gains_and_the_best_response_gains_more(tmp_path):
+    structure = Structure.fixed(8000, sb=300, bb=600)  # Miltersen and Sorensen's structure
+    p_win = {p1: run_tournament("holdem", structure, (4000, 4000), p1, "30%",
+                                cache_dir=tmp_path, samples=4000).p_win
+             for p1 in ("30%", "nash", "best")}
+    assert abs(p_win["30%"] - 0.5) < 1e-9  # the same strategy on both sides: even
+    assert p_win["nash"] > 0.55  # Nash exploits a loose-tight 30 % pusher and caller
+    assert p_win["best"] > p_win["nash"] + 0.02  # reading the opponent exactly is worth more
+    with pytest.raises(InputError, match="Nash equilibrium"):
+        run_tournament("holdem", structure, (4000, 4000), "best", "best", cache_dir=tmp_path)
+
+
+def test_the_best_response_against_nash_gains_next_to_nothing(tmp_path):
+    structure = Structure.fixed(400, sb=10, bb=20)
+    against_nash = run_tournament("holdem", structure, (200, 200), "best", "nash",
+                                  cache_dir=tmp_path, samples=4000).p_win
+    assert 0.5 - 1e-3 < against_nash < 0.5 + 5e-3
