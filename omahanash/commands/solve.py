@@ -11,14 +11,23 @@ from omahanash.commands.table import parse_class_list
 from omahanash.errors import InputError
 from omahanash.runs import cancel_on_interrupt
 
-_cancel_on_interrupt = cancel_on_interrupt  # the name omahanash.commands.exploit imports
-
 if TYPE_CHECKING:
     from omahanash.jamfold import IterationReport, JamFoldParams
 
 GAME_HELP = "holdem, omaha-hi (alias omaha) or omaha-hilo"
 # Game parameters: None means "not given", so that --load can refuse a conflicting value.
 PARAM_DEFAULTS: dict[str, Any] = {"ante": 0.0, "sb": 5.0, "bb": 10.0, "stacks": (100.0, 100.0)}
+
+
+def add_spot_arguments(parser: argparse.ArgumentParser) -> None:
+    """The jam-fold spot's options (``--game --ante --sb --bb --stacks``), which
+    :func:`_params` reads; shared with ``omahanash exploit``."""
+    parser.add_argument("--game", default=None, help=GAME_HELP)
+    parser.add_argument("--ante", type=float, default=None, help="ante of each player (0)")
+    parser.add_argument("--sb", type=float, default=None, help="small blind (5)")
+    parser.add_argument("--bb", type=float, default=None, help="big blind (10)")
+    parser.add_argument("--stacks", type=float, nargs=2, default=None, metavar=("S1", "S2"),
+                        help="stacks of PU and CA in chips (100 100)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -32,12 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "iterations in all. Progress on stderr; Ctrl-C stops between iterations and keeps "
         "(and saves) what was done.",
     )
-    parser.add_argument("--game", default=None, help=GAME_HELP)
-    parser.add_argument("--ante", type=float, default=None, help="ante of each player (0)")
-    parser.add_argument("--sb", type=float, default=None, help="small blind (5)")
-    parser.add_argument("--bb", type=float, default=None, help="big blind (10)")
-    parser.add_argument("--stacks", type=float, nargs=2, default=None, metavar=("S1", "S2"),
-                        help="stacks of PU and CA in chips (100 100)")
+    add_spot_arguments(parser)
     parser.add_argument("--iterations", type=int, default=None, metavar="N",
                         help="run exactly N (more) iterations")
     parser.add_argument("--solver", default=None, help="cfr+ (default) or fp")
