@@ -27,6 +27,7 @@ def tab_factories() -> list[TabFactory]:
     from ui.jamfold_tab import JamFoldTab
     from ui.perfect_tab import PerfectTab
     from ui.review_tab import ReviewTab
+    from ui.tournament_tab import TournamentTab
     from ui.trainer_tab import TrainerTab
 
     return [
@@ -35,5 +36,6 @@ def tab_factories() -> list[TabFactory]:
         EquityTab,
         PerfectTab,
         ReviewTab,
+        TournamentTab,
         TrainerTab,
     ]

@@ -16,7 +16,7 @@ def test_title_tabs_status_bar(window):
     assert window.windowTitle() == "Omaha Nash"
     titles = [window.tab_widget.tabText(i) for i in range(window.tab_widget.count())]
     assert titles == ["Jam-fold", "CFR games", "Equity", "Perfect information", "Review",
-                      "Trainer"]
+                      "Tournament", "Trainer"]
     assert window.statusBar().currentMessage() == f"Omaha Nash {omahanash.__version__} — ready"
 
 
@@ -24,7 +24,7 @@ def test_create_main_window_is_the_full_window(qtbot):
     window = create_main_window()
     qtbot.addWidget(window)
     assert isinstance(window, MainWindow) and window.windowTitle() == "Omaha Nash"
-    assert window.tab_widget.count() == 6
+    assert window.tab_widget.count() == 7
 
 
 def test_about_box_shows_the_version(qtbot, window):

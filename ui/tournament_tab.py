@@ -1,0 +1,583 @@
+"""The Tournament tab (issue 16): a heads-up match of jam-fold hands, P(win) by chip share and
+how long the match lasts.
+
+The tab only presents :func:`omahanash.tournament.run_tournament`: the inputs describe the
+match (game, total chips, player 1's stack — player 2 has the rest —, a fixed level of blinds
+or a schedule of levels, ante), each player's strategy (``nash``, ``best``, ``P%`` or range
+text, checked as it is typed with the library's parser), who has the button first and the
+method (the exact Markov chain, the simulator, or both). **Run** works in a worker with a
+progress bar and **Stop**; the first Nash grid of a structure takes seconds in Hold'em and
+minutes in Omaha (the library caches it on disk). An Omaha game whose equity table is not built
+answers with the library's message naming the command that builds it.
+
+"All three" runs the three variants one after the other and overlays their P(win) curves;
+a variant that cannot run (its table is not built) is named in the tab, the others are shown.
+The results: P(win) with its standard error, the expected number of hands, the quantiles of
+the match length and the chance of a one-hand match (side by side for each variant and
+method), the P(win) curve against player 1's chip share with the chip share itself as the
+reference diagonal, and the histogram of the match length. When an input changes after a run,
+the results are greyed out and marked stale until they are run again.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from omahanash.cards import Variant
+from omahanash.errors import InputError
+from omahanash.tournament import (
+    MethodResult,
+    Structure,
+    TournamentResult,
+    parse_strategy,
+    run_tournament,
+)
+from ui.common import ErrorLabel, RunStopButton, Tab, with_error
+
+if TYPE_CHECKING:
+    from omahanash.runs import CancelFlag
+    from ui.workers import ProgressReporter
+
+#: The game selector: caption -> the variants it runs.
+GAMES: dict[str, tuple[Variant, ...]] = {
+    "Hold'em": (Variant.HOLDEM,), "Omaha Hi": (Variant.OMAHA_HI,),
+    "Omaha Hi/Lo": (Variant.OMAHA_HILO,),
+    "All three": (Variant.HOLDEM, Variant.OMAHA_HI, Variant.OMAHA_HILO)}
+#: Each variant's caption and colour in the results and plots.
+CAPTIONS = {Variant.HOLDEM: "Hold'em", Variant.OMAHA_HI: "Omaha Hi",
+            Variant.OMAHA_HILO: "Omaha Hi/Lo"}
+COLOURS = {Variant.HOLDEM: "#1f5fbf", Variant.OMAHA_HI: "#b00020",
+           Variant.OMAHA_HILO: "#0a7a0a"}
+BLINDS = ("Fixed blinds", "Level schedule")
+#: The button selector: caption -> ``button_first`` of the library.
+BUTTONS = {"Average over both": None, "Player 1": 1, "Player 2": 2}
+METHODS = {"Markov chain": "markov", "Simulation": "simulate", "Both": "both"}
+STRATEGY_PRESETS = ("nash", "best", "10%", "30%", "50%", "100%")
+STRATEGY_TIP = ("nash (the equilibrium at every stack), best (the chip-EV best response to the "
+                "other player at every stack), P% (push and call with the top P % of hands; "
+                "100% plays everything) or range text such as 'TT+, AKs'")
+#: The histogram shows match lengths up to this share of the matches.
+LENGTH_SHOWN = 0.999
+#: Results whose inputs have changed since the run are drawn at this opacity.
+STALE_OPACITY = 0.35
+STALE_STYLE = "color: #808080;"
+MAX_CHIPS = 100_000_000
+
+
+@dataclass(frozen=True)
+class TournamentRequest:
+    """Everything a run depends on: equal requests give the same results."""
+
+    variants: tuple[Variant, ...]
+    structure: Structure
+    stacks: tuple[int, int]
+    p1: str
+    p2: str
+    button_first: int | None
+    method: str
+    trials: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class TournamentAnswer:
+    """A run's results by variant, and why the variants left out could not run."""
+
+    results: dict[Variant, TournamentResult]
+    missing: dict[Variant, str]
+
+
+def method_results(result: TournamentResult) -> list[MethodResult]:
+    """The methods' answers to show: the chain's and the simulator's with ``both``, else the
+    one that ran.
+
+    >>> from omahanash.tournament import Structure, run_tournament
+    >>> result = run_tournament("holdem", Structure.fixed(400, sb=10, bb=20), (200, 200),
+    ...                         "100%", "100%", method="both", trials=1000, persist=False)
+    >>> [r.method for r in method_results(result)]
+    ['markov', 'simulate']
+    """
+    if result.method == "both":
+        assert result.markov is not None and result.simulate is not None
+        return [result.markov, result.simulate]
+    return [result.main]
+
+
+def format_results(results: dict[Variant, TournamentResult]) -> str:
+    """The result panel: one column per variant and method, one row per quantity (HTML).
+
+    >>> from omahanash.tournament import Structure, run_tournament
+    >>> result = run_tournament("holdem", Structure.fixed(400, sb=10, bb=20), (100, 300),
+    ...                         "100%", "100%", persist=False)
+    >>> text = format_results({Variant.HOLDEM: result})
+    >>> "P(win), player 1" in text and "0.2500 ± 0.0000" in text
+    True
+    """
+    columns: list[tuple[str, MethodResult]] = []
+    for variant, result in results.items():
+        methods = method_results(result)
+        for answer in methods:
+            title = CAPTIONS[variant]
+            if len(methods) > 1:
+                title += f" · {answer.method}"
+            columns.append((title, answer))
+    rows = [("", [html.escape(title, quote=False) for title, _ in columns]),
+            ("P(win), player 1", [f"{a.p_win:.4f} ± {a.p_win_stderr:.4f}" for _, a in columns]),
+            ("Expected hands", [f"{a.expected_hands:.2f} ± {a.expected_hands_stderr:.2f}"
+                                for _, a in columns]),
+            ("Hands: median / 90 % / 99 %", [" / ".join(_quantile(a.hands_quantiles.get(q))
+                                                        for q in ("50", "90", "99"))
+                                             for _, a in columns]),
+            ("P(decided in one hand)", [f"{a.p_one_hand:.4f}" for _, a in columns]),
+            ("Method", [_method_caption(a) for _, a in columns])]
+    lines = []
+    for index, (label, cells) in enumerate(rows):
+        tag = "th" if index == 0 else "td"
+        lines.append(f"<tr><td>{label}</td>"
+                     + "".join(f"<{tag} align='right'>{cell}</{tag}>" for cell in cells)
+                     + "</tr>")
+    return "<table cellspacing='0' cellpadding='3'>" + "".join(lines) + "</table>"
+
+
+def _quantile(value: int | None) -> str:
+    return "—" if value is None else str(value)
+
+
+def _method_caption(answer: MethodResult) -> str:
+    return "Markov chain (exact)" if answer.method == "markov" else "Monte Carlo simulation"
+
+
+def shown_lengths(pmf: np.ndarray, share: float = LENGTH_SHOWN) -> np.ndarray:
+    """The match lengths (hands) the histogram shows: 1 up to where ``share`` of the
+    matches have ended.
+
+    >>> shown_lengths(np.array([0.0, 0.5, 0.3, 0.1999, 0.0001])).tolist()
+    [1, 2, 3]
+    """
+    if pmf.size < 2:
+        return np.arange(1, 1)
+    cumulative = np.cumsum(pmf)
+    last = int(np.searchsorted(cumulative, share * cumulative[-1]))  # < pmf.size
+    return np.arange(1, max(last, 1) + 1)
+
+
+class TournamentTab(Tab):
+    """Describe a heads-up match, run it, show P(win) and the match length.
+
+    ``cache_dir`` is where equity tables and Nash solutions are cached (None: the library's
+    default, ``$OMAHANASH_CACHE`` or the user cache folder).
+    """
+
+    title = "Tournament"
+    settings_group = "tournament"
+
+    def __init__(self, parent: QWidget | None = None, *,
+                 cache_dir: str | os.PathLike | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("tournamentTab")
+        self.cache_dir = cache_dir
+        self._request: TournamentRequest | None = None
+        self._running_request: TournamentRequest | None = None
+        self._shown_request: TournamentRequest | None = None
+        self.answer: TournamentAnswer | None = None
+        self.runner = self.make_runner(progressed=self._on_progressed,
+                                       succeeded=self._on_succeeded, failed=self._on_failed,
+                                       stopped=self._on_stopped, finished=self._on_finished)
+
+        # -- the match ------------------------------------------------------------------------
+        match_box = QGroupBox("Match")
+        form = QFormLayout(match_box)
+        self.game_combo = QComboBox(objectName="tournamentGameCombo")
+        self.game_combo.addItems(list(GAMES))
+        self.game_combo.setToolTip("\"All three\" overlays the three variants' P(win) curves")
+        form.addRow("Game", self.game_combo)
+        self.chips_spin = self._spin("tournamentChipsSpin", 2, MAX_CHIPS, 3000,
+                                     "Total chips in play")
+        form.addRow("Total chips", self.chips_spin)
+        self.stack_spin = self._spin("tournamentStackSpin", 1, MAX_CHIPS, 1500,
+                                     "Player 1's starting stack; player 2 has the rest")
+        self.stack2_label = QLabel("", objectName="tournamentStack2Label")
+        stacks = QHBoxLayout()
+        stacks.addWidget(self.stack_spin, 1)
+        stacks.addWidget(self.stack2_label, 1)
+        form.addRow("Player 1's stack", stacks)
+        self.blinds_combo = QComboBox(objectName="tournamentBlindsCombo")
+        self.blinds_combo.addItems(list(BLINDS))
+        form.addRow("Blinds", self.blinds_combo)
+        self.fixed_blinds = QWidget()
+        fixed = QHBoxLayout(self.fixed_blinds)
+        fixed.setContentsMargins(0, 0, 0, 0)
+        self.sb_spin = self._spin("tournamentSbSpin", 1, MAX_CHIPS, 10, "Small blind (chips)")
+        self.bb_spin = self._spin("tournamentBbSpin", 1, MAX_CHIPS, 20, "Big blind (chips)")
+        fixed.addWidget(QLabel("SB"))
+        fixed.addWidget(self.sb_spin, 1)
+        fixed.addWidget(QLabel("BB"))
+        fixed.addWidget(self.bb_spin, 1)
+        form.addRow(self.fixed_blinds)
+        self.schedule = QWidget()
+        schedule = QFormLayout(self.schedule)
+        schedule.setContentsMargins(0, 0, 0, 0)
+        self.levels_edit = QLineEdit("10/20,15/30,25/50,50/100,100/200",
+                                     objectName="tournamentLevelsEdit")
+        self.levels_edit.setToolTip("SB/BB of each level, separated by commas (SB/BB/ANTE for "
+                                     "a level with its own ante); the last level lasts")
+        schedule.addRow("Levels", self.levels_edit)
+        self.hands_spin = self._spin("tournamentHandsPerLevelSpin", 1, 1_000_000, 10,
+                                     "Hands played at each level")
+        schedule.addRow("Hands per level", self.hands_spin)
+        form.addRow(self.schedule)
+        self.ante_spin = self._spin("tournamentAnteSpin", 0, MAX_CHIPS, 0,
+                                    "Ante of each player (chips)")
+        form.addRow("Ante", self.ante_spin)
+        self.structure_error = ErrorLabel("tournamentStructureError")
+        form.addRow(self.structure_error)
+
+        # -- the players ----------------------------------------------------------------------
+        players_box = QGroupBox("Players")
+        players = QFormLayout(players_box)
+        self.p1_combo = self._strategy_combo("tournamentP1Combo")
+        self.p1_error = ErrorLabel("tournamentP1Error")
+        players.addRow("Player 1", with_error(self.p1_combo, self.p1_error))
+        self.p2_combo = self._strategy_combo("tournamentP2Combo")
+        self.p2_error = ErrorLabel("tournamentP2Error")
+        players.addRow("Player 2", with_error(self.p2_combo, self.p2_error))
+        self.button_combo = QComboBox(objectName="tournamentButtonCombo")
+        self.button_combo.addItems(list(BUTTONS))
+        self.button_combo.setToolTip("Who is the small blind of the first hand (average: "
+                                     "P(win) averaged over both)")
+        players.addRow("Button first", self.button_combo)
+
+        # -- the method -----------------------------------------------------------------------
+        method_box = QGroupBox("Method")
+        method = QFormLayout(method_box)
+        self.method_combo = QComboBox(objectName="tournamentMethodCombo")
+        self.method_combo.addItems(list(METHODS))
+        self.method_combo.setToolTip("The exact Markov chain over chip counts, a Monte Carlo "
+                                     "simulation of whole matches, or both side by side")
+        method.addRow("Method", self.method_combo)
+        self.trials_spin = self._spin("tournamentTrialsSpin", 1, 100_000_000, 100_000,
+                                      "Simulated matches")
+        self.trials_spin.setSingleStep(10_000)
+        method.addRow("Trials", self.trials_spin)
+        self.seed_spin = self._spin("tournamentSeedSpin", 0, 2**31 - 1, 0,
+                                    "Seed of the Monte Carlo parts (the same seed gives the "
+                                    "same answer)")
+        method.addRow("Seed", self.seed_spin)
+        self.run_button = RunStopButton("Run", "tournamentRunButton")
+        method.addRow(self.run_button)
+        self.progress = QProgressBar(objectName="tournamentProgress")
+        self.progress.setRange(0, 1000)
+        self.progress.hide()
+        method.addRow(self.progress)
+        self.error_label = ErrorLabel("tournamentError")
+        method.addRow(self.error_label)
+
+        # -- the results ----------------------------------------------------------------------
+        self.stale_label = QLabel("", objectName="tournamentStale")
+        self.stale_label.setStyleSheet("color: #8a5a00; font-style: italic;")
+        self.stale_label.setWordWrap(True)
+        self.stale_label.hide()
+        self.result_label = QLabel("Press Run to play the match.", objectName="tournamentResult")
+        self.result_label.setTextFormat(Qt.TextFormat.RichText)
+        self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.result_label.setWordWrap(True)
+        self.pwin_plot = pg.PlotWidget(objectName="pwinPlot")
+        self.length_plot = pg.PlotWidget(objectName="lengthPlot")
+        self._setup_plots()
+        #: The P(win) curve of each variant shown (the main method's).
+        self.pwin_curves: dict[Variant, pg.PlotDataItem] = {}
+        #: The match-length histogram of each variant shown.
+        self.length_bars: dict[Variant, pg.BarGraphItem] = {}
+
+        inputs = QVBoxLayout()
+        inputs.addWidget(match_box)
+        inputs.addWidget(players_box)
+        inputs.addWidget(method_box)
+        inputs.addStretch(1)
+        results = QVBoxLayout()
+        results.addWidget(self.stale_label)
+        results.addWidget(self.result_label)
+        plots = QHBoxLayout()
+        plots.addWidget(self.pwin_plot, 1)
+        plots.addWidget(self.length_plot, 1)
+        results.addLayout(plots, 1)
+        layout = QHBoxLayout(self)
+        layout.addLayout(inputs, 2)
+        layout.addLayout(results, 5)
+
+        # -- wiring ---------------------------------------------------------------------------
+        self.run_button.clicked.connect(self._on_run_clicked)
+        for spin in (self.chips_spin, self.stack_spin, self.sb_spin, self.bb_spin,
+                     self.hands_spin, self.ante_spin, self.trials_spin, self.seed_spin):
+            spin.valueChanged.connect(self._validate)
+        for combo in (self.game_combo, self.blinds_combo, self.button_combo,
+                      self.method_combo):
+            combo.currentIndexChanged.connect(self._validate)
+        self.levels_edit.textChanged.connect(self._validate)
+        for combo in (self.p1_combo, self.p2_combo):
+            combo.editTextChanged.connect(self._validate)
+        self._validate()
+        self._update_buttons()
+
+    @staticmethod
+    def _spin(name: str, low: int, high: int, value: int, tip: str) -> QSpinBox:
+        spin = QSpinBox(objectName=name)
+        spin.setRange(low, high)
+        spin.setValue(value)
+        spin.setToolTip(tip)
+        spin.setGroupSeparatorShown(True)
+        return spin
+
+    @staticmethod
+    def _strategy_combo(name: str) -> QComboBox:
+        combo = QComboBox(objectName=name)
+        combo.setEditable(True)
+        combo.addItems(list(STRATEGY_PRESETS))
+        combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        combo.setToolTip(STRATEGY_TIP)
+        return combo
+
+    def _setup_plots(self) -> None:
+        for plot, bottom, left in ((self.pwin_plot, "player 1's chip share", "P(win), player 1"),
+                                   (self.length_plot, "match length (hands)", "probability")):
+            plot.setBackground("w")
+            item = plot.getPlotItem()
+            item.showGrid(x=True, y=True, alpha=0.25)
+            item.setLabel("bottom", bottom)
+            item.setLabel("left", left)
+            item.getAxis("left").enableAutoSIPrefix(False)
+            item.addLegend(offset=(10, 10))
+        self.pwin_plot.setXRange(0, 1)
+        self.pwin_plot.setYRange(0, 1)
+        self._add_diagonal()
+
+    def _add_diagonal(self) -> None:
+        """The reference: P(win) equal to the chip share (a fair bet every hand)."""
+        self.diagonal = self.pwin_plot.plot(
+            [0.0, 1.0], [0.0, 1.0], name="chip share",
+            pen=pg.mkPen("#808080", width=1, style=Qt.PenStyle.DashLine))
+
+    # -- inputs ------------------------------------------------------------------------------
+
+    @property
+    def variants(self) -> tuple[Variant, ...]:
+        return GAMES[self.game_combo.currentText()]
+
+    def _structure(self) -> tuple[Structure, tuple[int, int]]:
+        chips, stack = self.chips_spin.value(), self.stack_spin.value()
+        if stack >= chips:
+            raise InputError(f"player 1's stack must be less than the chips ({chips:,}): "
+                             "player 2 needs some")
+        if self.blinds_combo.currentText() == BLINDS[0]:
+            structure = Structure.fixed(chips, self.sb_spin.value(), self.bb_spin.value(),
+                                        self.ante_spin.value())
+        else:
+            structure = Structure.parse(chips, self.levels_edit.text(),
+                                        self.hands_spin.value(), self.ante_spin.value())
+        stacks = (stack, chips - stack)
+        structure.start_units(stacks)
+        return structure, stacks
+
+    def _strategy(self, combo: QComboBox, error: ErrorLabel) -> str | None:
+        """The strategy typed, checked for every variant the run plays; None when bad."""
+        text = combo.currentText().strip()
+        try:
+            for variant in self.variants:
+                try:
+                    parse_strategy(text, variant)
+                except InputError as exc:
+                    if len(self.variants) > 1:
+                        raise InputError(f"{CAPTIONS[variant]}: {exc}") from None
+                    raise
+        except InputError as exc:
+            error.show_error(str(exc))
+            return None
+        error.clear_error()
+        return text
+
+    def _validate(self) -> bool:
+        """Check the inputs as they change; keep the run's request when they are valid."""
+        schedule = self.blinds_combo.currentText() == BLINDS[1]
+        self.fixed_blinds.setVisible(not schedule)
+        self.schedule.setVisible(schedule)
+        simulating = METHODS[self.method_combo.currentText()] != "markov"
+        self.trials_spin.setEnabled(simulating and not self.runner.running)
+        self.seed_spin.setEnabled(simulating and not self.runner.running)
+        rest = self.chips_spin.value() - self.stack_spin.value()
+        self.stack2_label.setText(f"player 2: {rest:,}" if rest > 0 else "")
+        self._request = None
+        try:
+            structure, stacks = self._structure()
+        except InputError as exc:
+            self.structure_error.show_error(str(exc))
+            structure = None
+        else:
+            self.structure_error.clear_error()
+        p1 = self._strategy(self.p1_combo, self.p1_error)
+        p2 = self._strategy(self.p2_combo, self.p2_error)
+        if structure is not None and p1 is not None and p2 is not None:
+            self._request = TournamentRequest(
+                self.variants, structure, stacks, p1, p2,
+                BUTTONS[self.button_combo.currentText()],
+                METHODS[self.method_combo.currentText()],
+                self.trials_spin.value(), self.seed_spin.value())
+        self.run_button.set_inputs_valid(self._request is not None)
+        self._show_staleness()
+        return self._request is not None
+
+    @property
+    def stale(self) -> bool:
+        """Whether results are shown whose inputs have changed since they were run."""
+        return self.answer is not None and self._request != self._shown_request
+
+    def _show_staleness(self) -> None:
+        stale = self.stale
+        self.stale_label.setText("The inputs have changed since this run: press Run to "
+                                 "update the results." if stale else "")
+        self.stale_label.setVisible(stale)
+        self.result_label.setStyleSheet(STALE_STYLE if stale else "")
+        for plot in (self.pwin_plot, self.length_plot):
+            plot.getPlotItem().setOpacity(STALE_OPACITY if stale else 1.0)
+
+    def _set_inputs_enabled(self, enabled: bool) -> None:
+        for widget in (self.game_combo, self.chips_spin, self.stack_spin, self.blinds_combo,
+                       self.sb_spin, self.bb_spin, self.levels_edit, self.hands_spin,
+                       self.ante_spin, self.p1_combo, self.p2_combo, self.button_combo,
+                       self.method_combo):
+            widget.setEnabled(enabled)
+
+    def _update_buttons(self) -> None:
+        running = self.runner.running
+        self.run_button.set_running(running)
+        self._set_inputs_enabled(not running)
+        self._validate()
+
+    # -- running -----------------------------------------------------------------------------
+
+    def _on_run_clicked(self) -> None:
+        if self.runner.running:
+            self.run_button.set_stopping()
+            self.runner.stop()
+        else:
+            self.run()
+
+    def run(self) -> bool:
+        """Play the match described by the inputs in the worker; False when they are bad."""
+        if self.runner.running or not self._validate():
+            return False
+        request = self._request
+        assert request is not None
+        cache_dir = self.cache_dir
+
+        def job(report: ProgressReporter, cancel: CancelFlag) -> TournamentAnswer:
+            results: dict[Variant, TournamentResult] = {}
+            missing: dict[Variant, str] = {}
+            count = len(request.variants)
+            for index, variant in enumerate(request.variants):
+                report.phase(CAPTIONS[variant])
+
+                def progress(done: float, total: float, index: int = index) -> None:
+                    report(index + done / max(total, 1.0), count)
+
+                try:
+                    results[variant] = run_tournament(
+                        variant, request.structure, request.stacks, request.p1, request.p2,
+                        request.method, request.trials, request.seed, request.button_first,
+                        cache_dir=cache_dir, progress=progress, cancel=cancel)
+                except InputError as exc:
+                    if count == 1:
+                        raise
+                    missing[variant] = str(exc)
+            if not results:
+                raise InputError("; ".join(f"{CAPTIONS[v]}: {m}" for v, m in missing.items()))
+            return TournamentAnswer(results, missing)
+
+        self._running_request = request
+        self.error_label.clear_error()
+        self.progress.setValue(0)
+        self.progress.show()
+        self.runner.start(job)
+        self._update_buttons()
+        self.status_message.emit("Tournament: running…")
+        return True
+
+    def _on_progressed(self, done: float, total: float, phase: str, detail: object) -> None:
+        if total > 0:
+            self.progress.setValue(int(1000 * done / total))
+            self.progress.setFormat(f"{phase}: %p%")
+
+    def _on_succeeded(self, answer: object) -> None:
+        assert isinstance(answer, TournamentAnswer)
+        self.answer = answer
+        self._shown_request = self._running_request
+        self.result_label.setText(format_results(answer.results))
+        self._plot(answer.results)
+        if answer.missing:
+            self.error_label.show_error("\n".join(
+                f"{CAPTIONS[v]} left out: {message}" for v, message in answer.missing.items()))
+        first = next(iter(answer.results.values()))
+        self.status_message.emit(f"Tournament: P(win) of player 1 {first.p_win:.4f} "
+                                 f"({CAPTIONS[first.game]}), "
+                                 f"{first.main.expected_hands:.1f} hands expected")
+
+    def _on_failed(self, message: str) -> None:
+        self.error_label.show_error(message)
+        self.status_message.emit("Tournament: failed")
+
+    def _on_stopped(self) -> None:
+        self.status_message.emit("Tournament: stopped")
+
+    def _on_finished(self) -> None:
+        self.progress.hide()
+        self._running_request = None
+        self._update_buttons()
+
+    # -- plots -------------------------------------------------------------------------------
+
+    def _plot(self, results: dict[Variant, TournamentResult]) -> None:
+        for plot in (self.pwin_plot, self.length_plot):
+            plot.getPlotItem().clear()  # its legend entries go with the items
+        self._add_diagonal()
+        self.pwin_curves, self.length_bars = {}, {}
+        width = 0.8 / len(results)
+        for index, (variant, result) in enumerate(results.items()):
+            colour = COLOURS[variant]
+            curve = np.asarray(result.curve, dtype=np.float64)
+            self.pwin_curves[variant] = self.pwin_plot.plot(
+                curve[:, 0], curve[:, 1], name=CAPTIONS[variant],
+                pen=pg.mkPen(colour, width=2))
+            if result.method == "both":
+                assert result.simulate is not None
+                points = np.asarray(result.simulate.curve, dtype=np.float64)
+                self.pwin_plot.plot(points[:, 0], points[:, 1], pen=None, symbol="o",
+                                    symbolSize=6, symbolBrush=colour, symbolPen=None,
+                                    name=f"{CAPTIONS[variant]} (simulated)")
+            pmf = result.main.hands_pmf
+            lengths = shown_lengths(pmf)
+            bars = pg.BarGraphItem(x=lengths - 0.4 + width * (index + 0.5), height=pmf[lengths],
+                                   width=width, brush=colour, pen=None)
+            self.length_plot.addItem(bars)
+            self.length_plot.getPlotItem().legend.addItem(bars, CAPTIONS[variant])
+            self.length_bars[variant] = bars
+        self.pwin_plot.setXRange(0, 1)
+        self.pwin_plot.setYRange(0, 1)
+        self.length_plot.autoRange()
