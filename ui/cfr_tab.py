@@ -56,6 +56,7 @@ from ui.common import (
     parse_positive_int,
     with_error,
 )
+from ui.export import export_buttons
 from ui.models import PublicTreeModel, TableModel, describe_node, strategy_rows
 from ui.plots import ConvergencePlot
 from ui.settings import PERSIST_PROPERTY
@@ -393,6 +394,12 @@ class CfrTab(Tab):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setResizeContentsPrecision(40)  # fit to the first rows, not to thousands
         strategy_layout.addWidget(self.strategy_table, 1)
+        exports = QHBoxLayout()
+        for button in export_buttons(self, self.export_table, csv_name="exportCsvButton",
+                                     title="Export the strategy table"):
+            exports.addWidget(button)
+        exports.addStretch(1)
+        strategy_layout.addLayout(exports)
         browser.addWidget(strategy_panel)
         browser.setSizes([340, 560])
         results.addWidget(browser)
@@ -562,6 +569,10 @@ class CfrTab(Tab):
             label = f"matrix game, {self.algorithm_combo.currentText()}"
         self._start(job, f"Running {label}: {settings.iterations:,} iterations…")
         return True
+
+    def export_table(self, path: str, fmt: str | None = None) -> bool:
+        """Write the strategy table shown as CSV or JSON (``fmt``; default: the suffix)."""
+        return self.export_view(self.strategy_table, path, fmt, self.error_label)
 
     def continue_run(self) -> bool:
         """Train the current solution for the number of iterations typed once more."""

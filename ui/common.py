@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from PySide6.QtCore import QSettings, Signal
-from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
+from omahanash.errors import InputError
 from ui.settings import restore_inputs, save_inputs
 
 if TYPE_CHECKING:
@@ -57,6 +66,22 @@ class Tab(QWidget):
                 signal.connect(slot)
         self.__dict__.setdefault("_runners", []).append(runner)
         return runner
+
+    def export_view(self, view: QAbstractItemView, path: str | os.PathLike,
+                    fmt: str | None = None, error: ErrorLabel | None = None) -> bool:
+        """Write what ``view`` shows to ``path`` as CSV or JSON (``fmt``, default: the
+        suffix; :func:`ui.export.export_view`); False, with the reason in ``error``, if not."""
+        from ui.export import export_view
+
+        try:
+            written = export_view(path, view, fmt)
+        except InputError as exc:
+            if error is not None:
+                error.show_error(str(exc))
+            self.status_message.emit(str(exc))
+            return False
+        self.status_message.emit(f"Exported {written}")
+        return True
 
     def shutdown(self) -> None:
         """Stop the tab's running jobs and wait for them; the window is closing."""

@@ -50,6 +50,7 @@ from omahanash.cards import Variant
 from omahanash.errors import InputError
 from ui.common import ErrorLabel, RunStopButton, Tab, parse_positive_int, with_error
 from ui.exploit_panel import ExploitPanel
+from ui.export import ask_path
 from ui.plots import ConvergencePlot
 from ui.range_view import ClassTableModel, HoldemGridModel, class_proxy
 
@@ -186,11 +187,19 @@ class JamFoldTab(Tab):
         self.save_button = QPushButton("Save…", objectName="saveButton")
         self.open_button = QPushButton("Open…", objectName="openButton")
         self.export_button = QPushButton("Export CSV…", objectName="exportButton")
+        self.export_json_button = QPushButton("Export JSON…", objectName="exportJsonButton")
+        self.export_json_button.setToolTip("Write every class's strategy, with the parameters, "
+                                           "to a JSON file")
         for button in (self.calculate_button, self.continue_button, self.save_button,
-                       self.open_button, self.export_button):
+                       self.open_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         form.addRow(buttons)
+        exports = QHBoxLayout()  # a row of their own: the window keeps its narrowest width
+        exports.addWidget(self.export_button)
+        exports.addWidget(self.export_json_button)
+        exports.addStretch(1)
+        form.addRow(exports)
 
         # -- equity table build offer ----------------------------------------------------------
         self.build_box = QGroupBox("Equity table")
@@ -354,6 +363,7 @@ class JamFoldTab(Tab):
         self.save_button.clicked.connect(self._on_save_clicked)
         self.open_button.clicked.connect(self._on_open_clicked)
         self.export_button.clicked.connect(self._on_export_clicked)
+        self.export_json_button.clicked.connect(lambda: self._on_export_clicked(fmt="json"))
         self.build_button.clicked.connect(self.build_table)
         self.build_cancel.clicked.connect(self.build_runner.stop)
         self.exploit_panel.status_message.connect(self.status_message)
@@ -617,6 +627,7 @@ class JamFoldTab(Tab):
         self.save_button.setEnabled(idle and have)
         self.continue_button.setEnabled(idle and have)
         self.export_button.setEnabled(idle and have)
+        self.export_json_button.setEnabled(idle and have)
         self.open_button.setEnabled(idle)
 
     # -- hand lookup and range view ------------------------------------------------------------
@@ -669,10 +680,17 @@ class JamFoldTab(Tab):
         return True
 
     def export_csv(self, path: str) -> bool:
+        return self.export_solution(path, "csv")
+
+    def export_json(self, path: str) -> bool:
+        return self.export_solution(path, "json")
+
+    def export_solution(self, path: str, fmt: str) -> bool:
+        """Write the solution's class rows as ``csv`` or ``json`` (the library's export)."""
         if self.solution is None:
             return False
         try:
-            written = self.solution.export(path, "csv")
+            written = self.solution.export(path, fmt)
         except InputError as exc:
             self.run_error.show_error(str(exc))
             return False
@@ -726,10 +744,10 @@ class JamFoldTab(Tab):
         if path:
             self.open_solution(path)
 
-    def _on_export_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export CSV", "", "CSV (*.csv)")
+    def _on_export_clicked(self, _checked: bool = False, fmt: str = "csv") -> None:
+        path = ask_path(self, f"Export {fmt.upper()}", fmt)
         if path:
-            self.export_csv(path)
+            self.export_solution(path, fmt)
 
     # -- building an Omaha table ---------------------------------------------------------------
 

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from omahanash.errors import InputError
 from omahanash.perfect.notation import parse_count, parse_moves
 from ui.common import ErrorLabel, RunStopButton, Tab, with_error
+from ui.export import export_buttons
 from ui.models import TableModel
 
 if TYPE_CHECKING:
@@ -86,10 +87,11 @@ def solve_nim(heaps: list[int]) -> PerfectOutcome:
     return PerfectOutcome(text, [], [])
 
 
-def solve_subtraction(n: int, moves: list[int]) -> PerfectOutcome:
+def solve_subtraction(n: int, moves: list[int],
+                      cancel: CancelFlag | None = None) -> PerfectOutcome:
     from omahanash.perfect.grundy import subtraction_game
 
-    result = subtraction_game(n, moves)
+    result = subtraction_game(n, moves, cancel)
     status = "Win" if result.status == "win" else "Loss"
     text = (f"Heap of {n}, moves {','.join(map(str, moves))}: {status} for the player to move "
             f"(Grundy value {result.grundy}).")
@@ -162,6 +164,11 @@ class PerfectTab(Tab):
         self.table.setSortingEnabled(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        exports = QHBoxLayout()
+        for button in export_buttons(self, self.export_table, csv_name="exportCsvButton",
+                                     title="Export the table"):
+            exports.addWidget(button)
+        exports.addStretch(1)
 
         inputs = QVBoxLayout()
         inputs.addWidget(box)
@@ -170,6 +177,7 @@ class PerfectTab(Tab):
         results.addWidget(self.result_label)
         results.addWidget(self.error_label)
         results.addWidget(self.table, 10)
+        results.addLayout(exports)
         results.addStretch(1)  # takes the room while the table is hidden
         layout = QHBoxLayout(self)
         layout.addLayout(inputs, 2)
@@ -246,13 +254,21 @@ class PerfectTab(Tab):
         function, *args = self._job
 
         def job(report: ProgressReporter, cancel: CancelFlag) -> PerfectOutcome:
+            # Only a big subtraction game takes long (seconds): it sees the flag; nim and
+            # graphs typed into the field finish in a moment.
+            if function is solve_subtraction:
+                return solve_subtraction(*args, cancel=cancel)
             return function(*args)
 
         self.error_label.clear_error()
         self.result_label.setText("Solving…")
-        self.runner.start(job, cancellable=False)
+        self.runner.start(job)
         self.solve_button.set_running(True)
         return True
+
+    def export_table(self, path: str, fmt: str | None = None) -> bool:
+        """Write the result table as CSV or JSON (``fmt``; default: the file's suffix)."""
+        return self.export_view(self.table, path, fmt, self.error_label)
 
     def _on_succeeded(self, outcome: object) -> None:
         assert isinstance(outcome, PerfectOutcome)

@@ -15,6 +15,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtWidgets import QWidget
 
+from ui.export import add_save_image_action
+
 LOG10_2 = math.log10(2.0)
 _SUPERSCRIPTS = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 #: At most about one labelled tick per this many pixels.
@@ -51,7 +53,7 @@ class Log2Axis(pg.AxisItem):
 
 class ConvergencePlot(pg.PlotWidget):
     """A plot of one quantity against iterations (log₂ x axis); :meth:`set_history` replaces
-    the curve with ``(iteration, value)`` pairs."""
+    the curve with ``(iteration, value)`` pairs; its context menu saves it as PNG or SVG."""
 
     def __init__(self, y_label: str, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent, axisItems={"bottom": Log2Axis("bottom")})
@@ -65,6 +67,7 @@ class ConvergencePlot(pg.PlotWidget):
         self.curve = item.plot([], [], pen=pg.mkPen("#1f5fbf", width=2), symbol="o",
                                symbolSize=5, symbolBrush="#1f5fbf", symbolPen=None)
         self._history: list[tuple[int, float]] = []
+        add_save_image_action(self)
 
     def set_history(self, history: Sequence[tuple[int, float]]) -> None:
         """Show these points (iterations ≥ 1); an empty history clears the plot."""

@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
 from omahanash.cards import Variant
 from omahanash.errors import InputError
 from ui.common import ErrorLabel, Tab
+from ui.export import add_save_image_action, export_buttons
 from ui.review_models import SpotTableModel, cards_html, spot_proxy
 
 if TYPE_CHECKING:
@@ -203,10 +204,14 @@ class ReviewTab(Tab):
         item.setLabel("left", "cumulative EV lost (bb)")
         item.getAxis("left").enableAutoSIPrefix(False)  # no "(x0.001)" over a flat zero line
         self.curve = item.plot([], [], pen=pg.mkPen("#c8102e", width=2))
+        add_save_image_action(self.plot, self.status_message.emit)
         self.csv_button = QPushButton("Export CSV…", objectName="reviewCsvButton")
         self.html_button = QPushButton("Export HTML…", objectName="reviewHtmlButton")
+        self.json_button = export_buttons(self, self.export_table,
+                                          title="Export the spots shown")[0]
         exports = QHBoxLayout()
         exports.addWidget(self.csv_button)
+        exports.addWidget(self.json_button)
         exports.addWidget(self.html_button)
         exports.addStretch(1)
         right_cell = QWidget()
@@ -332,6 +337,7 @@ class ReviewTab(Tab):
         self.stop_button.setEnabled(not idle)
         self.hero_combo.setEnabled(idle and self.hero_combo.count() > 0)
         self.csv_button.setEnabled(idle and have)
+        self.json_button.setEnabled(idle and have)
         self.html_button.setEnabled(idle and have)
         self.open_spot_button.setEnabled(self.selected_spot() is not None)
 
@@ -447,6 +453,12 @@ class ReviewTab(Tab):
     def export_html(self, path: str | os.PathLike) -> bool:
         """Write the self-contained HTML report (:meth:`ReviewReport.write_html`)."""
         return self._export(path, "html")
+
+    def export_table(self, path: str | os.PathLike, fmt: str | None = None) -> bool:
+        """Write the spots the table shows (filtered and sorted as shown) as JSON or CSV."""
+        if self.report is None:
+            return False
+        return self.export_view(self.table, path, fmt, self.error)
 
     def _export(self, path: str | os.PathLike, kind: str) -> bool:
         if self.report is None:

@@ -52,6 +52,7 @@ from omahanash.tournament import (
     run_tournament,
 )
 from ui.common import ErrorLabel, RunStopButton, Tab, with_error
+from ui.export import add_save_image_action, export_buttons, write_json
 
 if TYPE_CHECKING:
     from omahanash.runs import CancelFlag
@@ -303,6 +304,9 @@ class TournamentTab(Tab):
         self.pwin_plot = pg.PlotWidget(objectName="pwinPlot")
         self.length_plot = pg.PlotWidget(objectName="lengthPlot")
         self._setup_plots()
+        for plot in (self.pwin_plot, self.length_plot):
+            add_save_image_action(plot, self.status_message.emit)
+        self.export_buttons = export_buttons(self, self.export_results, title="Export the match")
         #: The P(win) curve of each variant shown (the main method's).
         self.pwin_curves: dict[Variant, pg.PlotDataItem] = {}
         #: The match-length histogram of each variant shown.
@@ -320,6 +324,11 @@ class TournamentTab(Tab):
         plots.addWidget(self.pwin_plot, 1)
         plots.addWidget(self.length_plot, 1)
         results.addLayout(plots, 1)
+        export_row = QHBoxLayout()
+        for button in self.export_buttons:
+            export_row.addWidget(button)
+        export_row.addStretch(1)
+        results.addLayout(export_row)
         layout = QHBoxLayout(self)
         layout.addLayout(inputs, 2)
         layout.addLayout(results, 5)
@@ -469,7 +478,25 @@ class TournamentTab(Tab):
         running = self.runner.running
         self.run_button.set_running(running)
         self._set_inputs_enabled(not running)
+        for button in self.export_buttons:
+            button.setEnabled(not running and self.answer is not None)
         self._validate()
+
+    def export_results(self, path: str | os.PathLike, fmt: str = "json") -> bool:
+        """Write the results shown as JSON (one object per variant, the shape of
+        ``omahanash tournament --json``); False, with the reason shown, if not possible."""
+        if self.answer is None:
+            self.error_label.show_error("nothing to export yet: run a match first")
+            return False
+        document = {str(variant): result.as_dict()
+                    for variant, result in self.answer.results.items()}
+        try:
+            write_json(path, document)
+        except InputError as error:
+            self.error_label.show_error(str(error))
+            return False
+        self.status_message.emit(f"Exported {path}")
+        return True
 
     # -- running -----------------------------------------------------------------------------
 

@@ -55,6 +55,7 @@ from omahanash.trainer import (
 )
 from ui.cards_widget import CardsWidget
 from ui.common import ErrorLabel, RunStopButton, Tab, with_error
+from ui.export import add_save_image_action, export_buttons, write_table
 
 if TYPE_CHECKING:
     from omahanash.runs import CancelFlag
@@ -193,6 +194,11 @@ class TrainerTab(Tab):
         buttons = QHBoxLayout()
         buttons.addWidget(self.start_button)
         buttons.addWidget(self.export_button)
+        self.export_json_button = export_buttons(self, self.export_history,
+                                                 title="Export the trainer history")[0]
+        self.export_json_button.setToolTip("Write every answered spot of the history to a "
+                                           "JSON file")
+        buttons.addWidget(self.export_json_button)
         buttons.addStretch(1)
         form.addRow(buttons)
         self.progress = QProgressBar(objectName="trainerProgress")
@@ -234,6 +240,7 @@ class TrainerTab(Tab):
         self.stats_label.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.plot = SessionPlot()
         self.plot.setObjectName("trainerPlot")
+        add_save_image_action(self.plot, self.status_message.emit)
 
         left = QVBoxLayout()
         left.addWidget(box)
@@ -296,7 +303,8 @@ class TrainerTab(Tab):
 
     def _set_inputs_enabled(self, enabled: bool) -> None:
         for widget in (self.game_combo, self.stack_edit, self.ante_edit, self.position_combo,
-                       self.close_check, self.leaks_check, self.export_button):
+                       self.close_check, self.leaks_check, self.export_button,
+                       self.export_json_button):
             widget.setEnabled(enabled)
 
     def _update_buttons(self) -> None:
@@ -327,6 +335,25 @@ class TrainerTab(Tab):
         history = self.open_history()
         try:
             written = history.export_csv(path)
+        except InputError as exc:
+            self.error_label.show_error(str(exc))
+            return False
+        self.error_label.clear_error()
+        self.status_message.emit(f"{len(history)} answers written to {written}")
+        return True
+
+    def export_history(self, path: str | os.PathLike, fmt: str | None = None) -> bool:
+        """Write the whole history as CSV (the library's export) or JSON (``fmt``; default:
+        the file's suffix): every answer, columns as in the CSV."""
+        from omahanash.trainer.stats import AnswerRecord
+
+        if (fmt or Path(path).suffix.lstrip(".")).lower() != "json":
+            return self.export_csv(path)
+        history = self.open_history()
+        try:
+            written = write_table(path, AnswerRecord.columns(),
+                                  [list(r.as_dict().values()) for r in history.records()],
+                                  "json")
         except InputError as exc:
             self.error_label.show_error(str(exc))
             return False

@@ -72,7 +72,8 @@ class Worker(QObject):
     Exactly one of ``succeeded`` (the return value is then in :attr:`result`), ``stopped``
     (the job raised :class:`~omahanash.errors.Cancelled`), ``failed`` (an
     :class:`~omahanash.errors.InputError`: its message) or ``crashed`` (anything else: a short
-    description; the traceback goes to stderr) is emitted, then ``done``.
+    description; the traceback goes to the error dialog and the log through
+    :func:`ui.crash.report`, or to stderr when no hook is installed) is emitted, then ``done``.
 
     Python objects never travel through the queued signals (PySide6 has mishandled reference
     counts of ``object`` arguments across threads, e.g. ``None``): results and progress
@@ -116,8 +117,11 @@ class Worker(QObject):
             self.failed.emit(str(exc))
         except MemoryError:
             self.failed.emit("not enough memory for this computation")
-        except Exception as exc:  # a bug: show it in the window, keep the traceback
-            traceback.print_exc(file=sys.stderr)
+        except Exception as exc:  # a bug: the error dialog and the log get the traceback
+            from ui import crash
+
+            if not crash.report(exc, "a job"):
+                traceback.print_exc(file=sys.stderr)
             self.crashed.emit(f"internal error: {type(exc).__name__}: {exc}")
         else:
             self.result = result

@@ -15,6 +15,8 @@ numba's first call of a cached kernel cost ~0.5 s of start-up, for a computation
 this path never imports numba, so the whole process takes ~0.3 s instead of ~1 s. When either
 side is a range (items separated by ``;``, or a hand class such as ``AKs`` or a class id):
 Monte Carlo (numba) with ``--trials`` and ``--seed`` (exact anyway when that is no more work).
+Ctrl-C stops a Monte Carlo run within about 0.1 s and prints the result of the trials made so
+far (exit status 130).
 
 JSON (``--json``), one object::
 
@@ -34,6 +36,7 @@ trials.
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -71,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
     from omahanash.equity.ranges import is_range
     from omahanash.equity.result import check_trials
     from omahanash.errors import InputError
+    from omahanash.runs import cancel_on_interrupt
 
     game = Variant.parse(args.game)
     if args.trials is not None:
@@ -85,16 +89,19 @@ def run(args: argparse.Namespace) -> int:
 
         texts = [args.hand.strip(), args.vs.strip()]
         side1, side2 = (parse_range(text, game) for text in texts)
-        result = equity(side1, side2, game, args.board, args.dead, trials=args.trials,
-                        seed=args.seed)
+        with cancel_on_interrupt() as cancel:
+            result = equity(side1, side2, game, args.board, args.dead, trials=args.trials,
+                            seed=args.seed, cancel=cancel)
     else:
         if args.hand1 is None or args.hand2 is None:
             raise InputError("give two hands (HAND1 HAND2) or --hand and --vs")
         texts = [args.hand1.strip(), args.hand2.strip()]
         # --trials is for ranges: two concrete hands are always enumerated exactly.
         ranges = is_range(args.hand1) or is_range(args.hand2)
-        result = equity(args.hand1, args.hand2, game, args.board, args.dead,
-                        trials=args.trials if ranges else None, seed=args.seed)
+        with cancel_on_interrupt() as cancel:
+            result = equity(args.hand1, args.hand2, game, args.board, args.dead,
+                            trials=args.trials if ranges else None, seed=args.seed,
+                            cancel=cancel)
     data = {"game": game, "hands": texts,
             "board": args.board.strip(), "dead": args.dead.strip(), **result.to_dict()}
     data.pop("matchups", None)
@@ -107,6 +114,9 @@ def run(args: argparse.Namespace) -> int:
         print_json(data)
     else:
         print(format_text(data))
+    if cancel.cancelled:  # Ctrl-C: the deals made so far were shown
+        sys.stderr.write(f"omahanash equity: interrupted after {result.boards:,} trials\n")
+        return 130
     return 0
 
 

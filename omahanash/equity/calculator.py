@@ -29,6 +29,7 @@ from omahanash.cards import Variant
 from omahanash.equity.ranges import RangeSpec, is_range
 from omahanash.equity.result import Cards, EquityResult, check_trials
 from omahanash.errors import InputError
+from omahanash.runs import CancelFlag, ProgressCallback
 
 __all__ = ["EXACT_SHOWDOWNS", "equity"]
 
@@ -45,6 +46,9 @@ def equity(
     dead: Cards | None = None,
     trials: int | None = None,
     seed: int | None = None,
+    *,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
 ) -> EquityResult:
     """Heads-up equity of ``hand1`` against ``hand2``.
 
@@ -68,7 +72,14 @@ def equity(
       ignores ``seed``.)
 
     The result has ``equity``, ``win``, ``tie`` and ``lose`` shares, and in Omaha Hi/Lo
-    ``hi``, ``lo``, ``scoop`` and ``low_boards`` (see :mod:`omahanash.equity.exact`). Bad
+    ``hi``, ``lo``, ``scoop`` and ``low_boards`` (see :mod:`omahanash.equity.exact`).
+
+    ``progress(done, total)`` and ``cancel`` (a :class:`~omahanash.runs.CancelFlag`, e.g. from
+    :func:`~omahanash.runs.cancel_on_interrupt`) reach the long paths (ranges, Monte Carlo),
+    which see the flag about every 0.1 s: a cancelled Monte Carlo run returns the deals made
+    so far (``boards`` of them), a cancelled enumeration raises
+    :class:`~omahanash.errors.Cancelled`. Two concrete hands take a few hundredths of a
+    second and are not interrupted. Bad
     input raises :class:`~omahanash.errors.InputError` (a
     :class:`~omahanash.cards.CardError` for cards) naming the bad token or argument.
     """
@@ -94,7 +105,8 @@ def equity(
         trials=DEFAULT_TRIALS if trials is None else trials,
         seed=_fresh_seed() if seed is None else check_seed(seed),
         weights1=weights1, weights2=weights2,
-        exact_budget=EXACT_SHOWDOWNS if trials is None else None)
+        exact_budget=EXACT_SHOWDOWNS if trials is None else None,
+        progress=progress, cancel=cancel)
 
 
 class WeightedRange(Protocol):

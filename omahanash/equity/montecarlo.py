@@ -13,6 +13,7 @@ board.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from math import comb, sqrt
 
@@ -34,14 +35,18 @@ from omahanash.equity.result import (
     GAME_CODES,
     NUM_ACC,
     SQUARES1,
+    TIE,
+    WIN1,
+    WIN2,
     EquityResult,
     check_trials,
     hand_features,
     result_from_counts,
 )
-from omahanash.errors import InputError
+from omahanash.errors import Cancelled, InputError
 from omahanash.evaluate.core import board_summary, low_set5
 from omahanash.rng import next_bits, unit_float
+from omahanash.runs import CancelFlag, ProgressCallback, iterate
 
 # is_class_item and parse_range are re-exported: the app and older callers import them here.
 __all__ = ["DEFAULT_TRIALS", "RangeSpec", "is_class_item", "parse_range",
@@ -57,29 +62,37 @@ def _masks(hands: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True, parallel=True)
-def sample_deals(game, hands1, hands2, pairs1, pairs2, masks1, masks2, holes1, holes2,
-                 lows1, lows2, known, used_mask, nonflush, flush, low, trials, seed, n_chunks,
-                 weighted, weights1, weights2):
-    """``(int64[11] outcome counts, rejected)`` over ``trials`` random deals.
+def _sample_chunks(game, hands1, hands2, pairs1, pairs2, masks1, masks2, holes1, holes2,
+                   lows1, lows2, known, used_mask, nonflush, flush, low, trials, seed,
+                   weighted, weights1, weights2, states, done, acc, failed, budget):
+    """Advance every chunk of a Monte Carlo run by at most ``budget`` deals, in place.
 
-    Each trial draws a hand of each range until the two are disjoint, then the missing board
+    Chunk ``c`` of ``n_chunks = len(states)`` owns the deals ``trials * c // n_chunks`` up to
+    ``trials * (c + 1) // n_chunks`` and draws them from its own SplitMix64 stream
+    (:mod:`omahanash.rng`) seeded by (``seed``, ``c``); ``states[c]`` is the stream's state,
+    ``done[c]`` the deals it has made, ``acc[c]`` (``int64[11]``) its outcome counts,
+    ``failed[c]`` set when it found no disjoint pair in 100,000 draws. A run cut into calls
+    therefore gives exactly the counts of one call: the result depends on the seed and
+    ``n_chunks`` only, never on the budget or the number of threads.
+
+    Each deal draws a hand of each range until the two are disjoint, then the missing board
     cards uniformly from the cards not used. With ``weighted``, a disjoint pair ``(i, j)`` is
     kept with probability ``weights1[i] * weights2[j]`` (rejection sampling: hands drawn in
     proportion to their weights); unweighted runs draw no extra numbers, so their seeded
     results are what they always were. ``pairsN[i]`` are hand ``i``'s columns of the
     91-pair ``nonflush`` table (one for Hold'em, six for Omaha), ``holesN`` / ``lowsN`` its
-    suit masks and low set (see :func:`~omahanash.equity.exact.add_showdown`). Chunk ``c``
-    draws from its own SplitMix64 stream (:mod:`omahanash.rng`) seeded by (``seed``, ``c``),
-    so a result depends on the seed and ``n_chunks`` only, never on the number of threads.
-    ``rejected`` is True when a chunk found no disjoint pair in 100,000 draws.
+    suit masks and low set (see :func:`~omahanash.equity.exact.add_showdown`).
     """
     n1 = hands1.shape[0]
     n2 = hands2.shape[0]
     n_known = known.shape[0]
-    acc = np.zeros((n_chunks, NUM_ACC), dtype=np.int64)
-    failed = np.zeros(n_chunks, dtype=np.bool_)
+    n_chunks = states.shape[0]
     for chunk in prange(n_chunks):
-        row = np.zeros(NUM_ACC, dtype=np.int64)
+        first = trials * chunk // n_chunks + done[chunk]
+        stop = min(trials * (chunk + 1) // n_chunks, first + budget)
+        if first >= stop or failed[chunk]:
+            continue
+        row = np.zeros(NUM_ACC, dtype=np.int64)  # private: no false sharing
         board = np.empty(5, dtype=np.int64)
         for u in range(n_known):
             board[u] = known[u]
@@ -87,8 +100,10 @@ def sample_deals(game, hands1, hands2, pairs1, pairs2, masks1, masks2, holes1, h
         suit_masks = np.empty((2, 4), dtype=np.int64)
         low_sets = np.empty(2, dtype=np.int64)
         # This kernel's own seeding (not rng.stream): it keeps seeded results as they were.
-        state = np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(chunk)
-        for _ in range(trials * chunk // n_chunks, trials * (chunk + 1) // n_chunks):
+        state = states[chunk]
+        if done[chunk] == 0:
+            state = np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(chunk)
+        for _ in range(first, stop):
             tries = 0
             while True:
                 state, r = next_bits(state)
@@ -134,8 +149,54 @@ def sample_deals(game, hands1, hands2, pairs1, pairs2, masks1, masks2, holes1, h
             board_low = low_set5(board[0], board[1], board[2], board[3], board[4])
             add_showdown(row, game, 0, suit, board_mask, board_low, nonflush2, suit_masks,
                          low_sets, flush, low)
-        acc[chunk] = row
-    return acc.sum(axis=0), failed.any()
+        states[chunk] = state
+        done[chunk] += stop - first
+        for k in range(NUM_ACC):
+            acc[chunk, k] += row[k]
+
+
+#: Aimed duration of one kernel call of a Monte Carlo run (seconds): the cancel flag and
+#: progress are seen between calls, so Stop and Ctrl-C act within about this long.
+CALL_SECONDS = 0.1
+
+
+def sample_deals(game: int, hands1: np.ndarray, hands2: np.ndarray, pairs1: np.ndarray,
+                 pairs2: np.ndarray, masks1: np.ndarray, masks2: np.ndarray,
+                 holes1: np.ndarray, holes2: np.ndarray, lows1: np.ndarray, lows2: np.ndarray,
+                 known: np.ndarray, used_mask: np.int64, nonflush: np.ndarray,
+                 flush: np.ndarray, low: np.ndarray, trials: int, seed: int, n_chunks: int,
+                 weighted: bool, weights1: np.ndarray, weights2: np.ndarray,
+                 progress: ProgressCallback | None = None,
+                 cancel: CancelFlag | None = None) -> tuple[np.ndarray, bool]:
+    """``(int64[11] outcome counts, rejected)`` over ``trials`` random deals (see
+    :func:`_sample_chunks` for the arguments and the streams: ``n_chunks`` streams).
+
+    The kernel runs in calls of about :data:`CALL_SECONDS` through
+    :func:`omahanash.runs.iterate`, reporting ``progress(deals done, trials)``; when
+    ``cancel`` is set it stops at the next call and returns the counts of the deals made so
+    far (their number is ``counts[WIN1] + counts[WIN2] + counts[TIE]``). ``rejected`` is True
+    when a chunk found no disjoint pair in 100,000 draws.
+    """
+    states = np.zeros(n_chunks, dtype=np.uint64)
+    done = np.zeros(n_chunks, dtype=np.int64)
+    acc = np.zeros((n_chunks, NUM_ACC), dtype=np.int64)
+    failed = np.zeros(n_chunks, dtype=np.bool_)
+    budget = 256  # deals per chunk in the first call; then sized from the measured rate
+
+    def step(deals_done: int) -> int:
+        nonlocal budget
+        tick = time.perf_counter()
+        _sample_chunks(game, hands1, hands2, pairs1, pairs2, masks1, masks2, holes1, holes2,
+                       lows1, lows2, known, used_mask, nonflush, flush, low, trials, seed,
+                       weighted, weights1, weights2, states, done, acc, failed, budget)
+        elapsed = time.perf_counter() - tick
+        budget = max(1, int(min(budget * CALL_SECONDS / max(elapsed, 1e-6), 4 * budget)))
+        if failed.any():
+            return trials - deals_done
+        return int(done.sum()) - deals_done
+
+    iterate(step, trials, progress, cancel, interval=0.0)
+    return acc.sum(axis=0), bool(failed.any())
 
 
 def range_equity(
@@ -149,6 +210,9 @@ def range_equity(
     weights1: np.ndarray | None = None,
     weights2: np.ndarray | None = None,
     exact_budget: int | None = None,
+    *,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
 ) -> EquityResult:
     """Equity of range 1 against range 2 (either may be a single hand).
 
@@ -158,6 +222,13 @@ def range_equity(
     ``stderr`` = the standard error of ``equity[0]``. ``trials`` is a whole number >= 2
     (:func:`~omahanash.equity.result.check_trials`). ``weightsN`` (one weight in [0, 1] per
     hand of an array ``rangeN``) makes a hand count in proportion to its weight.
+
+    ``progress(done, total)`` is called as the deals (or the exact pairs) are settled, and
+    ``cancel`` (a :class:`~omahanash.runs.CancelFlag`) is checked about every
+    :data:`CALL_SECONDS`: a cancelled Monte Carlo run returns the result of the deals made so
+    far (``boards`` says how many; the caller sees ``cancel.cancelled``), a cancelled exact
+    enumeration (or a run cancelled before two deals) raises
+    :class:`~omahanash.errors.Cancelled`.
 
     >>> import numpy as np
     >>> aces = np.array([[48, 49], [50, 51]], dtype=np.int8)     # Ac Ad and Ah As
@@ -188,7 +259,8 @@ def range_equity(
     budget = trials if exact_budget is None else exact_budget
     if (not weighted and disjoint is not None and len(disjoint[0]) <= MAX_EXACT_PAIRS
             and len(disjoint[0]) * boards_each <= budget):
-        return _enumerate_pairs(game, hands1, hands2, disjoint, known, gone, boards_each)
+        return _enumerate_pairs(game, hands1, hands2, disjoint, known, gone, boards_each,
+                                progress, cancel)
 
     omaha = game != "holdem"
     holes1, lows1 = hand_features(hands1)
@@ -200,9 +272,12 @@ def range_equity(
         masks1, masks2, holes1, holes2, lows1, lows2, np.array(known, dtype=np.int8),
         np.int64(used), nonflush_table("omaha" if omaha else "holdem"), flush_table(),
         low_table(), int(trials), int(seed) & (2**63 - 1), n_chunks, weighted, weights1,
-        weights2)
+        weights2, progress, cancel)
     if failed:
         raise InputError("the ranges have (almost) no disjoint pair of hands")
+    trials = int(acc[WIN1] + acc[WIN2] + acc[TIE])  # fewer than asked when cancelled
+    if trials < 2:
+        raise Cancelled("cancelled before two deals were made")
     # Per-trial pot share of player 1 is units / 4; its variance gives the standard error.
     mean_units = (acc[0] + acc[1]) / trials
     variance = max(acc[SQUARES1] / trials - mean_units**2, 0.0) / 16.0
@@ -256,8 +331,12 @@ def _disjoint_pairs(masks1: np.ndarray, masks2: np.ndarray,
 
 def _enumerate_pairs(game: str, hands1: np.ndarray, hands2: np.ndarray,
                      pairs: tuple[np.ndarray, np.ndarray], known: Sequence[int],
-                     gone: Sequence[int], boards_each: int) -> EquityResult:
-    """Exact: every disjoint pair, every board; each pair weighs the same."""
+                     gone: Sequence[int], boards_each: int,
+                     progress: ProgressCallback | None = None,
+                     cancel: CancelFlag | None = None) -> EquityResult:
+    """Exact: every disjoint pair, every board; each pair weighs the same. ``cancel`` is
+    seen between pairs (a pair takes at most a few hundredths of a second) and raises
+    :class:`~omahanash.errors.Cancelled`: a part of the pairs is no exact answer."""
     from omahanash.evaluate import nonflush_profiles
 
     # Profiles of all hands at once (one numpy pass), then two columns per pair.
@@ -266,10 +345,16 @@ def _enumerate_pairs(game: str, hands1: np.ndarray, hands2: np.ndarray,
     total = np.zeros(NUM_ACC, dtype=np.int64)
     known_array = np.array(known, dtype=np.int8)
     blocked = set(known) | set(gone)
-    for i, j in zip(pairs[0], pairs[1], strict=True):
+    n = len(pairs[0])
+
+    def settle_pair(done: int) -> None:
+        i, j = pairs[0][done], pairs[1][done]
         deal = np.array([hands1[i], hands2[j]], dtype=np.int8)
         deck = np.array(remaining_deck(blocked, deal.ravel()), dtype=np.int8)
         columns = profiles[:, [i, len(hands1) + j]]
-        total += enumerate_deal(game, deal, known_array, deck, np.ascontiguousarray(columns))
-    n = len(pairs[0])
+        total[:] += enumerate_deal(game, deal, known_array, deck, np.ascontiguousarray(columns))
+
+    run = iterate(settle_pair, n, progress, cancel)
+    if run.cancelled:
+        raise Cancelled(f"cancelled after {run.done:,} of {n:,} pairs of hands")
     return result_from_counts(game, total, n * boards_each, exact=True, matchups=n)

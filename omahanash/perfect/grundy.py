@@ -35,6 +35,7 @@ from operator import xor
 from typing import Literal
 
 from omahanash.errors import InputError
+from omahanash.runs import CancelFlag
 
 Status = Literal["win", "loss"]
 
@@ -181,6 +182,8 @@ def nim(heaps: Sequence[int]) -> NimAnalysis:
 
 # Beyond this many positions, only a detected period can answer (memory and time stay bounded).
 SUBTRACTION_LIMIT = 5_000_000
+#: Positions between two looks at the cancel flag.
+CANCEL_CHECK = 1 << 15
 
 
 def _check_moves(moves: Iterable[int]) -> tuple[int, ...]:
@@ -224,12 +227,14 @@ class Periodicity:
         return self.values[self.start + (n - self.start) % self.period]
 
 
-def _scan_subtraction(moves: tuple[int, ...], limit: int) -> tuple[Periodicity | None, list[int]]:
+def _scan_subtraction(moves: tuple[int, ...], limit: int, cancel: CancelFlag | None = None,
+                      ) -> tuple[Periodicity | None, list[int]]:
     """Grundy values ``g[0], g[1], …`` until their period shows or ``g[limit]`` is known.
 
     ``g[n]`` depends only on the previous ``max(moves)`` values, so once that window of values
     repeats the sequence repeats from there on: detection is exact, not a guess. Windows are
-    compared by a rolling hash and then element by element.
+    compared by a rolling hash and then element by element. ``cancel`` is checked every
+    :data:`CANCEL_CHECK` positions (a few hundredths of a second).
     """
     width = moves[-1]
     modulus, base = (1 << 61) - 1, 1_000_003
@@ -238,6 +243,8 @@ def _scan_subtraction(moves: tuple[int, ...], limit: int) -> tuple[Periodicity |
     window_hash = 0  # hash of values[n - width : n] once n >= width
     seen: dict[int, list[int]] = {}  # window hash -> every n whose window has it
     for n in range(limit + 1):
+        if cancel is not None and n % CANCEL_CHECK == 0:
+            cancel.raise_if_cancelled()
         if n >= width:
             for m in seen.get(window_hash, ()):
                 if values[m - width : m] == values[n - width : n]:
@@ -265,11 +272,12 @@ def subtraction_period(moves: Iterable[int], limit: int = SUBTRACTION_LIMIT) -> 
     return _scan_subtraction(_check_moves(moves), limit)[0]
 
 
-def _subtraction_lookup(n: int, moves: tuple[int, ...]) -> Callable[[int], int]:
+def _subtraction_lookup(n: int, moves: tuple[int, ...],
+                        cancel: CancelFlag | None = None) -> Callable[[int], int]:
     """A function giving the Grundy value of every heap ``0 .. n``."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise InputError(f"the heap size must be a non-negative integer, got {n!r}")
-    periodicity, values = _scan_subtraction(moves, min(n, SUBTRACTION_LIMIT))
+    periodicity, values = _scan_subtraction(moves, min(n, SUBTRACTION_LIMIT), cancel)
     if periodicity is not None:
         return periodicity.__getitem__
     if n >= len(values):
@@ -301,9 +309,12 @@ class SubtractionAnalysis:
     left: int | None
 
 
-def subtraction_game(n: int, moves: Iterable[int]) -> SubtractionAnalysis:
+def subtraction_game(n: int, moves: Iterable[int],
+                     cancel: CancelFlag | None = None) -> SubtractionAnalysis:
     """Solve one heap of the subtraction game; the winning move is the smallest one that
-    leaves a position of value 0.
+    leaves a position of value 0. A big heap without a short period scans up to
+    :data:`SUBTRACTION_LIMIT` positions (seconds): ``cancel`` stops the scan
+    (:class:`~omahanash.errors.Cancelled`).
 
     >>> subtraction_game(10, [1, 2, 3])
     SubtractionAnalysis(status='win', grundy=2, take=2, left=8)
@@ -311,7 +322,7 @@ def subtraction_game(n: int, moves: Iterable[int]) -> SubtractionAnalysis:
     'loss'
     """
     moves = _check_moves(moves)
-    grundy_at = _subtraction_lookup(n, moves)
+    grundy_at = _subtraction_lookup(n, moves, cancel)
     grundy = grundy_at(n)
     if grundy == 0:
         return SubtractionAnalysis("loss", 0, None, None)

@@ -244,3 +244,19 @@ def test_game_selector_offers_the_three_variants_and_all_three(drive, tab):
     games = drive.find(tab, QComboBox, "tournamentGameCombo")
     assert [games.itemText(i) for i in range(games.count())] == [
         "Hold'em", "Omaha Hi", "Omaha Hi/Lo", "All three"]
+
+
+def test_the_results_export_as_json(qtbot, drive, tab, tmp_path):
+    import json
+
+    button = drive.find(tab, QPushButton, "exportJsonButton")
+    configure(tab, drive)
+    assert not button.isEnabled()  # nothing to export before a run
+    assert not tab.export_results(tmp_path / "none.json")
+    run(qtbot, drive, tab)
+    assert button.isEnabled()
+    assert tab.export_results(tmp_path / "match.json")
+    document = json.loads((tmp_path / "match.json").read_text())
+    assert list(document) == ["holdem"]
+    assert document["holdem"]["p_win"] == tab.answer.results[Variant.HOLDEM].p_win
+    assert len(document["holdem"]["curve"]) > 5
