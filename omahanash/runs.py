@@ -21,6 +21,7 @@ every few hundredths of a second (and always at the end). The CLI passes
 
 from __future__ import annotations
 
+import logging
 import signal
 import sys
 import threading
@@ -31,6 +32,8 @@ from dataclasses import dataclass
 from typing import ClassVar, TextIO
 
 from omahanash.errors import Cancelled, InputError
+
+logger = logging.getLogger(__name__)
 
 ProgressCallback = Callable[[float, float], None]
 
@@ -211,16 +214,24 @@ def iterate(
     done = start
     if progress is not None:
         progress(done, total)
-    last_report = time.perf_counter()
+    started = last_report = time.perf_counter()
+    name = getattr(step, "__qualname__", repr(step))
+    logger.debug("run %s: units %d..%d", name, start, total)
+    steps = 0
     while done < total:
         if cancel is not None and cancel.cancelled:
             if progress is not None:
                 progress(done, total)
+            logger.debug("run %s cancelled at %d of %d units after %.3f s (%d steps)", name,
+                         done, total, time.perf_counter() - started, steps)
             return RunResult(done, cancelled=True, finished=False)
         advanced = step(done)
+        steps += 1
         done = min(total, done + (1 if advanced is None else int(advanced)))
         now = time.perf_counter()
         if progress is not None and (done >= total or now - last_report >= interval):
             progress(done, total)
             last_report = now
+    logger.debug("run %s finished %d units in %.3f s (%d steps)", name, total,
+                 time.perf_counter() - started, steps)
     return RunResult(done, cancelled=False, finished=True)

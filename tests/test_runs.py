@@ -97,5 +97,7 @@ def test_the_command_line_takes_quiet_and_verbose_anywhere():
     before = _cli("-q", "perfect", "nim", "3", "4", "5")
     after = _cli("games", "nim", "3", "4", "5", "-q")
     assert before.stdout == after.stdout and "Grundy value 2" in before.stdout
-    verbose = _cli("-v", "perfect", "nim", "1")
-    assert verbose.returncode == 0
+    verbose = _cli("-v", "cfr", "--game", "kuhn", "--iterations", "64", "--seed", "1")
+    assert verbose.returncode == 0 and verbose.stdout == loud.stdout
+    assert "DEBUG omahanash.runs: run " in verbose.stderr and " finished 64 units" in verbose.stderr
+    assert "DEBUG" not in loud.stderr
