@@ -539,7 +539,7 @@ def summary_html(report: ReviewReport) -> str:
     """The session summary as rich text: counts, mistakes, EV lost, the grade with its
     interval, accuracy by position and stack band, why hands were outside the model or
     unparsed."""
-    from omahanash.history.review import FEW_SPOTS, STACK_BANDS, stack_band
+    from omahanash.history.grading import FEW_SPOTS, STACK_BANDS, stack_band
 
     # Accuracy rows in a natural order: SB before BB, stack bands from short to deep.
     order = ["SB", "BB"] + [stack_band(high) for high in STACK_BANDS] \

@@ -9,6 +9,7 @@ and shows the :class:`ReviewReport` (``spots`` are the table's rows).
 ('mistake', 'A')
 """
 
+from omahanash.history.grading import grade, severity
 from omahanash.history.hands import Action, Hand, HandParseError, Unparsed
 from omahanash.history.phh import hand_from_phh, phh_text, read_phh, to_phh
 from omahanash.history.pokerstars import read_pokerstars, read_pokerstars_lines
@@ -16,10 +17,8 @@ from omahanash.history.review import (
     ReviewReport,
     SpotReview,
     choose_hero,
-    grade,
     review,
     review_hands,
-    severity,
     solved_params,
 )
 from omahanash.history.sources import read_hands

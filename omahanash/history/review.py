@@ -52,7 +52,7 @@ import csv
 import math
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,6 +60,14 @@ from typing import Any
 import numpy as np
 
 from omahanash.errors import Cancelled, InputError
+from omahanash.history.grading import (
+    FEW_SPOTS,
+    SEVERITIES,
+    bootstrap_interval,
+    grade,
+    severity,
+    stack_band,
+)
 from omahanash.history.hands import Hand, Unparsed
 from omahanash.history.sources import hand_files, read_file
 from omahanash.history.spots import DEFAULT_MAX_BB, NOT_IN_HAND, Outside, Spot, find_spot
@@ -70,16 +78,6 @@ from omahanash.runs import CancelFlag, ProgressCallback, iterate
 GRID_BB = ((20.0, 0.5), (math.inf, 1.0))
 #: An action the equilibrium plays with a probability above this is correct.
 PLAYED_EPSILON = 0.01
-#: Severity by EV lost in big blinds: the largest loss of each band (``blunder`` above).
-SEVERITY_BB = (("none", 0.0), ("small", 0.2), ("mistake", 1.0))
-SEVERITIES = ("none", "small", "mistake", "blunder")
-#: Grade by mean EV lost per decision in big blinds (``F`` above the last).
-GRADES = (("A", 0.02), ("B", 0.05), ("C", 0.10), ("D", 0.25))
-#: Stack bands of the accuracy table, in bb (upper bounds; the last is open).
-STACK_BANDS = (5.0, 10.0, 15.0, 20.0)
-#: Fewer spots than this make a provisional grade.
-FEW_SPOTS = 30
-BOOTSTRAP_SAMPLES = 2000
 # Progress: the share of the bar the reading takes (the solving gets the rest).
 _READ_SHARE = 0.5
 _HANDS_PER_STEP = 500
@@ -97,53 +95,6 @@ def grid_stack(stack_bb: float, floor_bb: float = 0.0) -> float:
     while snapped <= floor_bb + 1e-9:
         snapped += step
     return float(snapped)
-
-
-def severity(ev_lost_bb: float) -> str:
-    """The severity of a loss in big blinds (:data:`SEVERITY_BB`).
-
-    >>> [severity(x) for x in (0, 0.1, 0.5, 3)]
-    ['none', 'small', 'mistake', 'blunder']
-    """
-    for name, limit in SEVERITY_BB:
-        if ev_lost_bb <= limit:
-            return name
-    return "blunder"
-
-
-def grade(mean_ev_lost_bb: float) -> str:
-    """The grade of a mean EV lost per decision in big blinds (:data:`GRADES`).
-
-    >>> grade(0.0), grade(0.07), grade(1.0)
-    ('A', 'C', 'F')
-    """
-    for name, limit in GRADES:
-        if mean_ev_lost_bb <= limit:
-            return name
-    return "F"
-
-
-def bootstrap_interval(values: Sequence[float], level: float = 0.95,
-                       samples: int = BOOTSTRAP_SAMPLES, seed: int = 0) -> tuple[float, float]:
-    """Percentile bootstrap interval of the mean of ``values`` (at least one value).
-
-    >>> bootstrap_interval([0.0] * 10)
-    (0.0, 0.0)
-    >>> low, high = bootstrap_interval([0, 0, 0, 1.0])
-    >>> low <= 0.25 <= high
-    True
-    """
-    data = np.asarray(values, dtype=np.float64)
-    if data.size == 0:
-        raise InputError("bootstrap_interval needs at least one value")
-    rng = np.random.default_rng(seed)
-    means = np.empty(samples)
-    for start in range(0, samples, 200):  # 200 resamples at a time bound the memory
-        count = min(200, samples - start)
-        means[start:start + count] = data[rng.integers(0, data.size,
-                                                       (count, data.size))].mean(axis=1)
-    tail = (1.0 - level) / 2.0
-    return float(np.quantile(means, tail)), float(np.quantile(means, 1.0 - tail))
 
 
 def solved_params(spot: Spot) -> JamFoldParams:
@@ -331,20 +282,6 @@ class ReviewReport:
         from omahanash.history.report_html import write_html
 
         return write_html(self, path)
-
-
-def stack_band(stack_bb: float) -> str:
-    """The accuracy table's band of an effective stack.
-
-    >>> stack_band(4.0), stack_band(12.5), stack_band(30)
-    ('0-5 bb', '10-15 bb', '> 20 bb')
-    """
-    low = 0.0
-    for high in STACK_BANDS:
-        if stack_bb <= high:
-            return f"{low:g}-{high:g} bb"
-        low = high
-    return f"> {low:g} bb"
 
 
 def choose_hero(paths: Iterable[str | os.PathLike]) -> str | None:

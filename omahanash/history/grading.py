@@ -1,0 +1,86 @@
+"""How a review judges: the severity of a spot's EV lost, the grade of a session and its
+confidence interval, the stack bands of the accuracy table.
+
+>>> severity(0.5), grade(0.07), stack_band(12.5)
+('mistake', 'C', '10-15 bb')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from omahanash.errors import InputError
+
+#: Severity by EV lost in big blinds: the largest loss of each band (``blunder`` above).
+SEVERITY_BB = (("none", 0.0), ("small", 0.2), ("mistake", 1.0))
+SEVERITIES = ("none", "small", "mistake", "blunder")
+#: Grade by mean EV lost per decision in big blinds (``F`` above the last).
+GRADES = (("A", 0.02), ("B", 0.05), ("C", 0.10), ("D", 0.25))
+#: Stack bands of the accuracy table, in bb (upper bounds; the last is open).
+STACK_BANDS = (5.0, 10.0, 15.0, 20.0)
+#: Fewer spots than this make a provisional grade.
+FEW_SPOTS = 30
+BOOTSTRAP_SAMPLES = 2000
+
+
+def severity(ev_lost_bb: float) -> str:
+    """The severity of a loss in big blinds (:data:`SEVERITY_BB`).
+
+    >>> [severity(x) for x in (0, 0.1, 0.5, 3)]
+    ['none', 'small', 'mistake', 'blunder']
+    """
+    for name, limit in SEVERITY_BB:
+        if ev_lost_bb <= limit:
+            return name
+    return "blunder"
+
+
+def grade(mean_ev_lost_bb: float) -> str:
+    """The grade of a mean EV lost per decision in big blinds (:data:`GRADES`).
+
+    >>> grade(0.0), grade(0.07), grade(1.0)
+    ('A', 'C', 'F')
+    """
+    for name, limit in GRADES:
+        if mean_ev_lost_bb <= limit:
+            return name
+    return "F"
+
+
+def bootstrap_interval(values: Sequence[float], level: float = 0.95,
+                       samples: int = BOOTSTRAP_SAMPLES, seed: int = 0) -> tuple[float, float]:
+    """Percentile bootstrap interval of the mean of ``values`` (at least one value).
+
+    >>> bootstrap_interval([0.0] * 10)
+    (0.0, 0.0)
+    >>> low, high = bootstrap_interval([0, 0, 0, 1.0])
+    >>> low <= 0.25 <= high
+    True
+    """
+    data = np.asarray(values, dtype=np.float64)
+    if data.size == 0:
+        raise InputError("bootstrap_interval needs at least one value")
+    rng = np.random.default_rng(seed)
+    means = np.empty(samples)
+    for start in range(0, samples, 200):  # 200 resamples at a time bound the memory
+        count = min(200, samples - start)
+        means[start:start + count] = data[rng.integers(0, data.size,
+                                                       (count, data.size))].mean(axis=1)
+    tail = (1.0 - level) / 2.0
+    return float(np.quantile(means, tail)), float(np.quantile(means, 1.0 - tail))
+
+
+def stack_band(stack_bb: float) -> str:
+    """The accuracy table's band of an effective stack.
+
+    >>> stack_band(4.0), stack_band(12.5), stack_band(30)
+    ('0-5 bb', '10-15 bb', '> 20 bb')
+    """
+    low = 0.0
+    for high in STACK_BANDS:
+        if stack_bb <= high:
+            return f"{low:g}-{high:g} bb"
+        low = high
+    return f"> {low:g} bb"
