@@ -134,7 +134,7 @@ if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
         num_classes,
         parse_class,
     )
-    from omahanash.history import ReviewReport, review
+    from omahanash.history.review import ReviewReport, review
     from omahanash.jamfold import (
         ExploitReport,
         HandLookup,

@@ -23,6 +23,12 @@ computed again, and a later run resumes. Arrays not cut into blocks get one crc 
 header of a complete file. crc32 (a few GB/s) rather than a cryptographic hash, because the
 Omaha tables (hundreds of MB) are verified on every load.
 
+Writes are durable before they count: a complete file is written to a temporary file, fsynced,
+renamed over the old one and the directory fsynced (:func:`atomic_write`), so a crash at any
+moment leaves the old complete file or the new one. Files are memory-mapped; checksums are
+computed in slices whose pages are then let go (:func:`release_pages`), so verifying or
+building a table of hundreds of MB does not keep it resident.
+
 Reading verifies every byte before returning anything. Whatever is wrong - a missing file, a
 directory, an empty, foreign, truncated or damaged file, another kind, another format version,
 an unfinished build, settings other than expected - raises :class:`SaveFileError` with one
@@ -44,6 +50,7 @@ omahanash.savefile.SaveFileError: cannot read ...: not an other thing (a file of
 from __future__ import annotations
 
 import json
+import mmap
 import os
 import struct
 import tempfile
@@ -78,9 +85,11 @@ _OLDER_FORMATS = {
 def atomic_write(path: str | os.PathLike, mode: str = "wb", **open_args: Any) -> Iterator[IO]:
     """Write ``path`` through a temporary file beside it, renamed over ``path`` at the end.
 
-    The data is flushed to disk before the rename; if the block raises (or the process is
-    interrupted), the temporary file is removed and ``path`` is left as it was. The new file
-    keeps the permissions of the one it replaces (a new one gets ``rw-r--r--``).
+    The data is flushed to disk (fsync) before the rename, and the directory after it, so that
+    after a crash or a power cut ``path`` is the old complete file or the new complete one; if
+    the block raises (or the process is interrupted), the temporary file is removed and
+    ``path`` is left as it was. The new file keeps the permissions of the one it replaces (a
+    new one gets ``rw-r--r--``).
 
     >>> import tempfile, pathlib
     >>> target = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
@@ -101,6 +110,27 @@ def atomic_write(path: str | os.PathLike, mode: str = "wb", **open_args: Any) ->
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+    fsync_directory(path.parent)
+
+
+def fsync_directory(directory: str | os.PathLike) -> None:
+    """Make renames and new files in ``directory`` durable (POSIX needs the directory itself
+    fsynced; where a directory cannot be opened or synced - Windows, some file systems - the
+    rename is as durable as the platform makes it).
+
+    >>> import tempfile
+    >>> fsync_directory(tempfile.mkdtemp())
+    """
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # a file system that cannot sync a directory: nothing more can be done
+    finally:
+        os.close(fd)
 
 
 class SaveFileError(InputError):
@@ -177,6 +207,41 @@ def _little_endian(array: np.ndarray) -> np.ndarray:
 def _crc(array: np.ndarray, value: int = 0) -> int:
     """crc32 of an array's bytes, read in place (no copy of a memory-mapped array)."""
     return zlib.crc32(np.ascontiguousarray(array).reshape(-1).view(np.uint8).data, value)
+
+
+# Bytes checksummed between two releases of a mapped file's pages (see release_pages).
+_CRC_SLICE = 1 << 24
+
+
+def release_pages(array: np.ndarray) -> None:
+    """Let the pages of a memory-mapped ``array`` (a view of a file opened here: :func:`read`
+    with ``mmap=True``, a :class:`BlockedFile`) leave the process's resident memory. Nothing
+    is lost: they stay in the page cache (written ones are still written back) and come back
+    on the next access. A no-op for other arrays and where the platform has no ``madvise``.
+
+    >>> import tempfile, pathlib
+    >>> kind = FileKind("r", 1, "r")
+    >>> path = write(pathlib.Path(tempfile.mkdtemp()) / "r.save", kind, {}, {"x": np.arange(9)})
+    >>> x = read(path, kind, mmap=True).arrays["x"]
+    >>> release_pages(x); int(x[8])
+    8
+    """
+    owner: object = array
+    while isinstance(owner, (np.ndarray, memoryview)):  # views, then np.frombuffer's buffer
+        owner = owner.base if isinstance(owner, np.ndarray) else owner.obj
+    if not isinstance(owner, mmap.mmap) or not hasattr(mmap, "MADV_DONTNEED") \
+            or owner.closed:
+        return
+    size = len(owner)
+    start = array.__array_interface__["data"][0] \
+        - np.frombuffer(owner, np.uint8).__array_interface__["data"][0]
+    stop = start + array.nbytes
+    if not 0 <= start < stop <= size:
+        return  # empty
+    # whole pages: bytes around the array that share them lose nothing either
+    start -= start % mmap.PAGESIZE
+    stop = min(size, -(-stop // mmap.PAGESIZE) * mmap.PAGESIZE)
+    owner.madvise(mmap.MADV_DONTNEED, start, stop - start)
 
 
 def write(path: str | os.PathLike, kind: FileKind, meta: Mapping[str, Any],
@@ -289,10 +354,16 @@ class SavedFile:
         self.kind = kind
         self.header = header
         self.mode = mode
-        self._map: np.memmap | None = None
+        self._mmap: mmap.mmap | None = None
+        self._map: np.ndarray | None = None
         self.arrays: dict[str, np.ndarray] = {}
         if header["arrays"]:
-            self._map = np.memmap(path, dtype=np.uint8, mode=mode)
+            # A shared mapping of the whole file (read-only for "r"): arrays handed out keep
+            # it alive after close().
+            with open(path, "rb" if mode == "r" else "r+b") as handle:
+                self._mmap = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ
+                                       if mode == "r" else mmap.ACCESS_WRITE)
+            self._map = np.frombuffer(self._mmap, dtype=np.uint8)
         for desc in header["arrays"]:
             dtype = np.dtype(desc["dtype"])
             shape = tuple(desc["shape"])
@@ -300,13 +371,22 @@ class SavedFile:
             assert self._map is not None
             self.arrays[desc["name"]] = self._map[desc["offset"]:end].view(dtype).reshape(shape)
 
+    def _crc(self, array: np.ndarray, value: int = 0) -> int:
+        """crc32 of a view of this file, slice by slice, letting each slice's pages go."""
+        flat = array.reshape(-1).view(np.uint8)
+        for start in range(0, flat.size, _CRC_SLICE):
+            piece = flat[start:start + _CRC_SLICE]
+            value = zlib.crc32(piece.data, value)
+            release_pages(piece)
+        return value
+
     @property
     def meta(self) -> dict[str, Any]:
         return self.header["meta"]
 
     def _unblocked_crcs(self) -> dict[str, int]:
         """crc32 of each array that is not cut into blocks (``block_crc`` among them)."""
-        return {d["name"]: _crc(self.arrays[d["name"]])
+        return {d["name"]: self._crc(self.arrays[d["name"]])
                 for d in self.header["arrays"] if not d["blocked"]}
 
     def _padding_used(self) -> bool:
@@ -323,10 +403,11 @@ class SavedFile:
     def close(self) -> None:
         """Flush a writable file and drop the memory map (arrays already handed out keep
         their own reference to it)."""
-        if self._map is not None and self.mode != "r":
-            self._map.flush()
+        if self._mmap is not None and self.mode != "r":
+            self._mmap.flush()
         self.arrays = {}
         self._map = None
+        self._mmap = None
 
 
 class BlockedFile(SavedFile):
@@ -359,7 +440,7 @@ class BlockedFile(SavedFile):
         crc = 0
         for desc in self.header["arrays"]:
             if desc["blocked"]:
-                crc = _crc(self.arrays[desc["name"]][start:stop], crc)
+                crc = self._crc(self.arrays[desc["name"]][start:stop], crc)
         return crc or 1
 
     def finished_blocks(self) -> np.ndarray:
@@ -369,11 +450,13 @@ class BlockedFile(SavedFile):
                          for b in range(self.num_blocks)], dtype=bool)
 
     def mark_finished(self, block: int) -> None:
-        """Flush the block's data, then record its crc (in that order: see module doc)."""
-        assert self._map is not None
-        self._map.flush()
+        """Flush the block's data, then record its crc (in that order: see module doc). The
+        block's pages leave the resident set (:func:`release_pages`): a build's memory does
+        not grow with the file."""
+        assert self._mmap is not None
+        self._mmap.flush()
         self.arrays["block_crc"][block] = self.block_crc(block)
-        self._map.flush()
+        self._mmap.flush()
 
     @classmethod
     def create(cls, path: str | os.PathLike, kind: FileKind, meta: Mapping[str, Any],
@@ -418,6 +501,7 @@ class BlockedFile(SavedFile):
             os.fsync(handle.fileno())
         final_path.parent.mkdir(parents=True, exist_ok=True)
         os.replace(path, final_path)
+        fsync_directory(final_path.parent)
         return final_path
 
 
@@ -444,4 +528,5 @@ def read(path: str | os.PathLike, kind: FileKind, expect: Mapping[str, Any] | No
     if not mmap:
         opened.arrays = {name: np.array(array) for name, array in opened.arrays.items()}
         opened._map = None
+        opened._mmap = None
     return opened

@@ -1,7 +1,11 @@
 """The one save-file container: round trips, blocked resumable files, and every refusal with
 the one message shape."""
 
+import os
 import re
+import stat
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -70,6 +74,58 @@ def test_failed_write_keeps_the_old_file(saved, tmp_path):
         savefile.write(saved, KIND, {"not json": object()}, ARRAYS)
     assert saved.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["a.save"]
+
+
+def test_writes_sync_the_file_before_the_rename_and_the_directory_after(tmp_path, monkeypatch):
+    synced = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd):
+        synced.append("directory" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
+        real_fsync(fd)
+
+    def replace(*args):
+        synced.append("rename")
+        real_replace(*args)
+
+    monkeypatch.setattr(savefile.os, "fsync", fsync)
+    monkeypatch.setattr(savefile.os, "replace", replace)
+    savefile.write(tmp_path / "a.save", KIND, META, ARRAYS)
+    expected = ["file", "rename"] + (["directory"] if sys.platform != "win32" else [])
+    assert synced == expected
+    synced.clear()
+    partial, table = _build(tmp_path)
+    table.finish(tmp_path / "t.bin", {})
+    assert synced == expected
+
+
+def _resident_kb() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's /proc")
+def test_building_and_verifying_a_big_file_keeps_little_of_it_resident(tmp_path):
+    """The pages of finished blocks, and of a file being verified, leave the resident set:
+    the memory of a table build or load does not grow with the file (64 MB here)."""
+    cells, block = 64 << 20, 4 << 20
+    table = BlockedFile.create(tmp_path / "big.partial", KIND, META, cells, block,
+                               [ArraySpec("x", "|u1", (cells,), blocked=True)])
+    before = _resident_kb()
+    for index in range(table.num_blocks):
+        start, stop = table.block_range(index)
+        table.arrays["x"][start:stop] = index + 1
+        table.mark_finished(index)
+    assert _resident_kb() - before < 16_000
+    final = table.finish(tmp_path / "big.bin", {})
+    before = _resident_kb()
+    loaded = savefile.read(final, KIND, mmap=True)
+    assert _resident_kb() - before < 16_000
+    x = loaded.arrays["x"]
+    assert int(x[0]) == 1 and int(x[-1]) == 16  # the data is all there
+    savefile.release_pages(x)
 
 
 @pytest.mark.parametrize("length", [1, 5, 8, 19, 20, 60, -1, -100, -1000])

@@ -48,7 +48,7 @@ from omahanash.equity.tablefile import (
 from omahanash.equity.triangle import triangle_cells, triangle_index
 from omahanash.errors import Cancelled, InputError
 from omahanash.runs import CancelFlag, ProgressCallback, iterate
-from omahanash.savefile import ArraySpec, BlockedFile, SaveFileError
+from omahanash.savefile import ArraySpec, BlockedFile, SaveFileError, release_pages
 
 __all__ = ["DEFAULT_SAMPLES", "DEFAULT_SEED", "EquityTable", "build_table", "load_table",
            "resolve_cache_dir", "table_info", "table_path"]
@@ -441,6 +441,8 @@ def build_table(
     if ids is not None:
         arrays.append(ArraySpec("pairs", "<u2", (cells,)))
 
+    if _adopt_finished_partial(partial, path, expect):
+        return path
     table = _reopen_partial(partial, expect, block_cells)
     if table is None:
         table = BlockedFile.create(partial, EQUITY_TABLE, expect, cells, block_cells, arrays)
@@ -503,10 +505,7 @@ def build_table(
         run = iterate(fill_block, total, progress, cancel, start=done + rank_units, interval=0)
         if run.cancelled:
             raise Cancelled("cancelled")
-        spread_all = np.asarray(table.arrays["spread"], dtype=np.float64) / SPREAD_SCALE
-        sampled = np.asarray(pairs) > 0
-        cell_stderr = float(np.sqrt(np.mean(spread_all[sampled] ** 2) / samples))
-        table.finish(path, {"cell_stderr": cell_stderr,
+        table.finish(path, {"cell_stderr": _cell_stderr(table, pairs, samples),
                             "build_seconds": round(time.perf_counter() - started, 3)})
     except (KeyboardInterrupt, Cancelled):
         table.close()
@@ -516,6 +515,25 @@ def build_table(
         table.close()
         raise
     return path
+
+
+def _cell_stderr(table: BlockedFile, pairs: np.ndarray, samples: int) -> float:
+    """RMS standard error of the cells with pairs, from the stored 8-bit spreads: an exact
+    count of each stored value, block by block (no float copy of a whole triangle; the pages
+    read are let go), so the result does not depend on how the table was cut."""
+    counts = np.zeros(SPREAD_SCALE + 1, np.int64)
+    spread = table.arrays["spread"]
+    for block in range(table.num_blocks):
+        start, stop = table.block_range(block)
+        used = np.asarray(pairs[start:stop]) > 0
+        counts += np.bincount(spread[start:stop][used], minlength=SPREAD_SCALE + 1)
+        release_pages(spread[start:stop])
+        release_pages(pairs[start:stop])
+    cells = int(counts.sum())
+    if cells == 0:
+        return 0.0  # no cell with pairs: nothing is estimated
+    squares = sum(c * q * q for q, c in enumerate(counts.tolist()))
+    return float(np.sqrt(squares / (SPREAD_SCALE**2 * cells) / samples))
 
 
 class _ChunkSizer:
@@ -546,6 +564,20 @@ def _sample_chunk(data: ClassData, rows: np.ndarray, cols: np.ndarray, cell_star
         if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
             raise KeyboardInterrupt from None
         raise
+
+
+def _adopt_finished_partial(partial: Path, path: Path, expect: dict[str, Any]) -> bool:
+    """Move a complete, verified table left under the partial name into place (a build killed
+    between finishing its file and renaming it); False when there is none."""
+    try:
+        if not savefile.read_header(partial, EQUITY_TABLE, expect)["complete"]:
+            return False
+        savefile.read(partial, EQUITY_TABLE, expect, mmap=True)
+    except SaveFileError:
+        return False  # none, or damaged: _reopen_partial deals with it
+    os.replace(partial, path)
+    savefile.fsync_directory(path.parent)
+    return True
 
 
 def _reopen_partial(partial: Path, expect: dict[str, Any], block_cells: int) -> BlockedFile | None:
@@ -616,6 +648,9 @@ def check_table(game: str, classes: int = 20, deals: int = 10_000_000, seed: int
         raise InputError("the Hold'em table is exact; check is for the Monte Carlo tables")
     if table.n != table.info["classes"] or table.class_ids.size != 16432:
         raise InputError("check needs a full table (all 16,432 classes)")
+    from omahanash.rng import check_seed
+
+    seed = check_seed(seed)
     data = class_data("omaha", None)
     chosen = np.sort(np.random.default_rng(seed).choice(table.n, size=classes, replace=False))
     rows: list[dict[str, Any]] = []
@@ -624,7 +659,8 @@ def check_table(game: str, classes: int = 20, deals: int = 10_000_000, seed: int
             cancel.raise_if_cancelled()
         from_table = table.vs_random_hand(int(position))
         reference, stderr = reference_vs_random_hand(
-            table.game, data.representatives[position], deals, seed + 1 + done)
+            # The reference kernel takes a signed 64-bit seed: wrap (small seeds unchanged).
+            table.game, data.representatives[position], deals, (seed + 1 + done) % 2**63)
         rows.append({"id": int(table.class_ids[position]),
                      "cards": class_cards(table.game, int(table.class_ids[position])),
                      "table": from_table, "reference": reference, "reference_stderr": stderr,
