@@ -89,6 +89,23 @@ TILE_PRESETS = {
 }
 MAX_ITERATIONS = 1_000_000_000
 SOLUTION_FILTER = "Solved games (*.npz);;All files (*)"
+NO_TREE_TEXT = "Run a game to browse its decision tree."
+STALE_TEXT = ("The inputs changed since this run: the results shown are for the previous "
+              "inputs. Run again to solve what is typed.")
+STALE_OPACITY = 0.45
+EXPLOITABILITY_TIP = (
+    "Exploitability (NashConv / players): how much a player could gain on average by "
+    "switching to the best reply against the others' average strategies. 0 means a Nash "
+    "equilibrium: nobody gains by deviating. The thesis's convergence figures plot it.")
+#: Plain words for the strategy table's column titles (thesis terms).
+STRATEGY_COLUMN_TIPS = {
+    "Information set": "What the acting player knows here: their own private cards or "
+                       "tiles (the public history is the node selected on the left)",
+    "Outcome": "A public chance event: a card or tile dealt face up",
+    "Probability": "How likely the chance event is",
+    "Average probability": "How often the player takes the action in the average strategy "
+                           "(the part of CFR that converges to equilibrium)",
+}
 
 
 @dataclass(frozen=True)
@@ -169,6 +186,10 @@ class CfrTab(Tab):
         self.matrix_result: dict[str, Any] | None = None
         self._settings: RunSettings | None = None
         self._live_iterations = 0
+        #: The inputs the shown result was computed from (None: opened from a file).
+        self._result_key: tuple | None = None
+        #: The progress bar's value once idle: how far the shown result got (0: none).
+        self._result_progress = 0
 
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(self._build_controls())
@@ -240,7 +261,15 @@ class CfrTab(Tab):
         self.status_label = QLabel("", objectName="cfrStatusLabel")
         self.status_label.setWordWrap(True)
         column.addWidget(self.status_label)
+        self.stale_label = QLabel(STALE_TEXT, objectName="cfrStaleLabel")
+        self.stale_label.setStyleSheet("color: #8a5a00; font-style: italic;")
+        self.stale_label.setWordWrap(True)
+        self.stale_label.hide()
+        column.addWidget(self.stale_label)
         self.result_label = QLabel("", objectName="cfrResultLabel")
+        self.result_label.setToolTip(
+            "Values: each player's expected winnings per game under the average strategies. "
+            + EXPLOITABILITY_TIP)
         self.result_label.setWordWrap(True)
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         column.addWidget(self.result_label)
@@ -349,9 +378,13 @@ class CfrTab(Tab):
         self.plot = ConvergencePlot("exploitability")
         self.plot.setObjectName("exploitabilityPlot")
         self.plot.setMinimumHeight(180)
+        self.plot.setToolTip(EXPLOITABILITY_TIP)
         plot_layout.addWidget(self.plot)
         self.log_y_check = QCheckBox("log scale for exploitability",
                                      objectName="exploitabilityLogCheck")
+        self.log_y_check.setChecked(True)  # the plot's default: the curve keeps falling
+        self.log_y_check.setToolTip("Exploitability on a logarithmic axis: each step down is "
+                                    "ten times closer to equilibrium")
         self.log_y_check.toggled.connect(self.plot.set_log_y)
         plot_layout.addWidget(self.log_y_check)
         results.addWidget(plot_panel)
@@ -361,8 +394,10 @@ class CfrTab(Tab):
         self.tree_view = QTreeView(objectName="treeView")
         self.tree_view.setModel(self.tree_model)
         self.tree_view.setUniformRowHeights(True)
+        # Long labels ("draw [0|2] [1|2] …") keep both ends; the tooltip has the whole text.
+        self.tree_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.tree_view.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        self.tree_view.setColumnWidth(0, 170)
+        self.tree_view.setColumnWidth(0, 220)
         self.tree_view.setColumnWidth(1, 70)
         self.tree_view.selectionModel().currentChanged.connect(self._on_tree_current_changed)
         browser.addWidget(self.tree_view)
@@ -370,21 +405,26 @@ class CfrTab(Tab):
         strategy_panel = QWidget()
         strategy_layout = QVBoxLayout(strategy_panel)
         strategy_layout.setContentsMargins(0, 0, 0, 0)
-        self.node_label = QLabel("Run a game to browse its decision tree.",
-                                 objectName="nodeInfoLabel")
+        self.node_label = QLabel(NO_TREE_TEXT, objectName="nodeInfoLabel")
         self.node_label.setWordWrap(True)
         strategy_layout.addWidget(self.node_label)
-        jump = QHBoxLayout()
+        self.jump_row = QWidget()
+        jump = QHBoxLayout(self.jump_row)
+        jump.setContentsMargins(0, 0, 0, 0)
         self.infoset_edit = QLineEdit(objectName="infosetEdit")
         self.infoset_edit.setPlaceholderText("information set (key, or a hand / card here)")
+        self.infoset_edit.setToolTip("An information set is what one player knows at a "
+                                     "decision: the public history plus their private cards "
+                                     "or tiles. Type its key, or just the private part to "
+                                     "find it at the selected node.")
         self.infoset_button = QPushButton("Go", objectName="infosetGoButton")
         jump.addWidget(QLabel("Jump to"))
         jump.addWidget(self.infoset_edit, 1)
         jump.addWidget(self.infoset_button)
-        strategy_layout.addLayout(jump)
+        strategy_layout.addWidget(self.jump_row)
         self.infoset_error = ErrorLabel("infosetError")
         strategy_layout.addWidget(self.infoset_error)
-        self.strategy_model = TableModel(self)
+        self.strategy_model = TableModel(self, column_tips=STRATEGY_COLUMN_TIPS)
         self.strategy_table = QTableView(objectName="strategyTable")
         self.strategy_table.setModel(self.strategy_model)
         self.strategy_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -416,7 +456,11 @@ class CfrTab(Tab):
         return str(self.game_combo.currentData())
 
     def _on_game_changed(self) -> None:
+        """Another game: the results (and a Jump-to message) of the last one go."""
         self.settings_stack.setCurrentIndex(self.game_combo.currentIndex())
+        if self.solution is not None or self.matrix_result is not None:
+            self._clear_results()
+        self.infoset_error.clear_error()
         self._validate()
 
     def _on_preset_picked(self, index: int) -> None:
@@ -514,7 +558,38 @@ class CfrTab(Tab):
         self._settings = settings
         self.run_button.set_inputs_valid(settings is not None)
         self._refresh_buttons()
+        self._refresh_views()
         return settings
+
+    def _inputs_key(self) -> tuple:
+        """What a result depends on: the game, its settings and the algorithm (not the number
+        of iterations or the seed: Continue adds iterations to the same solution)."""
+        key = self.game_key
+        settings: tuple = {
+            "kuhn": (self.kuhn_players_spin.value(),),
+            "leduc": (),
+            "domino": (self.domino_tiles_edit.text().strip(), self.domino_players_spin.value(),
+                       self.domino_hand_spin.value(), self.domino_rules_combo.currentText()),
+            "matrix": (self.matrix_payoff_edit.text().strip(),
+                       self.matrix_opponent_edit.text().strip()),
+        }[key]
+        return key, settings, self.algorithm_combo.currentText()
+
+    def _refresh_views(self) -> None:
+        """Show what the game can show (a matrix game has no tree to browse) and mark results
+        of other inputs as stale."""
+        has_result = self.solution is not None or self.matrix_result is not None
+        tree_shown = self.solution is not None or (self.matrix_result is None
+                                                   and self.game_key != "matrix")
+        self.tree_view.setVisible(tree_shown)
+        self.jump_row.setVisible(tree_shown)
+        if not tree_shown:
+            self.infoset_error.clear_error()
+        stale = (has_result and not self.runner.running and self._result_key is not None
+                 and self._result_key != self._inputs_key())
+        self.stale_label.setVisible(stale)
+        self.result_label.setStyleSheet("color: #808080;" if stale else "")
+        self.plot.getPlotItem().setOpacity(STALE_OPACITY if stale else 1.0)
 
     def _refresh_buttons(self) -> None:
         busy = self.runner.running
@@ -542,6 +617,7 @@ class CfrTab(Tab):
         if settings is None or self.runner.running:
             return False
         self._clear_results()
+        self._result_key = self._inputs_key()
         if settings.game is not None:
             game, algorithm, iterations, seed = (settings.game, settings.algorithm,
                                                  settings.iterations, settings.seed)
@@ -608,16 +684,22 @@ class CfrTab(Tab):
         self.solution = None
         self.matrix_result = None
         self._live_iterations = 0
-        self._detach_browser()
+        self._result_progress = 0
+        self.tree_model.set_browser(None)
+        self.strategy_model.clear()
+        self.node_label.setText(NO_TREE_TEXT)
         self.plot.set_history([])
         self.progress_bar.setValue(0)
+        self.progress_bar.setFormat("%p%")
         self.result_label.setText("")
         self.error_label.clear_error()
+        self.infoset_error.clear_error()
 
     def _detach_browser(self) -> None:
         """The solution is about to change in the worker: stop browsing it."""
         self.tree_model.set_browser(None)
         self.strategy_model.clear()
+        self.infoset_error.clear_error()
         self.node_label.setText("Running…")
 
     def _on_progress(self, done: float, total: float, phase: str, detail: object) -> None:
@@ -654,7 +736,18 @@ class CfrTab(Tab):
         self.status_message.emit("Failed: " + message)
 
     def _on_finished(self) -> None:
+        """Back to idle, whatever ended the job (done, stopped at any moment, failed): no
+        "Running…" or progress phase is left behind."""
         self.run_button.set_running(False)
+        if self.solution is not None and self.tree_model.browser is None:
+            # A Continue that failed part-way: the solution is in an unknown state.
+            message = self.error_label.text()
+            self._clear_results()
+            self.error_label.show_error(message)
+        if self.solution is None and self.matrix_result is None:
+            self.node_label.setText(NO_TREE_TEXT)
+        self.progress_bar.setFormat("%p%")
+        self.progress_bar.setValue(self._result_progress)
         self._validate()
 
     # -- showing results --------------------------------------------------------------------
@@ -665,7 +758,7 @@ class CfrTab(Tab):
         self.matrix_result = None
         tree = solution.tree
         self.plot.set_history(solution.history)
-        self.progress_bar.setValue(1000 if not outcome.stopped else self.progress_bar.value())
+        self._result_progress = 1000 if not outcome.stopped else self.progress_bar.value()
         last = solution.history[-1][1] if solution.history else float("nan")
         head = (f"Stopped after {solution.iterations:,} iterations (kept)." if outcome.stopped
                 else f"Done: {solution.iterations:,} iterations.")
@@ -693,8 +786,8 @@ class CfrTab(Tab):
         self.solution = None
         self.matrix_result = result
         self.plot.set_history([tuple(point) for point in result["exploitability"]])
-        self.progress_bar.setValue(1000)
         stopped = bool(result.get("cancelled"))
+        self._result_progress = self.progress_bar.value() if stopped else 1000
         head = (f"Stopped after {result['iterations']:,} iterations (kept)." if stopped
                 else f"Done: {result['iterations']:,} iterations.")
         lines = [head, f"Values of the average profile: {_format_values(result['values'])}"]
@@ -823,5 +916,6 @@ class CfrTab(Tab):
                              note=f"Opened {source.name}.")
 
         self._clear_results()
+        self._result_key = None
         self._start(job, f"Opening {source}…")
         return True

@@ -7,7 +7,8 @@ range (``AA; AKs; 7h 2d``, a class name or id) and the work goes to
 Cards are checked as they are typed, each message beside its field; the calculation runs in a
 worker. Stop reaches the library: Monte Carlo stops within about 0.1 s and shows the deals made
 so far; an exact enumeration of ranges stops between pairs of hands (two concrete hands take a
-few hundredths of a second and simply finish).
+few hundredths of a second and simply finish). A result whose inputs were changed afterwards is
+greyed and marked stale; the hand fields' examples follow the selected game.
 """
 
 from __future__ import annotations
@@ -36,7 +37,14 @@ from omahanash.cards import (
     parse_hand,
 )
 from omahanash.errors import InputError
-from ui.common import ErrorLabel, RunStopButton, Tab, parse_positive_int, with_error
+from ui.common import (
+    ErrorLabel,
+    RunStopButton,
+    Tab,
+    parse_positive_int,
+    parse_seed,
+    with_error,
+)
 from ui.export import export_buttons
 from ui.models import TableModel
 
@@ -48,6 +56,23 @@ if TYPE_CHECKING:
 EXACT, MONTE_CARLO = "Exact", "Monte Carlo"
 DEFAULT_TRIALS = 200_000
 MAX_TRIALS = 1_000_000_000
+#: An example hand of each game, for the fields' placeholders and messages.
+EXAMPLE_HANDS = {Variant.HOLDEM: ("Ah Kd", "Qs Qc"), Variant.OMAHA_HI: ("As Ks Qd Jd",
+                                                                       "Ah Ad 7c 6c"),
+                 Variant.OMAHA_HILO: ("As Ks Qd Jd", "Ah 2h 3c 6c")}
+STALE_TEXT = ("The inputs changed since this calculation: the result shown is for the "
+              "previous inputs. Press Calculate for the ones typed.")
+#: Plain words for the result table's column titles.
+COLUMN_TIPS = {
+    "Equity": "The share of the pot the hand wins on average (wins, plus its part of split "
+              "pots)",
+    "Win": "How often the hand wins the whole pot",
+    "Lose": "How often the hand wins nothing",
+    "High half": "Omaha Hi/Lo: the share of the high half of the pot the hand wins",
+    "Low half": "Omaha Hi/Lo: the share of the low half (five cards 8 or lower) the hand "
+                "wins; with no qualifying low the high hand takes the whole pot",
+    "Scoop": "Omaha Hi/Lo: how often the hand wins both halves",
+}
 
 
 def format_percent(share: float) -> str:
@@ -73,6 +98,8 @@ class EquityTab(Tab):
                                        succeeded=self._on_succeeded, failed=self._on_failed,
                                        stopped=self._on_stopped, finished=self._on_finished)
         self.result: EquityResult | None = None
+        #: The request of the result shown (None: no result).
+        self._result_request: tuple | None = None
         self._stopping = False
         self._request: tuple | None = None
         self._running: tuple[str, str, int] = ("", "", 0)  # hands and seed being calculated
@@ -89,9 +116,6 @@ class EquityTab(Tab):
         self.hand2_edit = QLineEdit("Ks Kd", objectName="equityHand2Edit")
         self.hand2_error = ErrorLabel("equityHand2Error")
         form.addRow("Player 2", with_error(self.hand2_edit, self.hand2_error))
-        for edit in (self.hand1_edit, self.hand2_edit):
-            edit.setToolTip("A hand (As Ah, 2s 4s 3c 9c); with Monte Carlo also a range: "
-                            "items separated by ';', e.g. AA; AKs; 7h 2d, or a class id")
         self.board_edit = QLineEdit(objectName="equityBoardEdit")
         self.board_edit.setPlaceholderText("0, 3, 4 or 5 cards, e.g. Qs 7h 2c")
         self.board_error = ErrorLabel("equityBoardError")
@@ -123,7 +147,15 @@ class EquityTab(Tab):
         self.headline.setStyleSheet("font-size: 15pt; font-weight: bold;")
         self.summary = QLabel("", objectName="equitySummary")
         self.summary.setWordWrap(True)
-        self.table_model = TableModel(self, number_format=format_percent)
+        self.stale_label = QLabel(STALE_TEXT, objectName="equityStaleLabel")
+        self.stale_label.setStyleSheet("color: #8a5a00; font-style: italic;")
+        self.stale_label.setWordWrap(True)
+        self.stale_label.hide()
+        self.summary.setToolTip("tie: how often the pot is split evenly; standard error: the "
+                                "Monte Carlo estimate is within about two of these of the "
+                                "true equity 95% of the time")
+        self.table_model = TableModel(self, number_format=format_percent,
+                                      column_tips=COLUMN_TIPS)
         self.table = QTableView(objectName="equityResultTable")
         self.table.setModel(self.table_model)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -139,6 +171,7 @@ class EquityTab(Tab):
         exports.addStretch(1)
 
         results = QVBoxLayout()
+        results.addWidget(self.stale_label)
         results.addWidget(self.headline)
         results.addWidget(self.summary)
         results.addWidget(self.table, 1)
@@ -154,9 +187,19 @@ class EquityTab(Tab):
                      self.trials_edit, self.seed_edit):
             edit.textChanged.connect(self._validate)
             edit.returnPressed.connect(self.calculate)
-        self.game_combo.currentIndexChanged.connect(self._validate)
+        self.game_combo.currentIndexChanged.connect(self._on_game_changed)
         self.method_combo.currentIndexChanged.connect(self._validate)
         self.run_button.clicked.connect(self._on_run_clicked)
+        self._set_inputs_enabled(True)
+        self._on_game_changed()
+
+    def _on_game_changed(self) -> None:
+        """The hand fields' examples follow the game."""
+        for edit, example in zip((self.hand1_edit, self.hand2_edit),
+                                 EXAMPLE_HANDS[Variant(self.game)]):
+            edit.setPlaceholderText(f"e.g. {example}")
+            edit.setToolTip(f"A hand, e.g. {example}; with Monte Carlo also a range: items "
+                            "separated by ';', e.g. AA; AKs; 7h 2d, or a class id")
         self._validate()
 
     # -- validation ---------------------------------------------------------------------
@@ -178,7 +221,7 @@ class EquityTab(Tab):
         what = f"hand {number}"
         try:
             if not items:
-                example = "As Ah" if self.game == "holdem" else "As Ah Kd 7c"
+                example = EXAMPLE_HANDS[Variant(self.game)][number - 1]
                 raise InputError(f"type {what}, e.g. {example}")
             if not self.monte_carlo:
                 if len(items) > 1 or is_class_item(items[0]):
@@ -229,12 +272,11 @@ class EquityTab(Tab):
             except ValueError as exc:
                 self.trials_error.show_error(str(exc))
                 valid = False
-            text = self.seed_edit.text().strip()
-            if text.isdigit() and text.isascii():
-                seed = int(text)
+            try:
+                seed = parse_seed(self.seed_edit.text())
                 self.seed_error.clear_error()
-            else:
-                self.seed_error.show_error("the seed must be a non-negative whole number")
+            except ValueError as exc:
+                self.seed_error.show_error(str(exc))
                 valid = False
         else:
             self.trials_error.clear_error()
@@ -255,7 +297,19 @@ class EquityTab(Tab):
                              self.hand2_edit.text().strip(), self.board_edit.text().strip(),
                              self.dead_edit.text().strip(), game, trials, seed)
         self.run_button.set_inputs_valid(valid)
+        self._mark_stale()
         return valid
+
+    def _mark_stale(self) -> None:
+        """Grey the result (and say so) when the inputs are no longer the ones it was
+        calculated from."""
+        stale = (self.result is not None and not self.runner.running
+                 and self._request != self._result_request)
+        self.stale_label.setVisible(stale)
+        style = "color: #808080;" if stale else ""
+        self.headline.setStyleSheet("font-size: 15pt; font-weight: bold;" + style)
+        self.summary.setStyleSheet(style)
+        self.table.setStyleSheet(style)
 
     # -- running --------------------------------------------------------------------------
 
@@ -294,6 +348,9 @@ class EquityTab(Tab):
             return result
 
         self._running = (hand1, hand2, seed)
+        self.result = None
+        self._result_request = self._request
+        self._mark_stale()
         self.deal_error.clear_error()
         self.headline.setText("Calculating…")
         self.summary.setText("")
@@ -309,8 +366,8 @@ class EquityTab(Tab):
         for widget in (self.game_combo, self.hand1_edit, self.hand2_edit, self.board_edit,
                        self.dead_edit, self.method_combo):
             widget.setEnabled(enabled)
-        for button in self.export_buttons:
-            button.setEnabled(enabled)
+        for button in self.export_buttons:  # nothing to export without a result
+            button.setEnabled(enabled and self.result is not None)
 
     def export_table(self, path: str, fmt: str | None = None) -> bool:
         """Write the result table as CSV or JSON (``fmt``; default: the file's suffix)."""
@@ -358,6 +415,8 @@ class EquityTab(Tab):
 
     def _on_stopped(self) -> None:
         self.headline.setText("Stopped.")
+        self.summary.setText("Stopped before any result: nothing to show.")
+        self.status_message.emit("Equity: stopped")
 
     def _on_finished(self) -> None:
         self.run_button.set_running(False)

@@ -1,5 +1,9 @@
 """The main window: one tab per job, a status bar, an About box, settings kept between launches.
 
+Messages belong to their tab: the status bar shows the current tab's last message and switches
+with the tab (a tab without a message of its own shows the window's "ready" line), so one tab
+never shows another's news.
+
 The tabs come from :func:`ui.tabs.tab_factories` (the one place to add a tab). On close the
 window saves its geometry, the current tab and every tab's inputs to QSettings, and stops any
 running work, waiting for the worker threads so that none outlives the window. Files dropped
@@ -9,6 +13,7 @@ on the window go to the Review tab, which reviews them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from PySide6.QtCore import QMimeData, QSettings
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
@@ -49,11 +54,13 @@ class MainWindow(QMainWindow):
         self.tab_widget.setDocumentMode(True)
         self.setCentralWidget(self.tab_widget)
         self.tabs: list[Tab] = []
+        self._messages: dict[int, str] = {}  # id(tab) -> its last message
+        self._ready = f"Omaha Nash {omahanash.__version__} — ready"
         for factory in factories if factories is not None else tab_factories():
             tab = factory()
             self.tabs.append(tab)
             self.tab_widget.addTab(tab, tab.title)
-            tab.status_message.connect(self._show_status)
+            tab.status_message.connect(partial(self._on_tab_message, tab))
 
         self.statusBar().setObjectName("statusBar")
         self.about_box = QMessageBox(QMessageBox.Icon.Information, f"About {WINDOW_TITLE}",
@@ -62,7 +69,8 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.setAcceptDrops(True)
         self._restore()
-        self.statusBar().showMessage(f"Omaha Nash {omahanash.__version__} — ready")
+        self.tab_widget.currentChanged.connect(self._show_current_message)
+        self._show_current_message()
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
@@ -88,8 +96,19 @@ class MainWindow(QMainWindow):
                 return tab
         raise KeyError(title)
 
-    def _show_status(self, message: str) -> None:
-        self.statusBar().showMessage(message, STATUS_TIMEOUT_MS)
+    def message_of(self, tab: Tab) -> str:
+        """The last message of ``tab`` ("" when it has said nothing yet)."""
+        return self._messages.get(id(tab), "")
+
+    def _on_tab_message(self, tab: Tab, message: str) -> None:
+        self._messages[id(tab)] = message
+        if self.tab_widget.currentWidget() is tab:
+            self._show_current_message()
+
+    def _show_current_message(self) -> None:
+        current = self.tab_widget.currentWidget()
+        message = self.message_of(current) if isinstance(current, Tab) else ""
+        self.statusBar().showMessage(message or self._ready, STATUS_TIMEOUT_MS)
 
     # -- dropped files --------------------------------------------------------------------
 
@@ -112,7 +131,8 @@ class MainWindow(QMainWindow):
         event.acceptProposedAction()
         self.tab_widget.setCurrentWidget(review)
         if not review.open_paths(paths):
-            self._show_status("A review is running: stop it before dropping more files.")
+            review.status_message.emit("A review is running: stop it before dropping more "
+                                       "files.")
 
     # -- settings -----------------------------------------------------------------------
 

@@ -38,15 +38,24 @@ class TableModel(QAbstractTableModel):
     """A read-only table set in one go by :meth:`set_table`.
 
     Cells are text, numbers (shown through ``number_format``) or None (empty: e.g. an action
-    that an information set does not have).
+    that an information set does not have). ``column_tips`` explains column titles in plain
+    words (the header's tooltip).
+
+    >>> model = TableModel(column_tips={"Equity": "share of the pot"})
+    >>> model.set_table(["Hand", "Equity"], [["AA", 0.82]])
+    >>> model.index(0, 1).data(), model.headerData(1, Qt.Orientation.Horizontal,
+    ...                                            Qt.ItemDataRole.ToolTipRole)
+    ('0.82000', 'share of the pot')
     """
 
     def __init__(self, parent: QObject | None = None,
-                 number_format: Callable[[float], str] = format_probability) -> None:
+                 number_format: Callable[[float], str] = format_probability,
+                 column_tips: dict[str, str] | None = None) -> None:
         super().__init__(parent)
         self._columns: list[str] = []
         self._rows: list[list[Cell]] = []
         self._format = number_format
+        self._tips = dict(column_tips or {})
 
     def set_table(self, columns: Sequence[str], rows: Sequence[Sequence[Cell]]) -> None:
         self.beginResetModel()
@@ -89,6 +98,9 @@ class TableModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
                    role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if (role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal
+                and 0 <= section < len(self._columns)):
+            return self._tips.get(self._columns[section])
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._columns):
@@ -122,9 +134,12 @@ def strategy_rows(view: NodeView) -> tuple[list[str], list[list[Cell]]]:
     return ["Information set"], []
 
 
+ROOT_LABEL = "root"
+
+
 def describe_node(view: NodeView) -> str:
     """One line about a public node: where it is, its type and who acts."""
-    where = " ".join(view.path) if view.path else ". (root)"
+    where = " ".join(view.path) if view.path else ROOT_LABEL
     text = f"Node: {where} · type: {view.type}"
     if view.player is not None:
         text += f" · player {view.player} acts"
@@ -144,12 +159,19 @@ class _Item:
 class PublicTreeModel(QAbstractItemModel):
     """The public tree of a solved game, one row per public node, fetched lazily.
 
-    Columns: the transition leading to the node (the root is "."), its type, the acting player.
-    Items are addressed by their id in an append-only list (``internalId``), so indexes stay
-    valid while the tree grows.
+    Columns: the transition leading to the node (the root is ``root``), its type, the acting
+    player. A label's tooltip is its whole text and the public history (views elide long
+    labels). Items are addressed by their id in an append-only list (``internalId``), so
+    indexes stay valid while the tree grows.
     """
 
     COLUMNS = ("Public node", "Type", "Player")
+    COLUMN_TIPS = (
+        "A public node: a point of the game that every player sees the same way (the moves "
+        "made so far, without anyone's private cards or tiles)",
+        "decision: a player acts; chance: a card or tile is dealt; terminal: the game is over",
+        "The player who acts at a decision node (0 is the first)",
+    )
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -162,7 +184,7 @@ class PublicTreeModel(QAbstractItemModel):
         """Show this browser's tree (None: empty)."""
         self.beginResetModel()
         self._browser = browser
-        self._items = [] if browser is None else [_Item((), ".", -1, 0)]
+        self._items = [] if browser is None else [_Item((), ROOT_LABEL, -1, 0)]
         self.endResetModel()
 
     @property
@@ -290,7 +312,7 @@ class PublicTreeModel(QAbstractItemModel):
         item_id = int(index.internalId())
         item = self._items[item_id]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return "public history: " + (" ".join(item.path) or ". (root)")
+            return f"{item.label}\npublic history: " + (" ".join(item.path) or ROOT_LABEL)
         if index.column() == 0:
             return item.label
         view = self._view(item_id)
@@ -300,7 +322,10 @@ class PublicTreeModel(QAbstractItemModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
                    role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if (role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal
-                and 0 <= section < len(self.COLUMNS)):
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.COLUMNS):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
             return self.COLUMNS[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.COLUMN_TIPS[section]
         return None

@@ -6,7 +6,8 @@ Mirrors ``omahanash games``: :func:`omahanash.perfect.grundy.nim`,
 :func:`~omahanash.perfect.retrograde.parse_graph`. In every game the player who cannot move
 loses. Solving runs in a worker like everything else (a subtraction game with a strange move
 set may scan millions of positions); the library calls take no cancel flag, so Stop abandons
-the run (its result is dropped) instead of waiting for it.
+the run (its result is dropped) instead of waiting for it. The result table appears only when
+there is one to show (a game graph's positions); nim and subtraction games answer in a sentence.
 """
 
 from __future__ import annotations
@@ -45,6 +46,17 @@ PLACEHOLDERS = {
     GRAPH: "moves, e.g. a b; b c; c a d  (position, then where it can move; ';' between)",
 }
 EXAMPLES = {NIM: "3 4 5", SUBTRACTION: "10", GRAPH: "a b c; b d; c d e; e a"}
+RESULT_TIP = (
+    "Win / Loss: whether the player to move wins with best play by both sides. Grundy value: "
+    "the number that sums games (0 exactly when the player to move loses; for nim, the "
+    "binary XOR of the heaps).")
+COLUMN_TIPS = {
+    "Status": "win: the player to move there wins with best play; loss: loses; draw: play "
+              "can go on forever",
+    "Moves to the end": "How many moves the game lasts with best play (the winner hurries, "
+                        "the loser delays)",
+    "Best move": "The position to move to with best play",
+}
 
 
 @dataclass(frozen=True)
@@ -130,6 +142,8 @@ class PerfectTab(Tab):
         self.runner = self.make_runner(succeeded=self._on_succeeded, failed=self._on_failed,
                                        stopped=self._on_stopped, finished=self._on_finished)
         self._job: Any = None
+        #: The job whose result is shown (None: no result): other inputs clear it.
+        self._solved: Any = None
 
         box = QGroupBox("Game")
         form = QFormLayout(box)
@@ -157,18 +171,24 @@ class PerfectTab(Tab):
         self.result_label = QLabel("", objectName="perfectResult")
         self.result_label.setWordWrap(True)
         self.result_label.setStyleSheet("font-size: 13pt;")
+        self.result_label.setToolTip(RESULT_TIP)
         self.error_label = ErrorLabel("perfectError")
-        self.table_model = TableModel(self)
+        self.table_model = TableModel(self, column_tips=COLUMN_TIPS)
         self.table = QTableView(objectName="perfectTable")
         self.table.setModel(self.table_model)
         self.table.setSortingEnabled(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table_panel = QWidget()
+        table_layout = QVBoxLayout(self.table_panel)
+        table_layout.setContentsMargins(0, 0, 0, 0)
+        table_layout.addWidget(self.table, 1)
         exports = QHBoxLayout()
         for button in export_buttons(self, self.export_table, csv_name="exportCsvButton",
                                      title="Export the table"):
             exports.addWidget(button)
         exports.addStretch(1)
+        table_layout.addLayout(exports)
 
         inputs = QVBoxLayout()
         inputs.addWidget(box)
@@ -176,8 +196,7 @@ class PerfectTab(Tab):
         results = QVBoxLayout()
         results.addWidget(self.result_label)
         results.addWidget(self.error_label)
-        results.addWidget(self.table, 10)
-        results.addLayout(exports)
+        results.addWidget(self.table_panel, 10)
         results.addStretch(1)  # takes the room while the table is hidden
         layout = QHBoxLayout(self)
         layout.addLayout(inputs, 2)
@@ -202,14 +221,24 @@ class PerfectTab(Tab):
             self.input_edit.setText(EXAMPLES[game])
         for widget in (self.moves_label, self.moves_cell):
             widget.setVisible(game == SUBTRACTION)
-        self.table.setVisible(game == GRAPH)
+        self.table_model.clear()
+        self._show_table()
         self.result_label.setText("")
         self.error_label.clear_error()
         self._validate()
 
+    def _show_table(self) -> None:
+        """The table (and its export buttons) only when it has rows."""
+        self.table_panel.setVisible(self.table_model.rowCount() > 0)
+
     def _validate(self) -> bool:
         """Check the fields (cheaply, in the GUI thread), say what is wrong beside them, and
         prepare the job that Solve will run."""
+        valid = self._prepare_job()
+        self._clear_if_stale()
+        return valid
+
+    def _prepare_job(self) -> bool:
         game, text = self.game, self.input_edit.text()
         self._job = None
         self.moves_error.clear_error()
@@ -241,6 +270,15 @@ class PerfectTab(Tab):
         self.solve_button.set_inputs_valid(True)
         return True
 
+    def _clear_if_stale(self) -> None:
+        """A result of other inputs than those typed goes (a sentence cannot be greyed out
+        as clearly as it can be removed)."""
+        if self._solved is not None and self._job != self._solved and not self.runner.running:
+            self._solved = None
+            self.result_label.setText("")
+            self.table_model.clear()
+            self._show_table()
+
     def _on_solve_clicked(self) -> None:
         if self.runner.running:
             self.runner.stop()
@@ -261,6 +299,9 @@ class PerfectTab(Tab):
             return function(*args)
 
         self.error_label.clear_error()
+        self._solved = self._job
+        self.table_model.clear()
+        self._show_table()
         self.result_label.setText("Solving…")
         self.runner.start(job)
         self.solve_button.set_running(True)
@@ -274,11 +315,13 @@ class PerfectTab(Tab):
         assert isinstance(outcome, PerfectOutcome)
         self.result_label.setText(outcome.summary)
         self.table_model.set_table(outcome.columns, outcome.rows)
+        self._show_table()
         self.status_message.emit(outcome.summary.splitlines()[0])
 
     def _on_failed(self, message: str) -> None:
         self.result_label.setText("")
         self.table_model.clear()
+        self._show_table()
         if self.game == GRAPH:  # the graph's parser found it: say so beside the field
             self.input_error.show_error(message)
         else:

@@ -3,7 +3,13 @@
 The thesis plots every curve against "exponential marks of the number of iterations, base 2"
 (Figures 2.2, 2.5, 2.8, 2.10). :class:`ConvergencePlot` keeps the curve's data in plain
 iterations (``curve.xData``) and shows the x axis in pyqtgraph's log mode with ticks at powers
-of two labelled 2⁰, 2¹, … (:class:`Log2Axis`); the y axis is linear by default, log on request.
+of two labelled 2⁰, 2¹, … (:class:`Log2Axis`); the y axis is logarithmic by default too (an
+error that falls like 1/√T looks flat on a linear axis after a few powers of two), linear on
+request.
+
+Every plot of the app starts empty; :class:`NoDataPlaceholder` keeps it from showing the
+meaningless ticks of an empty range: no tick labels and a grey "no data yet" until there is
+something to show.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
 from ui.export import add_save_image_action
@@ -51,9 +58,66 @@ class Log2Axis(pg.AxisItem):
         return [power_of_two_label(round(v / LOG10_2)) for v in values]
 
 
+class NoDataPlaceholder(QObject):
+    """Hides the ticks of a plot while it has no data and writes ``text`` in its middle.
+
+    With ``watched`` curves the placeholder follows them (empty while every one is); without,
+    the owner says when the plot has data (:meth:`set_empty`). The axes keep their labels
+    (what is plotted), only the numbers of an empty range go.
+
+    >>> import pyqtgraph as pg
+    >>> app = pg.mkQApp()
+    >>> item = pg.PlotItem()
+    >>> curve = item.plot([], [])
+    >>> placeholder = NoDataPlaceholder(item, [curve])
+    >>> placeholder.empty, item.getAxis("left").style["showValues"]
+    (True, False)
+    >>> curve.setData([1, 2], [3, 4])
+    >>> placeholder.empty, item.getAxis("bottom").style["showValues"]
+    (False, True)
+    """
+
+    AXES = ("left", "bottom")
+
+    def __init__(self, item: pg.PlotItem, watched: Sequence[pg.PlotDataItem] = (),
+                 text: str = "no data yet") -> None:
+        super().__init__(item)
+        self.item = item
+        self._watched = list(watched)
+        self.label = pg.TextItem(text, color="#8a8a8a", anchor=(0.5, 0.5))
+        self.label.setParentItem(item.getViewBox())  # view pixels: not part of the data range
+        item.getViewBox().sigResized.connect(self._centre)
+        for curve in self._watched:
+            curve.sigPlotChanged.connect(self._follow)
+        self.empty = False
+        self.set_empty(not self._watched_have_data())
+
+    def set_empty(self, empty: bool) -> None:
+        """Show the placeholder (``empty``) or the plot's ticks."""
+        self.empty = empty
+        for name in self.AXES:
+            axis = self.item.getAxis(name)
+            axis.setStyle(showValues=not empty)
+            axis.setTicks([[], []] if empty else None)  # no tick marks or grid lines either
+        self.label.setVisible(empty)
+        self._centre()
+
+    def _watched_have_data(self) -> bool:
+        return any(curve.xData is not None and len(curve.xData) > 0 for curve in self._watched)
+
+    def _follow(self, *_args: object) -> None:
+        has_data = self._watched_have_data()
+        if has_data == self.empty:
+            self.set_empty(not has_data)
+
+    def _centre(self, *_args: object) -> None:
+        self.label.setPos(self.item.getViewBox().boundingRect().center())
+
+
 class ConvergencePlot(pg.PlotWidget):
-    """A plot of one quantity against iterations (log₂ x axis); :meth:`set_history` replaces
-    the curve with ``(iteration, value)`` pairs; its context menu saves it as PNG or SVG."""
+    """A plot of one quantity against iterations (log₂ x axis, log y by default);
+    :meth:`set_history` replaces the curve with ``(iteration, value)`` pairs; "no data yet"
+    while there are none; its context menu saves it as PNG or SVG."""
 
     def __init__(self, y_label: str, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent, axisItems={"bottom": Log2Axis("bottom")})
@@ -63,10 +127,11 @@ class ConvergencePlot(pg.PlotWidget):
         item.setLabel("bottom", "iterations (log₂ scale)")
         item.setLabel("left", y_label)
         item.getAxis("left").enableAutoSIPrefix(False)  # no "(x0.001)" on a log axis
-        item.setLogMode(x=True, y=False)
+        item.setLogMode(x=True, y=True)
         self.curve = item.plot([], [], pen=pg.mkPen("#1f5fbf", width=2), symbol="o",
                                symbolSize=5, symbolBrush="#1f5fbf", symbolPen=None)
         self._history: list[tuple[int, float]] = []
+        self.placeholder = NoDataPlaceholder(item, [self.curve])
         add_save_image_action(self)
 
     def set_history(self, history: Sequence[tuple[int, float]]) -> None:

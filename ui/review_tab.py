@@ -49,6 +49,7 @@ from omahanash.cards import Variant
 from omahanash.errors import InputError
 from ui.common import ErrorLabel, Tab
 from ui.export import add_save_image_action, export_buttons
+from ui.plots import NoDataPlaceholder
 from ui.review_models import SpotTableModel, cards_html, spot_proxy
 
 if TYPE_CHECKING:
@@ -204,6 +205,7 @@ class ReviewTab(Tab):
         item.setLabel("left", "cumulative EV lost (bb)")
         item.getAxis("left").enableAutoSIPrefix(False)  # no "(x0.001)" over a flat zero line
         self.curve = item.plot([], [], pen=pg.mkPen("#c8102e", width=2))
+        self.plot_placeholder = NoDataPlaceholder(item, [self.curve])
         add_save_image_action(self.plot, self.status_message.emit)
         self.csv_button = QPushButton("Export CSV…", objectName="reviewCsvButton")
         self.html_button = QPushButton("Export HTML…", objectName="reviewHtmlButton")
@@ -440,8 +442,9 @@ class ReviewTab(Tab):
         window.tab_widget.setCurrentWidget(jamfold)
         note = "" if spot.dead_money == 0 else \
             f" (without the {spot.dead_money / spot.bb:g} bb of dead money it does not model)"
-        self.status_message.emit(f"Hand #{spot.hand_id} in the Jam-fold tab{note}: press "
-                                 "Calculate, then Show.")
+        # Said in the Jam-fold tab, where the user now is (messages belong to their tab).
+        jamfold.status_message.emit(f"Hand #{spot.hand_id} from the Review tab{note}: press "
+                                    "Calculate, then Show.")
         return True
 
     # -- export ----------------------------------------------------------------------------------

@@ -53,6 +53,7 @@ from omahanash.tournament import (
 )
 from ui.common import ErrorLabel, RunStopButton, Tab, with_error
 from ui.export import add_save_image_action, export_buttons, write_json
+from ui.plots import NoDataPlaceholder
 
 if TYPE_CHECKING:
     from omahanash.runs import CancelFlag
@@ -378,6 +379,9 @@ class TournamentTab(Tab):
         self.pwin_plot.setXRange(0, 1)
         self.pwin_plot.setYRange(0, 1)
         self._add_diagonal()
+        # The diagonal alone is no data: the placeholders stay until a match is played.
+        self.placeholders = [NoDataPlaceholder(plot.getPlotItem())
+                             for plot in (self.pwin_plot, self.length_plot)]
 
     def _add_diagonal(self) -> None:
         """The reference: P(win) equal to the chip share (a fair bet every hand)."""
@@ -608,3 +612,5 @@ class TournamentTab(Tab):
         self.pwin_plot.setXRange(0, 1)
         self.pwin_plot.setYRange(0, 1)
         self.length_plot.autoRange()
+        for placeholder in self.placeholders:
+            placeholder.set_empty(False)

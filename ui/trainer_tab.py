@@ -56,6 +56,7 @@ from omahanash.trainer import (
 from ui.cards_widget import CardsWidget
 from ui.common import ErrorLabel, RunStopButton, Tab, with_error
 from ui.export import add_save_image_action, export_buttons, write_table
+from ui.plots import NoDataPlaceholder
 
 if TYPE_CHECKING:
     from omahanash.runs import CancelFlag
@@ -122,6 +123,8 @@ class SessionPlot(pg.GraphicsLayoutWidget):
             [], [], pen=pg.mkPen("#1f5fbf", width=2), symbol="o", symbolSize=4,
             symbolBrush="#1f5fbf", symbolPen=None)
         self.ev_curve = self.ev_plot.plot([], [], pen=pg.mkPen("#b00020", width=2))
+        self.placeholders = [NoDataPlaceholder(self.accuracy_plot, [self.accuracy_curve]),
+                             NoDataPlaceholder(self.ev_plot, [self.ev_curve], text="")]
 
     def set_answers(self, answers: list[Answer]) -> None:
         """Plot the session's answers (empty: clear)."""

@@ -68,7 +68,7 @@ def test_domino_thesis_setting_solves_and_browses(qtbot, window, drive):
 
     tree = drive.find(tab, QTreeView, "treeView")
     root = tree.model().index(0, 0)
-    assert root.data() == "."
+    assert root.data() == "root"
     drive.click_index(tree, root)
     table = drive.find(tab, QTableView, "strategyTable")
     assert drive.table_header(table) == ["Information set", "[0|0]", "[0|1]", "[0|2]", "[1|2]"]
