@@ -2,14 +2,20 @@
 class table (every game), both Qt models (no widget per hand).
 
 * :class:`HoldemGridModel` — 13×13 cells (pairs on the diagonal, suited above, offsuit below),
-  each coloured from white (never) to green (always) by the push or call probability.
-* :class:`ClassTableModel` + :func:`class_proxy` — one row per class (id, cards, combos,
-  push %, call %, EVs), sorted by value and filtered by the cards text.
+  each shaded from white (never) to green (always) by the push or call frequency and printing
+  it under the hand's name (``"AKs\n87%"``, :data:`CELL_TEXT_ROLE`, drawn by
+  :class:`FrequencyDelegate`); the tooltip gives both players' frequencies and EVs (AllIn_EV /
+  Fold_EV). :class:`FrequencyLegend` is the gradient bar (0 % … 100 %) beside it.
+* :class:`ClassTableModel` + :class:`ClassFilterProxy` — one row per class (Hold'em: the name,
+  ``AKo``, as the row header; id, cards, combos, push %, call %, EVs), sorted by value and
+  filtered either by a range (text that parses as a range of the game, e.g. ``TT+`` or
+  ``AKo``: the classes in it) or, when it does not parse, by the name and cards text.
 
 Both also mark a *locked* range (the exploit panel's, :mod:`ui.exploit_panel`), given as one
 weight per class id (``set_locked``): the grid writes the locked cells in bold blue (and, while
 it shows no solution, colours them from white to blue by their weight); the class table shows
-the weight in its last column, "Locked %", coloured the same way.
+the weight in its last column, "Locked %", coloured the same way. EVs are shown in chips or big
+blinds (``set_units``, :mod:`ui.units`), the other unit on hover.
 """
 
 from __future__ import annotations
@@ -18,18 +24,34 @@ import functools
 from collections.abc import Sequence
 
 import numpy as np
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRectF,
+    QSize,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPaintEvent
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
+
+from ui.units import CHIPS, amount_text, amount_tooltip
 
 RANKS = "AKQJT98765432"
 CLASS_COLUMNS = (("id", "Id"), ("cards", "Cards"), ("combos", "Combos"),
                  ("push_pct", "Push %"), ("call_pct", "Call %"), ("push_ev", "Push EV"),
                  ("pu_fold_ev", "PU fold EV"), ("call_ev", "Call EV"),
                  ("ca_fold_ev", "CA fold EV"))
+#: The columns of :data:`CLASS_COLUMNS` holding EVs in chips (shown in the chosen unit).
+EV_COLUMNS = frozenset(range(5, 9))
 LOCKED_HEADER = "Locked %"
 HOLDEM_CLASSES = 169
 #: The text colour of a locked cell of the grid.
 LOCKED_TEXT = QColor("#0b3d91")
+#: The data role of the text a frequency cell prints: its name and frequency (``"AKs\\n87%"``).
+CELL_TEXT_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
 def grid_cell(cards: str) -> tuple[int, int]:
@@ -53,9 +75,27 @@ def grid_name(row: int, column: int) -> str:
 
 
 def probability_colour(p: float) -> QColor:
-    """White at 0, a strong green at 1."""
+    """White at 0, a strong green at 1: the shade of a frequency (the legend's gradient).
+
+    >>> probability_colour(0.0).name(), probability_colour(1.0).name()
+    ('#ffffff', '#37af37')
+    """
     p = min(max(p, 0.0), 1.0)
     return QColor(int(255 - 200 * p), int(255 - 80 * p), int(255 - 200 * p))
+
+
+def percent_text(p: float) -> str:
+    """A frequency as a cell prints it: whole percents, ``<1%`` / ``>99%`` near the ends so a
+    mixed hand never reads as a pure one.
+
+    >>> [percent_text(p) for p in (0.0, 0.004, 0.874, 0.996, 1.0)]
+    ['0%', '<1%', '87%', '>99%', '100%']
+    """
+    if 0 < p < 0.01:
+        return "<1%"
+    if 0.99 < p < 1:
+        return ">99%"
+    return f"{100 * p:.0f}%"
 
 
 def locked_colour(weight: float) -> QColor:
@@ -82,6 +122,29 @@ def _holdem_cells() -> tuple[tuple[int, int], ...]:
     return tuple(grid_cell(class_cards("holdem", i)) for i in range(HOLDEM_CLASSES))
 
 
+class Units:
+    """The unit EVs are shown in (:mod:`ui.units`) and the chips of one big blind."""
+
+    def __init__(self) -> None:
+        self.unit = CHIPS
+        self.chips_per_bb = 1.0
+
+    def text(self, chips: float) -> str:
+        return amount_text(chips, self.unit, self.chips_per_bb)
+
+    def tooltip(self, chips: float) -> str:
+        return amount_tooltip(chips, self.unit, self.chips_per_bb)
+
+
+def hand_tooltip(name: str, row: dict, units: Units) -> str:
+    """The hover text of a class: both players' frequencies and EVs (the thesis's names)."""
+    return (f"{name} ({row['combos']} combos)\n"
+            f"Push (PU): {row['push_pct']:.1f}% · AllIn_EV {units.text(row['push_ev'])}"
+            f" · Fold_EV {units.text(row['pu_fold_ev'])}\n"
+            f"Call (CA): {row['call_pct']:.1f}% · AllIn_EV {units.text(row['call_ev'])}"
+            f" · Fold_EV {units.text(row['ca_fold_ev'])}")
+
+
 class HoldemGridModel(QAbstractTableModel):
     """The Hold'em range grid: :meth:`set_rows` fills it from a solution, :meth:`set_locked`
     marks a locked range (its weight under ``LOCKED_ROLE``)."""
@@ -92,13 +155,20 @@ class HoldemGridModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._p: dict[tuple[int, int], float] = {}
+        self._rows: dict[tuple[int, int], dict] = {}
         self._locked: dict[tuple[int, int], float] = {}
+        self.units = Units()
 
     def set_rows(self, rows: Sequence[dict], key: str) -> None:
         """Fill from :meth:`JamFoldSolution.class_rows` (``key``: push_pct or call_pct)."""
         self.beginResetModel()
-        self._p = {grid_cell(r["cards"]): r[key] / 100.0 for r in rows}
+        self._rows = {grid_cell(r["cards"]): r for r in rows}
+        self._p = {cell: r[key] / 100.0 for cell, r in self._rows.items()}
         self.endResetModel()
+
+    def set_units(self, unit: str, chips_per_bb: float) -> None:
+        """Show the EVs of the tooltips in ``unit`` (:mod:`ui.units`)."""
+        self.units.unit, self.units.chips_per_bb = unit, chips_per_bb
 
     def set_locked(self, weights: np.ndarray | None) -> None:
         """Mark the classes of a locked Hold'em range: ``weights`` per class id (169), None
@@ -123,11 +193,15 @@ class HoldemGridModel(QAbstractTableModel):
         cell = (index.row(), index.column())
         p = self._p.get(cell)
         locked = self._locked.get(cell)
+        name = grid_name(*cell)
         if role == Qt.ItemDataRole.DisplayRole:
-            return grid_name(*cell)
+            return name
+        if role == CELL_TEXT_ROLE:
+            return name if p is None else f"{name}\n{percent_text(p)}"
         if role == Qt.ItemDataRole.ToolTipRole:
-            return (grid_name(*cell) + ("" if p is None else f": {100 * p:.1f}%")
-                    + ("" if locked is None else f" (locked: {100 * locked:.1f}%)"))
+            row = self._rows.get(cell)
+            return ((name if row is None else hand_tooltip(name, row, self.units))
+                    + ("" if locked is None else f"\nLocked: {100 * locked:.1f}%"))
         if role == Qt.ItemDataRole.BackgroundRole:
             if p is not None:
                 return probability_colour(p)
@@ -151,15 +225,80 @@ class HoldemGridModel(QAbstractTableModel):
         return None
 
 
+class FrequencyDelegate(QStyledItemDelegate):
+    """Draws a cell's :data:`CELL_TEXT_ROLE` (name and frequency on two lines) instead of its
+    display text, which stays the bare name for lookups and exports."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem,  # noqa: N802 (Qt API)
+                        index: QModelIndex | QPersistentModelIndex) -> None:
+        super().initStyleOption(option, index)
+        text = index.data(CELL_TEXT_ROLE)
+        if text is not None:
+            option.text = text
+
+
+class FrequencyLegend(QWidget):
+    """The key of the frequency shading: a gradient bar from 0 % (white) to 100 % (green)."""
+
+    BAR_HEIGHT = 12
+
+    def __init__(self, caption: str = "frequency", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("rangeLegend")
+        self.caption = caption
+        self.setMinimumHeight(self.BAR_HEIGHT + self.fontMetrics().height() + 6)
+        self.setToolTip("Cell shade: how often the hand is played, from never (white) to "
+                        "always (green)")
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt API)
+        return QSize(240, self.minimumHeight())
+
+    def labels(self) -> list[str]:
+        """The texts under the bar, left to right."""
+        return ["0 %", "50 %", "100 %", self.caption]
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt API)
+        painter = QPainter(self)
+        try:
+            text_width = self.fontMetrics().horizontalAdvance(self.caption) + 12
+            bar = QRectF(4, 2, max(40, self.width() - text_width - 8), self.BAR_HEIGHT)
+            gradient = QLinearGradient(bar.topLeft(), bar.topRight())
+            for stop in (0.0, 0.5, 1.0):
+                gradient.setColorAt(stop, probability_colour(stop))
+            painter.fillRect(bar, gradient)
+            painter.setPen(QColor("#808080"))
+            painter.drawRect(bar)
+            painter.setPen(self.palette().windowText().color())
+            baseline = bar.bottom() + self.fontMetrics().ascent() + 2
+            for text, where in zip(self.labels()[:3], (0.0, 0.5, 1.0), strict=True):
+                width = self.fontMetrics().horizontalAdvance(text)
+                x = bar.left() + where * bar.width() - where * width
+                painter.drawText(int(x), int(baseline), text)
+            painter.drawText(int(bar.right() + 8), int(bar.bottom()), self.caption)
+        finally:
+            painter.end()
+
+
 class ClassTableModel(QAbstractTableModel):
     """Every class of a solution, one row each (values sort under ``Qt.UserRole``), and the
-    weight of each class in a locked range (:meth:`set_locked`) in the last column."""
+    weight of each class in a locked range (:meth:`set_locked`) in the last column. Hold'em
+    rows carry their name (``AKo``) as the row header; EVs in the unit of :meth:`set_units`."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[tuple] = []
         self._cards_per_row = 0  # 2: Hold'em rows, 4: Omaha rows
         self._locked: np.ndarray | None = None
+        self._names: list[str] = []  # Hold'em names of the rows (AKo), the row headers
+        self.units = Units()
+
+    def set_units(self, unit: str, chips_per_bb: float) -> None:
+        """Show the EV columns in ``unit`` (:mod:`ui.units`), the other unit on hover."""
+        self.units.unit, self.units.chips_per_bb = unit, chips_per_bb
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
+        if self._rows:
+            self.dataChanged.emit(self.index(0, min(EV_COLUMNS)),
+                                  self.index(len(self._rows) - 1, max(EV_COLUMNS)))
 
     def set_locked(self, weights: np.ndarray | None) -> None:
         """Show a locked range: ``weights`` per class id of the solution's variant; None
@@ -177,10 +316,27 @@ class ClassTableModel(QAbstractTableModel):
         return 100.0 * float(self._locked[self._rows[row][0]])
 
     def set_rows(self, rows: Sequence[dict]) -> None:
+        from omahanash.hands import class_name
+
         self.beginResetModel()
-        self._rows = [tuple(r[key] for key, _ in CLASS_COLUMNS) for r in rows]
         self._cards_per_row = len(rows[0]["cards"].split()) if rows else 0
+        self._rows = [tuple(r[key] for key, _ in CLASS_COLUMNS) for r in rows]
+        self._names = [class_name("holdem", r["id"]) for r in rows] \
+            if self._cards_per_row == 2 else []
         self.endResetModel()
+
+    @property
+    def has_names(self) -> bool:
+        """Whether the rows have Hold'em names (shown as the row headers)."""
+        return bool(self._names)
+
+    def class_id(self, row: int) -> int:
+        """The class id of a row."""
+        return int(self._rows[row][0])
+
+    def search_text(self, row: int) -> str:
+        """What the text filter searches: the Hold'em name (if any) and the cards."""
+        return (f"{self._names[row]} " if self._names else "") + str(self._rows[row][1])
 
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if parent.isValid() else len(self._rows)
@@ -194,10 +350,15 @@ class ClassTableModel(QAbstractTableModel):
         if index.column() == len(CLASS_COLUMNS):
             return self._locked_data(index.row(), role)
         value = self._rows[index.row()][index.column()]
+        ev = index.column() in EV_COLUMNS
         if role == Qt.ItemDataRole.DisplayRole:
+            if ev:
+                return self.units.text(value).removesuffix(" bb")
             if isinstance(value, float):
                 return f"{value:.2f}" if index.column() in (3, 4) else f"{value:.4f}"
             return str(value)
+        if role == Qt.ItemDataRole.ToolTipRole and ev:
+            return self.units.tooltip(value)
         if role == Qt.ItemDataRole.UserRole:
             return value
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() != 1:
@@ -225,17 +386,94 @@ class ClassTableModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(CLASS_COLUMNS):
-            return CLASS_COLUMNS[section][1]
+            header = CLASS_COLUMNS[section][1]
+            return f"{header} (bb)" if section in EV_COLUMNS and self.units.unit != CHIPS \
+                else header
         if orientation == Qt.Orientation.Horizontal and section == len(CLASS_COLUMNS):
             return LOCKED_HEADER
+        if orientation == Qt.Orientation.Vertical and 0 <= section < len(self._names):
+            return self._names[section]
         return None
 
 
-def class_proxy(model: ClassTableModel, parent: QObject | None = None) -> QSortFilterProxyModel:
-    """Sorts by value and filters on the cards column (case-insensitive substring)."""
-    proxy = QSortFilterProxyModel(parent)
-    proxy.setSourceModel(model)
-    proxy.setSortRole(Qt.ItemDataRole.UserRole)
-    proxy.setFilterKeyColumn(1)
-    proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-    return proxy
+def class_pattern(cards: str) -> str:
+    """Range text for exactly one Omaha class: its canonical cards with each suit written as
+    a suit variable (``w x y z`` in order of appearance), so every suit-isomorphic hand matches.
+
+    >>> class_pattern("Ks As Kc Ac")
+    'KwAwKxAx'
+    """
+    variables: dict[str, str] = {}
+    return "".join(card[0] + variables.setdefault(card[1], "wxyz"[len(variables)])
+                   for card in cards.split())
+
+
+def played_range_text(variant: str, rows: Sequence[dict], key: str,
+                      threshold: float = 50.0) -> str:
+    """The classes of ``rows`` (:meth:`JamFoldSolution.class_rows`) played at least
+    ``threshold`` % (``key``: push_pct or call_pct) as range text that parses back to them:
+    Hold'em in grid notation (``TT+, AKs``, :meth:`omahanash.ranges.Range.to_text`), Omaha one
+    suit pattern per class.
+
+    >>> rows = [{"id": 0, "cards": "As Ah", "push_pct": 100.0},
+    ...         {"id": 14, "cards": "Ks Kh", "push_pct": 60.0},
+    ...         {"id": 1, "cards": "As Ks", "push_pct": 10.0}]
+    >>> played_range_text("holdem", rows, "push_pct")
+    'KK+'
+    """
+    from omahanash.cards import Variant
+    from omahanash.ranges import Range, hand_classes
+
+    game = Variant.parse(variant)
+    played = [r for r in rows if r[key] >= threshold]
+    if game.is_omaha and played:
+        return ", ".join(class_pattern(r["cards"]) for r in played)
+    ids = [r["id"] for r in played]
+    weights = np.isin(hand_classes(game), ids).astype(np.float64)
+    return Range(game, "", weights).to_text()
+
+
+class ClassFilterProxy(QSortFilterProxyModel):
+    """Sorts a :class:`ClassTableModel` by value and filters it (:meth:`set_filter`): by a
+    range when the text parses as one for the game, else by the cards text (case-insensitive
+    substring, Hold'em names included)."""
+
+    def __init__(self, model: ClassTableModel, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setSourceModel(model)
+        self.setSortRole(Qt.ItemDataRole.UserRole)
+        self._text = ""
+        self._weights: np.ndarray | None = None  # per class id: the range filtered by
+
+    @property
+    def by_range(self) -> bool:
+        """Whether the current filter is a range (else plain text)."""
+        return self._weights is not None
+
+    def set_filter(self, text: str, variant: str | None) -> bool:
+        """Filter by ``text`` for the game ``variant`` (None: no solution, plain text); True
+        when it was read as a range."""
+        from omahanash.errors import InputError
+        from omahanash.ranges import parse_range
+
+        weights = None
+        if text.strip() and variant is not None:
+            try:
+                weights = parse_range(text, variant).weights
+            except InputError:
+                pass  # not a range: the plain text filter
+        self.beginFilterChange()
+        self._text, self._weights = text.strip().lower(), weights
+        self.endFilterChange()
+        return weights is not None
+
+    def filterAcceptsRow(self, source_row: int,  # noqa: N802 (Qt API)
+                         source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+        if not self._text:
+            return True
+        model = self.sourceModel()
+        assert isinstance(model, ClassTableModel)
+        if self._weights is not None:
+            class_id = model.class_id(source_row)
+            return bool(class_id < self._weights.size and self._weights[class_id] > 0)
+        return self._text in model.search_text(source_row).lower()
