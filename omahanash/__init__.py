@@ -77,7 +77,7 @@ _EXPORTS: dict[str, str] = {
     "equity": "omahanash",  # the package omahanash.equity, callable: see its docstring
     "EquityTable": "omahanash.equity.tables",
     "load_table": "omahanash.equity.tables",
-    "build_table": "omahanash.equity.tables",
+    "build_table": "omahanash.equity.table_build",
     # the heads-up jam-fold game
     "JamFoldParams": "omahanash.jamfold",
     "JamFoldSolution": "omahanash.jamfold",
@@ -122,7 +122,8 @@ if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
         solve_cfr,
     )
     from omahanash.equity.calculator import equity
-    from omahanash.equity.tables import EquityTable, build_table, load_table
+    from omahanash.equity.table_build import build_table
+    from omahanash.equity.tables import EquityTable, load_table
     from omahanash.errors import Cancelled, InputError
     from omahanash.games import make_game
     from omahanash.hands import (

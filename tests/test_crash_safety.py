@@ -23,7 +23,7 @@ import pytest
 
 from omahanash import savefile
 from omahanash.cfr.storage import load_solution
-from omahanash.equity import tables
+from omahanash.equity import table_build, tables
 from omahanash.equity.tablefile import EQUITY_TABLE, partial_path
 from omahanash.errors import Cancelled
 from omahanash.jamfold.solution import JamFoldSolution
@@ -38,7 +38,7 @@ SAVE_KILLS = 15
 
 WARM_UP = """
 import json, sys
-from omahanash.equity.tables import build_table
+from omahanash.equity.table_build import build_table
 # load the compiled kernels before saying ready, so that the kill moments fall in the work
 build_table("omaha-hi", samples=1, cache_dir=sys.argv[2], class_ids=[0, 1])
 """
@@ -126,9 +126,9 @@ def _finished_blocks(partial):
 
 def test_killed_table_builds_resume_bit_identical(tmp_path):
     warm = tmp_path / "warm"
-    tables.build_table("omaha-hi", samples=1, cache_dir=warm, class_ids=[0, 1])
+    table_build.build_table("omaha-hi", samples=1, cache_dir=warm, class_ids=[0, 1])
     started = time.perf_counter()
-    reference = _contents(tables.build_table("omaha-hi", cache_dir=tmp_path / "reference",
+    reference = _contents(table_build.build_table("omaha-hi", cache_dir=tmp_path / "reference",
                                              **BUILD))
     seconds = time.perf_counter() - started
     cache = tmp_path / "killed"
@@ -168,7 +168,7 @@ def test_build_killed_between_finishing_and_renaming_is_taken_as_it_is(tmp_path,
 
     monkeypatch.setattr(savefile.os, "replace", crash)
     with pytest.raises(Cancelled):
-        tables.build_table("omaha-hi", cache_dir=tmp_path, **settings)
+        table_build.build_table("omaha-hi", cache_dir=tmp_path, **settings)
     monkeypatch.setattr(savefile.os, "replace", real_replace)
     path = tables.table_path("omaha-hi", tmp_path, settings["class_ids"])
     assert not path.exists() and partial_path(path).exists()
@@ -176,11 +176,11 @@ def test_build_killed_between_finishing_and_renaming_is_taken_as_it_is(tmp_path,
     def no_sampling(*args):
         raise AssertionError("a finished table was built again")
 
-    monkeypatch.setattr(tables, "_sample_chunk", no_sampling)
-    assert tables.build_table("omaha-hi", cache_dir=tmp_path, **settings) == path
+    monkeypatch.setattr(table_build, "_sample_chunk", no_sampling)
+    assert table_build.build_table("omaha-hi", cache_dir=tmp_path, **settings) == path
     assert not partial_path(path).exists()
     monkeypatch.undo()
-    fresh = tables.build_table("omaha-hi", cache_dir=tmp_path / "fresh", **settings)
+    fresh = table_build.build_table("omaha-hi", cache_dir=tmp_path / "fresh", **settings)
     assert _contents(path) == _contents(fresh)
 
 
@@ -213,7 +213,7 @@ def test_partially_written_files_are_never_read_as_valid(tmp_path):
     """Every prefix of a saved solution and of a table (what a kill in the middle of a
     non-atomic write would leave) is refused."""
     settings = {**BUILD, "class_ids": BUILD["class_ids"][:4], "block_cells": 4}
-    table = tables.build_table("omaha-hi", cache_dir=tmp_path, **settings).read_bytes()
+    table = table_build.build_table("omaha-hi", cache_dir=tmp_path, **settings).read_bytes()
     kind = savefile.FileKind("crash", 1, "crash test file")
     solution = savefile.write(tmp_path / "s.save", kind, {"a": 1},
                               {"x": np.arange(100.0)}).read_bytes()

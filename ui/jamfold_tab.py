@@ -641,7 +641,8 @@ class JamFoldTab(Tab):
         if variant == "holdem" or variant in self._tables:
             self.build_box.setVisible(self.build_runner.running)
             return True
-        from omahanash.equity.tables import partial_settings, table_path
+        from omahanash.equity.table_build import partial_settings
+        from omahanash.equity.tables import table_path
 
         if table_path(variant).exists():
             self.build_box.setVisible(self.build_runner.running)
@@ -1035,7 +1036,7 @@ class JamFoldTab(Tab):
             return False
 
         def job(report: ProgressReporter, cancel: CancelFlag) -> str:
-            from omahanash.equity.tables import build_table
+            from omahanash.equity.table_build import build_table
 
             report.phase("building table")
             return str(build_table(variant, progress=report, cancel=cancel))

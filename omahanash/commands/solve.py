@@ -95,7 +95,8 @@ class IterationPrinter:
 
 
 def _load_table(variant: str, args: argparse.Namespace):
-    from omahanash.equity.tables import OMAHA_GAMES, build_table, load_table, table_path
+    from omahanash.equity.table_build import build_table
+    from omahanash.equity.tables import OMAHA_GAMES, load_table, table_path
     from omahanash.runs import StderrProgress
 
     classes = parse_class_list(args.classes)

@@ -90,7 +90,7 @@ def _print(data: dict, as_json: bool) -> None:
 
 def run_build(args: argparse.Namespace) -> int:
     from omahanash.cards import normalize_game
-    from omahanash.equity import tables
+    from omahanash.equity import table_build, tables
     from omahanash.runs import StderrProgress, cancel_on_interrupt
 
     game = normalize_game(args.game)
@@ -113,14 +113,14 @@ def run_build(args: argparse.Namespace) -> int:
         )
     seed = tables.DEFAULT_SEED if args.seed is None else args.seed
     samples = tables.DEFAULT_SAMPLES[game] if args.samples is None else args.samples
-    previous = tables.partial_settings(game, args.cache_dir, parse_class_list(args.classes))
+    previous = table_build.partial_settings(game, args.cache_dir, parse_class_list(args.classes))
     if previous == {"samples": samples, "seed": seed}:
         print(f"resuming the interrupted {game} build", file=sys.stderr)
     classes = parse_class_list(args.classes)
     # Ctrl-C sets the cancel flag: the build stops between two kernel calls and keeps its
     # finished blocks (Cancelled: exit 130, "run it again to resume").
     with cancel_on_interrupt() as cancel:
-        tables.build_table(
+        table_build.build_table(
             game, samples=samples, seed=seed, cache_dir=args.cache_dir, class_ids=classes,
             progress=StderrProgress(f"{game} table (K={samples})"), cancel=cancel,
         )
@@ -162,7 +162,7 @@ def run_cell(args: argparse.Namespace) -> int:
 
 def run_check(args: argparse.Namespace) -> int:
     from omahanash.cli import print_json
-    from omahanash.equity.tables import check_table
+    from omahanash.equity.table_check import check_table
     from omahanash.runs import StderrProgress
 
     if not 1 <= args.classes <= 16432 or args.deals < 1:

@@ -9,7 +9,9 @@ For a game's classes (169 Hold'em, 16,432 Omaha) a table gives
 * ``equity(a, b) + equity(b, a) == 1`` exactly wherever ``pairs(a, b) > 0``: only the upper
   triangle is stored (:mod:`omahanash.equity.triangle`).
 
-:func:`load_table` opens one, :func:`build_table` builds one. Hold'em is exact and shipped
+:func:`load_table` opens one, :func:`~omahanash.equity.table_build.build_table` builds one
+(:mod:`omahanash.equity.table_build`), :mod:`omahanash.equity.table_check` checks one. Hold'em
+is exact and shipped
 (``resources/holdem.table``, built by ``omahanash table build --game holdem --exact``). Omaha Hi
 and Hi/Lo are estimated by Monte Carlo (:mod:`omahanash.equity.table_kernels`) on the user's
 machine and cached in the user cache directory (``platformdirs``; ``OMAHANASH_CACHE`` or
@@ -22,7 +24,6 @@ Omaha games and lives in its own cached file.
 from __future__ import annotations
 
 import os
-import time
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -45,13 +46,12 @@ from omahanash.equity.tablefile import (
     resolve_cache_dir,
     subset_tag,
 )
-from omahanash.equity.triangle import triangle_cells, triangle_index
-from omahanash.errors import Cancelled, InputError
-from omahanash.runs import CancelFlag, ProgressCallback, iterate
-from omahanash.savefile import ArraySpec, BlockedFile, SaveFileError, release_pages
+from omahanash.equity.triangle import triangle_index
+from omahanash.errors import InputError
+from omahanash.savefile import SaveFileError
 
-__all__ = ["DEFAULT_SAMPLES", "DEFAULT_SEED", "EquityTable", "build_table", "load_table",
-           "resolve_cache_dir", "table_info", "table_path"]
+__all__ = ["DEFAULT_SAMPLES", "DEFAULT_SEED", "EquityTable", "load_table", "resolve_cache_dir",
+           "table_info", "table_path"]
 
 EQUITY_SCALE = 65534  # even, so that 0.5 is exact and q(b, a) = 65534 - q(a, b) is exact
 SPREAD_SCALE = 254  # the flush correction's standard deviation is at most 1 -> 254
@@ -59,11 +59,6 @@ DEFAULT_SEED = 2014
 # Samples per cell of a default build; chosen so that a full build takes <= 5 min (Omaha Hi)
 # and <= 8 min (Hi/Lo) on a 2-core machine (see the README for the measurement).
 DEFAULT_SAMPLES = {Variant.OMAHA_HI: 12, Variant.OMAHA_HILO: 16}
-DEFAULT_BLOCK_CELLS = 1 << 20
-# The sampling kernel's unit of work: runs of this many consecutive cells share scratch decks
-# (see flush_correction.sample_cells_kernel), so chunks of a block are whole runs.
-KERNEL_RUN = 64
-CHUNK_SECONDS = 0.05  # aimed length of one kernel call of a build (Ctrl-C latency)
 OMAHA_GAMES = (Variant.OMAHA_HI, Variant.OMAHA_HILO)
 # How cells are estimated; a table made another way is refused (rebuild it).
 TABLE_METHOD = "suit-blind exact + flush correction sampled on flush boards"
@@ -77,11 +72,11 @@ def table_path(variant: Variant | str, cache_dir: str | os.PathLike | None = Non
     PosixPath('/tmp/tables/omaha-hi.table')
     """
     variant = Variant.parse(variant)
-    ids = _normalize_subset(class_ids)
+    ids = normalize_subset(class_ids)
     return resolve_cache_dir(cache_dir) / f"{variant}{subset_tag(ids)}.table"
 
 
-def _normalize_subset(class_ids: Sequence[int] | np.ndarray | None) -> np.ndarray | None:
+def normalize_subset(class_ids: Sequence[int] | np.ndarray | None) -> np.ndarray | None:
     """Sorted unique class ids of a subset build (tests, experiments), None for all."""
     if class_ids is None:
         return None
@@ -102,13 +97,6 @@ def _normalize_subset(class_ids: Sequence[int] | np.ndarray | None) -> np.ndarra
                          "(or use all 16,432)")
     return ids
 
-
-def _int_argument(name: str, value: object, low: int, high: int) -> int:
-    """``value`` as an int in ``low..high``, else :class:`InputError` naming ``name``."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
-            or not low <= int(value) <= high:
-        raise InputError(f"{name} must be an integer in {low}..{high}, got {value!r}")
-    return int(value)
 
 
 # -- class data -----------------------------------------------------------------------------
@@ -309,7 +297,7 @@ def _load_holdem_file(path: Path) -> EquityTable:
     return EquityTable("holdem", np.arange(169), equity, pairs, None, info)
 
 
-def _table_expect(variant: Variant, samples: int, seed: int,
+def table_expect(variant: Variant, samples: int, seed: int,
                   ids: np.ndarray | None) -> dict[str, Any]:
     from omahanash.hands import num_classes
 
@@ -336,7 +324,7 @@ def load_table(variant: Variant | str, cache_dir: str | os.PathLike | None = Non
     variant = Variant.parse(variant)
     if variant is Variant.HOLDEM:
         return _holdem_table()
-    ids = _normalize_subset(class_ids)
+    ids = normalize_subset(class_ids)
     path = table_path(variant, cache_dir, ids)
     if not path.exists():
         raise InputError(
@@ -382,293 +370,3 @@ def table_info(variant: Variant | str, cache_dir: str | os.PathLike | None = Non
                 "partial": partial_path(path).exists()}
     return {"built": True, **{k: v for k, v in table.info.items() if k != "exact"},
             "exact": table.exact}
-
-
-# -- building -------------------------------------------------------------------------------
-
-
-def build_table(
-    variant: Variant | str,
-    samples: int | None = None,
-    seed: int = DEFAULT_SEED,
-    cache_dir: str | os.PathLike | None = None,
-    progress: ProgressCallback | None = None,
-    cancel: CancelFlag | None = None,
-    *,
-    class_ids: Sequence[int] | None = None,
-    block_cells: int = DEFAULT_BLOCK_CELLS,
-) -> Path:
-    """Build (or resume building) the Monte Carlo table of an Omaha ``variant`` and cache it.
-
-    ``samples`` per cell (default :data:`DEFAULT_SAMPLES`) and ``seed`` fix the table; the
-    build runs block by block through :func:`omahanash.runs.iterate`, calling
-    ``progress(done, total)`` and stopping between blocks when ``cancel`` is set. Finished
-    blocks (also after Ctrl-C or a crash) are kept in a ``.partial`` file and reused by the next
-    call with the same settings; the result is bit-identical to an uninterrupted build. A
-    partial file made with other settings is discarded. Raises
-    :class:`~omahanash.errors.Cancelled` when cancelled. Returns the path of the finished table.
-    (The Hold'em table is exact and shipped: ``omahanash table build --game holdem --exact``.)
-
-    >>> import tempfile
-    >>> path = build_table("omaha", samples=4, cache_dir=tempfile.mkdtemp(),
-    ...                    class_ids=[0, 16431])
-    >>> load_table("omaha-hi", path.parent, [0, 16431]).n
-    2
-    """
-    from omahanash.equity.table_kernels import class_quads, rank_equity
-    from omahanash.equity.triangle import triangle_rows
-
-    variant = Variant.parse(variant)
-    if variant not in OMAHA_GAMES:
-        raise InputError(f"variant: Monte Carlo tables are for {' and '.join(OMAHA_GAMES)}, "
-                         f"not {variant} (its exact table is shipped)")
-    samples = _int_argument("samples", DEFAULT_SAMPLES[variant] if samples is None else samples,
-                            1, 100_000)
-    seed = _int_argument("seed", seed, 0, 2**63 - 1)
-    block_cells = _int_argument("block_cells", block_cells, 1, 2**40)
-    ids = _normalize_subset(class_ids)
-    path = table_path(variant, cache_dir, ids)
-    partial = partial_path(path)
-    expect = _table_expect(variant, samples, seed, ids)
-    make_cache_dir(cache_dir)
-
-    data = class_data("omaha", ids)
-    n = int(data.class_ids.size)
-    cells = triangle_cells(n)
-    pairs = omaha_pairs(cache_dir, ids, data)
-    arrays = [ArraySpec("equity", "<u2", (cells,), blocked=True),
-              ArraySpec("spread", "|u1", (cells,), blocked=True)]
-    if ids is not None:
-        arrays.append(ArraySpec("pairs", "<u2", (cells,)))
-
-    if _adopt_finished_partial(partial, path, expect):
-        return path
-    table = _reopen_partial(partial, expect, block_cells)
-    if table is None:
-        table = BlockedFile.create(partial, EQUITY_TABLE, expect, cells, block_cells, arrays)
-        if ids is not None:
-            table.arrays["pairs"][:] = pairs
-    try:
-        finished = table.finished_blocks()
-        hilo = variant is Variant.OMAHA_HILO
-        done = sum(stop - start for start, stop in
-                   map(table.block_range, np.flatnonzero(finished).tolist()))
-        # Progress counts cells; the exact suit-blind part (first, ~10-15 % of a full build,
-        # recomputed on resume: it is deterministic) counts as an eighth of them.
-        rank_units = cells // 8
-        total = cells + rank_units
-        if progress:
-            progress(done, total)
-        started = time.perf_counter()
-
-        def rank_progress(piece: float, pieces: float) -> None:
-            if progress and piece < pieces:  # the last piece is reported by iterate()
-                progress(done + rank_units * piece // pieces, total)
-
-        ranks = rank_equity(class_quads(data.representatives), hilo, rank_progress, cancel,
-                            32 if ids is None else 1)
-        todo = iter(np.flatnonzero(~finished).tolist())
-        chunks = _ChunkSizer()
-
-        def fill_block(units_done: int) -> int:
-            block = next(todo)
-            start, stop = table.block_range(block)
-            rows, cols = triangle_rows(start, stop, n)
-            mean = np.empty(stop - start, np.float64)
-            spread = np.empty(stop - start, np.float64)
-            # The kernel runs in chunks of whole runs of 64 cells (its unit of work, so the
-            # values do not depend on the chunking), each a fraction of a second: Ctrl-C and
-            # the cancel flag are seen between them. An unfinished block is not kept.
-            low = 0
-            while low < rows.size:
-                if cancel is not None:
-                    cancel.raise_if_cancelled()
-                high = min(rows.size, low + chunks.size)
-                tick = time.perf_counter()
-                mean[low:high], spread[low:high] = _sample_chunk(
-                    data, rows[low:high], cols[low:high], start + low, samples, seed, hilo,
-                    ranks)
-                chunks.update(high - low, time.perf_counter() - tick)
-                low = high
-                if progress and low < rows.size:
-                    progress(units_done + low, total)
-            # exact part + a noisy correction can leave [0, 1] by a hair in lopsided cells
-            equity_q = np.rint(np.clip(mean, 0.0, 1.0) * EQUITY_SCALE).astype(np.uint16)
-            equity_q[rows == cols] = EQUITY_SCALE // 2  # by symmetry exactly 0.5
-            table.arrays["equity"][start:stop] = equity_q
-            table.arrays["spread"][start:stop] = np.rint(
-                np.minimum(spread, 1.0) * SPREAD_SCALE).astype(np.uint8)
-            table.mark_finished(block)
-            return stop - start
-
-        # interval 0: a block takes seconds, report each one
-        run = iterate(fill_block, total, progress, cancel, start=done + rank_units, interval=0)
-        if run.cancelled:
-            raise Cancelled("cancelled")
-        table.finish(path, {"cell_stderr": _cell_stderr(table, pairs, samples),
-                            "build_seconds": round(time.perf_counter() - started, 3)})
-    except (KeyboardInterrupt, Cancelled):
-        table.close()
-        raise Cancelled(f"build of the {variant} table interrupted; run it again to resume") \
-            from None
-    except BaseException:
-        table.close()
-        raise
-    return path
-
-
-def _cell_stderr(table: BlockedFile, pairs: np.ndarray, samples: int) -> float:
-    """RMS standard error of the cells with pairs, from the stored 8-bit spreads: an exact
-    count of each stored value, block by block (no float copy of a whole triangle; the pages
-    read are let go), so the result does not depend on how the table was cut."""
-    counts = np.zeros(SPREAD_SCALE + 1, np.int64)
-    spread = table.arrays["spread"]
-    for block in range(table.num_blocks):
-        start, stop = table.block_range(block)
-        used = np.asarray(pairs[start:stop]) > 0
-        counts += np.bincount(spread[start:stop][used], minlength=SPREAD_SCALE + 1)
-        release_pages(spread[start:stop])
-        release_pages(pairs[start:stop])
-    cells = int(counts.sum())
-    if cells == 0:
-        return 0.0  # no cell with pairs: nothing is estimated
-    squares = sum(c * q * q for q, c in enumerate(counts.tolist()))
-    return float(np.sqrt(squares / (SPREAD_SCALE**2 * cells) / samples))
-
-
-class _ChunkSizer:
-    """Cells per kernel call of a table build: whole runs of :data:`KERNEL_RUN` cells, sized
-    from the measured rate towards :data:`CHUNK_SECONDS` a call (so that Ctrl-C is seen
-    within a fraction of a second whatever ``samples`` is)."""
-
-    def __init__(self) -> None:
-        self.size = 2 * KERNEL_RUN  # a first guess: one run per core of a 2-core machine
-
-    def update(self, cells: int, seconds: float) -> None:
-        wanted = cells * CHUNK_SECONDS / max(seconds, 1e-6)
-        runs = int(min(wanted, 2 * self.size)) // KERNEL_RUN  # at most 2x: cells differ in cost
-        self.size = max(1, runs) * KERNEL_RUN
-
-
-def _sample_chunk(data: ClassData, rows: np.ndarray, cols: np.ndarray, cell_start: int,
-                  samples: int, seed: int, hilo: bool, ranks: np.ndarray,
-                  ) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`~omahanash.equity.table_kernels.sample_cells` on one chunk. A Ctrl-C that
-    lands while the parallel kernel runs surfaces as a ``SystemError`` (the dispatcher
-    returns with the interrupt set): turned back into the ``KeyboardInterrupt`` it is."""
-    from omahanash.equity.table_kernels import sample_cells
-
-    try:
-        return sample_cells(data, rows, cols, cell_start, samples, seed, hilo, ranks)
-    except SystemError as exc:
-        if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
-            raise KeyboardInterrupt from None
-        raise
-
-
-def _adopt_finished_partial(partial: Path, path: Path, expect: dict[str, Any]) -> bool:
-    """Move a complete, verified table left under the partial name into place (a build killed
-    between finishing its file and renaming it); False when there is none."""
-    try:
-        if not savefile.read_header(partial, EQUITY_TABLE, expect)["complete"]:
-            return False
-        savefile.read(partial, EQUITY_TABLE, expect, mmap=True)
-    except SaveFileError:
-        return False  # none, or damaged: _reopen_partial deals with it
-    os.replace(partial, path)
-    savefile.fsync_directory(path.parent)
-    return True
-
-
-def _reopen_partial(partial: Path, expect: dict[str, Any], block_cells: int) -> BlockedFile | None:
-    """The interrupted build at ``partial`` if it was made with these settings; a partial
-    file made otherwise (or damaged, or of an older format) is deleted."""
-    if not partial.exists():
-        return None
-    try:
-        table = BlockedFile.open_partial(partial, EQUITY_TABLE, expect)
-    except SaveFileError:
-        partial.unlink()
-        return None
-    if table.block_cells == block_cells:
-        return table
-    table.close()
-    partial.unlink()
-    return None
-
-
-def partial_settings(variant: Variant | str, cache_dir: str | os.PathLike | None = None,
-                     class_ids: Sequence[int] | None = None) -> dict[str, Any] | None:
-    """Settings (samples, seed) of an interrupted build of ``variant``, if there is one."""
-    partial = partial_path(table_path(variant, cache_dir, class_ids))
-    try:
-        meta = savefile.read_header(partial, EQUITY_TABLE)["meta"]
-    except SaveFileError:
-        return None
-    return {"samples": meta.get("samples"), "seed": meta.get("seed")}
-
-
-# -- checking -------------------------------------------------------------------------------
-
-
-def reference_vs_random_hand(game: str, hand: Sequence[int], deals: int,
-                             seed: int = 1) -> tuple[float, float]:
-    """Independent Monte Carlo estimate of ``hand``'s pot share against a uniformly random
-    opponent hand (no classes, no table): ``(equity, standard error)`` over ``deals`` deals."""
-    from omahanash.equity.table_kernels import sample_vs_random_hand
-    from omahanash.evaluate import flush_table, low_table, nonflush_table
-
-    game = Variant.parse(game)
-    streams = 64
-    per_stream = max(1, -(-int(deals) // streams))
-    sums, squares = sample_vs_random_hand(
-        np.asarray(hand, np.int64), per_stream, streams, int(seed), game == "omaha-hilo",
-        nonflush_table("omaha"), flush_table(), low_table(),
-    )
-    total = per_stream * streams
-    mean = float(sums.sum() / total)
-    variance = float(squares.sum() / total - mean * mean)
-    return mean, float(np.sqrt(max(variance, 0.0) / total))
-
-
-def check_table(game: str, classes: int = 20, deals: int = 10_000_000, seed: int = 1,
-                cache_dir: str | os.PathLike | None = None,
-                progress: ProgressCallback | None = None,
-                cancel: CancelFlag | None = None) -> dict:
-    """Compare hand-vs-random-hand equities from the table with independent estimates.
-
-    For ``classes`` random classes (chosen with ``seed``), the table's value (every opponent
-    class weighted by its pairs) is compared with :func:`reference_vs_random_hand` over
-    ``deals`` deals. Returns the rows and the largest difference in percentage points.
-    """
-    from omahanash.hands import class_cards
-
-    table = load_table(game, cache_dir)
-    if table.exact:
-        raise InputError("the Hold'em table is exact; check is for the Monte Carlo tables")
-    if table.n != table.info["classes"] or table.class_ids.size != 16432:
-        raise InputError("check needs a full table (all 16,432 classes)")
-    from omahanash.rng import check_seed
-
-    seed = check_seed(seed)
-    data = class_data("omaha", None)
-    chosen = np.sort(np.random.default_rng(seed).choice(table.n, size=classes, replace=False))
-    rows: list[dict[str, Any]] = []
-    for done, position in enumerate(chosen):
-        if cancel is not None:
-            cancel.raise_if_cancelled()
-        from_table = table.vs_random_hand(int(position))
-        reference, stderr = reference_vs_random_hand(
-            # The reference kernel takes a signed 64-bit seed: wrap (small seeds unchanged).
-            table.game, data.representatives[position], deals, (seed + 1 + done) % 2**63)
-        rows.append({"id": int(table.class_ids[position]),
-                     "cards": class_cards(table.game, int(table.class_ids[position])),
-                     "table": from_table, "reference": reference, "reference_stderr": stderr,
-                     "difference_pp": 100 * (from_table - reference)})
-        if progress:
-            progress(done + 1, classes)
-    differences = np.array([abs(r["difference_pp"]) for r in rows])
-    return {"game": table.game, "samples": table.samples, "seed": table.info["seed"],
-            "cell_stderr": table.info["cell_stderr"], "deals": deals, "classes": rows,
-            "max_abs_difference_pp": float(differences.max()),
-            "rms_difference_pp": float(np.sqrt(np.mean(differences ** 2)))}

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from omahanash.equity import tables
+from omahanash.equity import table_build, tables
 from omahanash.equity.tablefile import make_cache_dir, resolve_cache_dir
 from omahanash.errors import InputError
 from omahanash.savefile import SaveFileError
@@ -30,8 +30,8 @@ def test_a_leftover_partial_of_the_old_format_is_discarded(tmp_path):
     path = tables.table_path("omaha-hi", tmp_path, IDS)
     partial = path.with_name(path.name + ".partial")
     partial.write_bytes(b"OMNTABLE" + bytes(4100))
-    assert tables.partial_settings("omaha-hi", tmp_path, IDS) is None
-    tables.build_table("omaha-hi", samples=4, seed=2, cache_dir=tmp_path, class_ids=IDS)
+    assert table_build.partial_settings("omaha-hi", tmp_path, IDS) is None
+    table_build.build_table("omaha-hi", samples=4, seed=2, cache_dir=tmp_path, class_ids=IDS)
     assert not partial.exists() and tables.load_table("omaha-hi", tmp_path, IDS).n == 2
 
 
@@ -41,7 +41,7 @@ def test_cache_dir_that_is_a_file_or_cannot_be_made(tmp_path, monkeypatch):
     for call in (lambda: resolve_cache_dir(afile), lambda: make_cache_dir(afile / "sub"),
                  lambda: tables.load_table("omaha-hi", afile),
                  lambda: tables.table_info("omaha-hi", afile),
-                 lambda: tables.build_table("omaha-hi", cache_dir=afile, class_ids=IDS)):
+                 lambda: table_build.build_table("omaha-hi", cache_dir=afile, class_ids=IDS)):
         with pytest.raises(InputError, match="cache"):
             call()
     monkeypatch.setenv("OMAHANASH_CACHE", str(afile))
@@ -55,13 +55,13 @@ def test_bad_arguments_name_the_argument():
     with pytest.raises(InputError, match="variant"):
         tables.load_table(7)
     with pytest.raises(InputError, match="samples"):
-        tables.build_table("omaha-hi", samples="many", class_ids=IDS)
+        table_build.build_table("omaha-hi", samples="many", class_ids=IDS)
     with pytest.raises(InputError, match="seed"):
-        tables.build_table("omaha-hi", seed=-1, class_ids=IDS)
+        table_build.build_table("omaha-hi", seed=-1, class_ids=IDS)
     with pytest.raises(InputError, match="class_ids"):
-        tables.build_table("omaha-hi", class_ids=["x"])
+        table_build.build_table("omaha-hi", class_ids=["x"])
     with pytest.raises(InputError, match="block_cells"):
-        tables.build_table("omaha-hi", block_cells=0, class_ids=IDS)
+        table_build.build_table("omaha-hi", block_cells=0, class_ids=IDS)
 
 
 @pytest.mark.parametrize("action", ["info", "build"])

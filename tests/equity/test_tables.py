@@ -6,7 +6,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from omahanash.equity import tables
+from omahanash.equity import table_build, table_check, tables
 from omahanash.equity.exact import exact_equity
 from omahanash.equity.table_kernels import sample_cells
 from omahanash.equity.tablefile import EQUITY_TABLE
@@ -26,7 +26,7 @@ SUBSET = [0, 715, 4527, 8000, 9000, 12025, 14612, 16431]
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     cache = tmp_path_factory.mktemp("cache")
-    tables.build_table("omaha-hi", samples=64, seed=5, cache_dir=cache,
+    table_build.build_table("omaha-hi", samples=64, seed=5, cache_dir=cache,
                              class_ids=SUBSET, block_cells=7)
     return cache, tables.load_table("omaha-hi", cache, SUBSET)
 
@@ -98,7 +98,7 @@ def test_cells_of_a_row_are_independent():
 
 def test_hilo_differs_from_hi_and_is_symmetric(tmp_path):
     ids = [4527, 12025, 16431]
-    tables.build_table("omaha-hilo", samples=32, seed=1, cache_dir=tmp_path,
+    table_build.build_table("omaha-hilo", samples=32, seed=1, cache_dir=tmp_path,
                              class_ids=ids)
     table = tables.load_table("omaha-hilo", tmp_path, ids)
     assert table.game == "omaha-hilo"
@@ -111,7 +111,7 @@ def test_hilo_differs_from_hi_and_is_symmetric(tmp_path):
 def test_resume_is_bit_identical(tmp_path):
     ids = [0, 715, 4527, 12025, 16431]
     straight = tmp_path / "straight"
-    tables.build_table("omaha-hi", samples=16, seed=11, cache_dir=straight,
+    table_build.build_table("omaha-hi", samples=16, seed=11, cache_dir=straight,
                              class_ids=ids, block_cells=3)
     interrupted = tmp_path / "interrupted"
     flag = CancelFlag()
@@ -124,14 +124,14 @@ def test_resume_is_bit_identical(tmp_path):
             flag.cancel()
 
     with pytest.raises(Cancelled):
-        tables.build_table("omaha-hi", samples=16, seed=11, cache_dir=interrupted,
+        table_build.build_table("omaha-hi", samples=16, seed=11, cache_dir=interrupted,
                                  class_ids=ids, block_cells=3,
                                  progress=cancel_after_two_blocks, cancel=flag)
     path = tables.table_path("omaha-hi", interrupted, ids)
     assert not path.exists() and path.with_name(path.name + ".partial").exists()
-    assert tables.partial_settings("omaha-hi", interrupted, ids) == {"samples": 16, "seed": 11}
+    assert table_build.partial_settings("omaha-hi", interrupted, ids) == {"samples": 16, "seed": 11}
     resumed_from = []
-    tables.build_table("omaha-hi", samples=16, seed=11, cache_dir=interrupted,
+    table_build.build_table("omaha-hi", samples=16, seed=11, cache_dir=interrupted,
                              class_ids=ids, block_cells=3,
                              progress=lambda done, total: resumed_from.append(done))
     assert resumed_from[0] == 6  # two blocks of 3 cells survived the interruption
@@ -142,7 +142,7 @@ def test_resume_is_bit_identical(tmp_path):
         assert resumed.arrays[name].tobytes() == reference.arrays[name].tobytes()
     assert resumed.meta["cell_stderr"] == reference.meta["cell_stderr"]
     # another seed gives another table
-    tables.build_table("omaha-hi", samples=16, seed=12, cache_dir=tmp_path / "other",
+    table_build.build_table("omaha-hi", samples=16, seed=12, cache_dir=tmp_path / "other",
                              class_ids=ids, block_cells=3)
     other = load_verified(tables.table_path("omaha-hi", tmp_path / "other", ids))
     assert other.arrays["equity"].tobytes() != reference.arrays["equity"].tobytes()
@@ -150,7 +150,7 @@ def test_resume_is_bit_identical(tmp_path):
 
 def test_damaged_table_is_refused_and_rebuilt(tmp_path):
     ids = [4527, 12025]
-    tables.build_table("omaha-hi", samples=8, seed=2, cache_dir=tmp_path, class_ids=ids)
+    table_build.build_table("omaha-hi", samples=8, seed=2, cache_dir=tmp_path, class_ids=ids)
     path = tables.table_path("omaha-hi", tmp_path, ids)
     data = bytearray(path.read_bytes())
     data[-2] ^= 0xFF
@@ -163,17 +163,17 @@ def test_damaged_table_is_refused_and_rebuilt(tmp_path):
     with pytest.raises(SaveFileError, match="truncated"):
         tables.load_table("omaha-hi", tmp_path, ids)
     # a build over a damaged file replaces it
-    tables.build_table("omaha-hi", samples=8, seed=2, cache_dir=tmp_path, class_ids=ids)
+    table_build.build_table("omaha-hi", samples=8, seed=2, cache_dir=tmp_path, class_ids=ids)
     assert tables.load_table("omaha-hi", tmp_path, ids).n == 2
 
 
 def test_bad_settings():
     with pytest.raises(InputError, match="samples"):
-        tables.build_table("omaha-hi", samples=0, class_ids=[1, 2])
+        table_build.build_table("omaha-hi", samples=0, class_ids=[1, 2])
     with pytest.raises(InputError, match="holdem"):
-        tables.build_table("holdem")
+        table_build.build_table("holdem")
     with pytest.raises(InputError, match="0..16431"):
-        tables.build_table("omaha-hi", class_ids=[5, 20000])
+        table_build.build_table("omaha-hi", class_ids=[5, 20000])
 
 
 def test_cache_dir_resolution(monkeypatch, tmp_path):
@@ -229,7 +229,7 @@ def test_full_row_agrees_with_the_independent_reference(game):
     weights = counts / counts.sum()
     row = float(np.dot(weights, mean))
     row_se = float(np.sqrt(np.sum(weights**2 * spread**2) / samples))
-    reference, reference_se = tables.reference_vs_random_hand(
+    reference, reference_se = table_check.reference_vs_random_hand(
         game, data.representatives[a], 1_000_000, seed=3)
     assert abs(row - reference) < 4 * np.hypot(row_se, reference_se), (row, reference)
     assert reference_se < 0.0006

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from omahanash.equity.tables import build_table, load_table
+from omahanash.equity.table_build import build_table
+from omahanash.equity.tables import load_table
 from omahanash.hands import parse_class
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "history"

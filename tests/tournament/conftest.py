@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from omahanash.equity.tables import build_table, load_table
+from omahanash.equity.table_build import build_table
+from omahanash.equity.tables import load_table
 from omahanash.hands import parse_class
 
 SUBSET_HANDS = ["As Ad Ks Kd", "Ah Ac 7s 2d", "2s 3d 7h 8c", "Js Ts 9d 8d", "Kh Qh 5c 4d",

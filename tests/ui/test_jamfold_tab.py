@@ -270,6 +270,7 @@ def test_build_offer_progress_eta_cancel_then_resume(tab, drive, qtbot, monkeypa
     flag the same way (raising Cancelled) and leaves a partial file as it does."""
     import time as _time
 
+    import omahanash.equity.table_build as table_build
     import omahanash.equity.tables as tables
     from omahanash.errors import Cancelled
 
@@ -288,13 +289,13 @@ def test_build_offer_progress_eta_cancel_then_resume(tab, drive, qtbot, monkeypa
             _time.sleep(0.005)
         raise AssertionError("the test cancels before the end")
 
-    monkeypatch.setattr(tables, "build_table", fake_build)
+    monkeypatch.setattr(table_build, "build_table", fake_build)
 
     def fake_partial(game):
         path = tables.table_path(game)
         return {"samples": 32} if path.with_name(path.name + ".partial").exists() else None
 
-    monkeypatch.setattr(tables, "partial_settings", fake_partial)
+    monkeypatch.setattr(table_build, "partial_settings", fake_partial)
     drive.choose(drive.find(tab, QComboBox, "typeCombo"), "Omaha Hi/Lo")
     build = drive.find(tab, QPushButton, "buildTableButton")
     assert build.text() == "Build table"

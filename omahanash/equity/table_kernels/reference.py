@@ -3,7 +3,7 @@ against a uniformly random opponent hand, by plain Monte Carlo deals.
 
 It never looks at a class, a table or the suit-blind split of :mod:`.suit_blind` and
 :mod:`.flush_correction`, so a table that agrees with it (``omahanash table check``,
-:func:`omahanash.equity.tables.check_table`) is right for a reason of its own. Stream ``s``
+:func:`omahanash.equity.table_check.check_table`) is right for a reason of its own. Stream ``s``
 of generator ``seed`` is ``omahanash.rng.stream(seed, s)``.
 
 >>> from omahanash.cards import parse_cards
