@@ -85,6 +85,7 @@ def build_table(
     >>> import tempfile
     >>> path = build_table("omaha", samples=4, cache_dir=tempfile.mkdtemp(),
     ...                    class_ids=[0, 16431])
+    >>> from omahanash.equity.tables import load_table
     >>> load_table("omaha-hi", path.parent, [0, 16431]).n
     2
     """
