@@ -1,10 +1,12 @@
 """Take the README's screenshots offscreen: ``python -m ui.screenshots [FOLDER]``.
 
 Drives the real window like a user (Hold'em jam-fold 5/10, stacks 100/100 with CFR+ and the
-lookup of Ad Ac, the thesis's second domino setting solved with CFR+, an Omaha Hi/Lo equity,
-nim 3 4 5) and saves ``jamfold_tab.png``, ``cfr_tab.png``, ``equity_tab.png`` and
-``perfect_tab.png`` (default folder ``docs/screenshots``). Uses a throw-away settings store, so
-the user's remembered inputs are left alone.
+lookup of Ad Ac, the shaded push grid, a caller locked to a range and the best response with
+its width curve, the Hold'em Nash chart 2-20 bb, the thesis's second domino setting solved
+with CFR+, an Omaha Hi/Lo equity, nim 3 4 5, the review of a heads-up Hold'em tournament file,
+a heads-up match at Miltersen and Sorensen's structure against a 30 % player, and a few trainer
+answers) and saves one PNG per view (default folder ``docs/screenshots``). Uses a throw-away
+settings store, cache folder and trainer history, so the user's own are left alone.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QEventLoop, QSettings  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication, QTabWidget  # noqa: E402
 
 from ui.main_window import MainWindow  # noqa: E402
 from ui.workers import JobRunner  # noqa: E402
@@ -35,8 +37,9 @@ def wait_for(runner: JobRunner) -> None:
     QApplication.processEvents()
 
 
-def take(folder: Path) -> list[Path]:
-    """Build the window, run the three examples and save one PNG per tab."""
+def take(folder: Path, scratch: str) -> list[Path]:
+    """Build the window, run the examples and save one PNG per view (``scratch``: a folder
+    for the trainer's throw-away history)."""
     from ui.cfr_tab import CfrTab
     from ui.equity_tab import EquityTab
     from ui.jamfold_tab import JamFoldTab
@@ -63,9 +66,23 @@ def take(folder: Path) -> list[Path]:
     jamfold.lookup_edit.setText("Ad Ac")
     assert jamfold.show_hand(), "the lookup of Ad Ac failed"
     saved.append(_save(window, folder / "jamfold_tab.png"))
-    jamfold.range_tabs.setCurrentIndex(1)
+    _show_page(jamfold.range_tabs, "Range grid")
     saved.append(_save(window, folder / "jamfold_range.png"))
-    jamfold.range_tabs.setCurrentIndex(0)
+    caller = jamfold.exploit_panel.rows["caller"]
+    caller.check.setChecked(True)
+    caller.edit.setText("22+, A2s+, K9s+, ATo+, KJo+")
+    assert jamfold.exploit_panel.run(), "the locked range was refused"
+    wait_for(jamfold.exploit_panel.runner)
+    _show_page(jamfold.range_tabs, "Width curve")
+    saved.append(_save(window, folder / "jamfold_exploit.png"))
+    caller.check.setChecked(False)
+    _show_page(jamfold.range_tabs, "Nash chart")
+    jamfold.sweep_panel.variants_combo.setCurrentText("Hold'em")
+    jamfold.sweep_panel.stacks_edit.setText("2-20")
+    assert jamfold.sweep_panel.run(), "the sweep was refused"
+    wait_for(jamfold.sweep_panel.runner)
+    saved.append(_save(window, folder / "jamfold_sweep.png"))
+    _show_page(jamfold.range_tabs, "Epsilon")
 
     cfr = window.tab("CFR games")
     assert isinstance(cfr, CfrTab)
@@ -104,8 +121,52 @@ def take(folder: Path) -> list[Path]:
     assert perfect.solve(), "the nim heaps were refused"
     wait_for(perfect.runner)
     saved.append(_save(window, folder / "perfect_tab.png"))
+
+    review = window.tab("Review")
+    window.tab_widget.setCurrentWidget(review)
+    data = Path(__file__).resolve().parents[1] / "tests" / "data" / "history"
+    assert review.open_paths([data / "ps_hu_tournament_holdem.txt"]), "the review was refused"
+    while review.runner.running:  # it lists the players, then reviews the hero's spots
+        wait_for(review.runner)
+    review.select_row(0)
+    saved.append(_save(window, folder / "review_tab.png"))
+
+    tournament = window.tab("Tournament")
+    window.tab_widget.setCurrentWidget(tournament)
+    tournament.game_combo.setCurrentText("Hold'em")
+    tournament.chips_spin.setValue(8000)
+    tournament.stack_spin.setValue(4000)
+    tournament.blinds_combo.setCurrentText("Fixed blinds")
+    tournament.sb_spin.setValue(300)
+    tournament.bb_spin.setValue(600)
+    tournament.p1_combo.setCurrentText("nash")
+    tournament.p2_combo.setCurrentText("30%")
+    assert tournament.run(), "the match was refused"
+    wait_for(tournament.runner)
+    saved.append(_save(window, folder / "tournament_tab.png"))
+
+    trainer = window.tab("Trainer")
+    window.tab_widget.setCurrentWidget(trainer)
+    trainer.seed = 7
+    trainer.db_path = Path(scratch) / "trainer.sqlite"
+    trainer.game_combo.setCurrentText("Hold'em")
+    trainer.stack_edit.setText("8-12")
+    assert trainer.start(), "the drill was refused"
+    wait_for(trainer.runner)
+    for action in ("push", "fold", "push", "push", "fold", "push"):
+        trainer.answer(action)
+        trainer.next_spot()
+        wait_for(trainer.runner)
+    trainer.answer("push")
+    saved.append(_save(window, folder / "trainer_tab.png"))
     window.close()
     return saved
+
+
+def _show_page(tabs: QTabWidget, title: str) -> None:
+    """Make the page called ``title`` of ``tabs`` current."""
+    index = next(i for i in range(tabs.count()) if tabs.tabText(i) == title)
+    tabs.setCurrentIndex(index)
 
 
 def _save(window: MainWindow, path: Path) -> Path:
@@ -121,7 +182,10 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory() as settings_folder:
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, settings_folder)
-        for path in take(folder):
+        # Equilibria solved for the pictures go to a throw-away cache (Hold'em only: the
+        # shipped table is found without the user's cache).
+        os.environ["OMAHANASH_CACHE"] = str(Path(settings_folder) / "cache")
+        for path in take(folder, settings_folder):
             print(path)
     app.processEvents()
     return 0

@@ -453,6 +453,7 @@ class TrainerTab(Tab):
     def _on_dealt(self, spot: object) -> None:
         assert isinstance(spot, Spot)
         self._show_spot(spot)
+        self.status_message.emit(f"Spot {spot.number}: {spot.description}")
 
     def _show_spot(self, spot: Spot) -> None:
         self.spot = spot
