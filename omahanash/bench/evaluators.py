@@ -21,8 +21,44 @@ def _deals(n: int, hole: int, seed: int = 1) -> tuple[np.ndarray, np.ndarray]:
     return np.ascontiguousarray(cards[:, :hole]), np.ascontiguousarray(cards[:, hole:])
 
 
+def _unchecked_rows(omaha_hands: np.ndarray, omaha_boards: np.ndarray,
+                    holdem_hands: np.ndarray, holdem_boards: np.ndarray,
+                    threads: int) -> list[BenchRow]:
+    """The kernels without the argument check (``check=False``): what the public evaluators
+    above cost minus checking every row's codes and duplicates."""
+    from omahanash.evaluate import nonflush_table
+    from omahanash.evaluate.kernels import (
+        evaluate_5_kernel,
+        evaluate_holdem_kernel,
+        evaluate_omaha_hi_kernel,
+        evaluate_omaha_lo_kernel,
+    )
+    from omahanash.evaluate.tables import flush_table, low_table, omaha_flush_tables, rank5_table
+
+    board_row, pair_of_mask, best = omaha_flush_tables()
+    kernels: list[tuple[str, Callable[[], object]]] = [
+        ("Omaha Hi", partial(evaluate_omaha_hi_kernel, omaha_hands, omaha_boards,
+                             nonflush_table("omaha"), board_row, pair_of_mask, best, False)),
+        ("Omaha 8-or-better low", partial(evaluate_omaha_lo_kernel, omaha_hands, omaha_boards,
+                                          low_table(), False)),
+        ("Hold'em 7 cards", partial(evaluate_holdem_kernel, holdem_hands, holdem_boards,
+                                    nonflush_table("holdem"), flush_table(), False)),
+        ("5 cards", partial(evaluate_5_kernel, omaha_boards, rank5_table(), flush_table(),
+                            False)),
+    ]
+    rows = []
+    for what, call in kernels:
+        call()  # warm-up
+        seconds, _ = best_time(call, repeat=7)
+        rows.append(BenchRow(SECTION, f"{what}, kernel without the argument check, "
+                             f"{threads} thread(s)", len(omaha_hands) / seconds / 1e6,
+                             "M evals/s", "", "check=False: arrays the library made itself"))
+    return rows
+
+
 def run() -> list[BenchRow]:
-    """Throughput of each batch evaluator on both cores and on one."""
+    """Throughput of each batch evaluator on both cores and on one (the public functions,
+    which check their arguments), then of the unchecked kernels."""
     from omahanash.equity.exact import exact_equity
     from omahanash.evaluate import (
         evaluate_5,
@@ -52,6 +88,8 @@ def run() -> list[BenchRow]:
                                  "M evals/s", target if count == threads else "",
                                  f"{n:,} deals"))
         numba.set_num_threads(threads)
+    rows.extend(_unchecked_rows(omaha_hands, omaha_boards, holdem_hands, holdem_boards,
+                                threads))
     # Enumeration setting: two fixed hands on every board (exact equity), 2 evals per board.
     exact_equity("As Ah Kd 7c", "Ks Qd 8h 9h", game="omaha")
     seconds, result = best_time(lambda: exact_equity("As Ah Kd 7c", "Ks Qd 8h 9h",

@@ -73,10 +73,8 @@ def _cards(array: np.ndarray, width: int, what: str) -> np.ndarray:
 
 def _deals(hands: np.ndarray, boards: np.ndarray | None, widths: tuple[int, int]
            ) -> tuple[np.ndarray, np.ndarray]:
-    """Checked ``int8`` hands and boards (``boards`` None: five-card hands alone): same
-    number of rows, codes 0..51, no card twice in a row. :class:`InputError` says which."""
-    from omahanash.evaluate.kernels import count_bad_deals
-
+    """``int8`` hands and boards (``boards`` None: five-card hands alone) of the right shapes
+    and the same number of rows; the kernels check each row's codes (:func:`_checked`)."""
     what = "hands" if boards is not None else "cards"
     hands = _cards(hands, widths[0], what)
     boards = np.zeros((hands.shape[0], 0), np.int8) if boards is None else \
@@ -84,12 +82,18 @@ def _deals(hands: np.ndarray, boards: np.ndarray | None, widths: tuple[int, int]
     if hands.shape[0] != boards.shape[0]:
         raise InputError(f"hands and boards must have as many rows, got {hands.shape[0]} "
                          f"hands and {boards.shape[0]} boards")
-    bad = count_bad_deals(hands, boards)
-    if bad:
-        raise InputError(f"{bad} of {hands.shape[0]} rows of {what}"
-                         f"{' with boards' if boards.shape[1] else ''} hold a card code "
-                         "outside 0..51 or the same card twice")
     return hands, boards
+
+
+def _checked(values: np.ndarray, invalid: np.integer, what: str) -> np.ndarray:
+    """``values`` from a kernel, or :class:`InputError` when it marked rows ``invalid`` (a code
+    outside 0..51 or the same card twice in a row: checked inside the kernels, where the
+    cards are already loaded, so a check costs next to nothing)."""
+    bad = int(np.count_nonzero(values == invalid))
+    if bad:
+        raise InputError(f"{bad} of {values.shape[0]} rows of {what} hold a card code outside "
+                         "0..51 or the same card twice")
+    return values
 
 
 @cache
@@ -130,34 +134,38 @@ def nonflush_profiles(hands: np.ndarray, game: str) -> np.ndarray:
 
 def evaluate_5(cards: np.ndarray) -> np.ndarray:
     """``uint16[n]`` high values (1..7462) of ``(n, 5)`` five-card hands."""
-    from omahanash.evaluate.kernels import evaluate_5_kernel
+    from omahanash.evaluate.kernels import INVALID_HIGH, evaluate_5_kernel
 
-    return evaluate_5_kernel(_deals(cards, None, (5, 0))[0], rank5_table(), flush_table())
+    values = evaluate_5_kernel(_deals(cards, None, (5, 0))[0], rank5_table(), flush_table())
+    return _checked(values, INVALID_HIGH, "cards")
 
 
 def evaluate_holdem(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
     """``uint16[n]``: best five of the seven cards, hands ``(n, 2)``, boards ``(n, 5)``."""
-    from omahanash.evaluate.kernels import evaluate_holdem_kernel
+    from omahanash.evaluate.kernels import INVALID_HIGH, evaluate_holdem_kernel
 
-    return evaluate_holdem_kernel(*_deals(hands, boards, (2, 5)), nonflush_table("holdem"),
-                                  flush_table())
+    values = evaluate_holdem_kernel(*_deals(hands, boards, (2, 5)), nonflush_table("holdem"),
+                                    flush_table())
+    return _checked(values, INVALID_HIGH, "hands with boards")
 
 
 def evaluate_omaha_hi(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
     """``uint16[n]``: Omaha high, exactly two of the four hole cards (``(n, 4)``) and exactly
     three of the five board cards (``(n, 5)``)."""
-    from omahanash.evaluate.kernels import evaluate_omaha_hi_kernel
+    from omahanash.evaluate.kernels import INVALID_HIGH, evaluate_omaha_hi_kernel
 
     board_row, pair_of_mask, best = omaha_flush_tables()
-    return evaluate_omaha_hi_kernel(*_deals(hands, boards, (4, 5)), nonflush_table("omaha"),
-                                    board_row, pair_of_mask, best)
+    values = evaluate_omaha_hi_kernel(*_deals(hands, boards, (4, 5)), nonflush_table("omaha"),
+                                      board_row, pair_of_mask, best)
+    return _checked(values, INVALID_HIGH, "hands with boards")
 
 
 def evaluate_omaha_lo(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
     """``uint8[n]``: Omaha 8-or-better low (1..56, higher is better, 56 = wheel), 0 = none."""
-    from omahanash.evaluate.kernels import evaluate_omaha_lo_kernel
+    from omahanash.evaluate.kernels import INVALID_LOW, evaluate_omaha_lo_kernel
 
-    return evaluate_omaha_lo_kernel(*_deals(hands, boards, (4, 5)), low_table())
+    values = evaluate_omaha_lo_kernel(*_deals(hands, boards, (4, 5)), low_table())
+    return _checked(values, INVALID_LOW, "hands with boards")
 
 
 def low_ranks_of(value: int) -> str:

@@ -21,13 +21,48 @@ from omahanash.evaluate.core import (
     suit_fields,
 )
 
+#: What a kernel writes for a row whose cards are not valid (a code outside 0..51 or a card
+#: twice): no real value takes it, so the caller counts the bad rows with one comparison.
+#: ``check=False`` skips the test (a predictable branch: the kernels' full speed) for arrays the
+#: library made itself; the public evaluators of :mod:`omahanash.evaluate` always check.
+INVALID_HIGH = np.uint16(0xFFFF)
+INVALID_LOW = np.uint8(0xFF)
+
+
+@njit(cache=True, inline="always")
+def _bad_cards(a, b, i):
+    """True when row ``i`` of ``a`` with row ``i`` of ``b`` (2-D; ``b`` may have no columns)
+    holds a code outside 0..51 or one card twice. The sum and the union of the cards' bits are
+    equal exactly when no bit repeats (``x + y == (x | y) + (x & y)``): two reductions, no
+    card-against-card tests, no row views."""
+    total = np.uint64(0)
+    union = np.uint64(0)
+    top = np.uint8(0)  # as uint8 a negative code is > 51 too
+    for j in range(a.shape[1]):
+        c = np.uint8(a[i, j])
+        top = max(top, c)
+        bit = np.uint64(1) << np.uint64(c & 63)
+        total += bit
+        union |= bit
+    for j in range(b.shape[1]):
+        c = np.uint8(b[i, j])
+        top = max(top, c)
+        bit = np.uint64(1) << np.uint64(c & 63)
+        total += bit
+        union |= bit
+    return total != union or top > 51
+
 
 @njit(cache=True, parallel=True)
-def evaluate_5_kernel(cards, rank5, flush):
-    """``uint16[n]`` high values of ``(n, 5)`` five-card hands."""
+def evaluate_5_kernel(cards, rank5, flush, check=True):
+    """``uint16[n]`` high values of ``(n, 5)`` five-card hands (:data:`INVALID_HIGH` for a
+    row with a bad code or a card twice)."""
     n = cards.shape[0]
     out = np.empty(n, dtype=np.uint16)
     for i in prange(n):
+        if check and _bad_cards(cards, cards[:, :0], i):
+            out[i] = INVALID_HIGH
+            continue
         c0, c1, c2, c3, c4 = cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4]
         index, suit, mask = board_summary(c0, c1, c2, c3, c4)
         s = c0 & 3
@@ -39,12 +74,16 @@ def evaluate_5_kernel(cards, rank5, flush):
 
 
 @njit(cache=True, parallel=True)
-def evaluate_holdem_kernel(hands, boards, nf, flush):
-    """``uint16[n]``: best five of seven (``nf`` = Hold'em pair table, 91 columns)."""
+def evaluate_holdem_kernel(hands, boards, nf, flush, check=True):
+    """``uint16[n]``: best five of seven (``nf`` = Hold'em pair table, 91 columns);
+    :data:`INVALID_HIGH` for a row with a bad code or a card twice."""
     n = hands.shape[0]
     out = np.empty(n, dtype=np.uint16)
     for i in prange(n):
         bd = boards[i]
+        if check and _bad_cards(hands, boards, i):
+            out[i] = INVALID_HIGH
+            continue
         index, suit, mask = board_summary(bd[0], bd[1], bd[2], bd[3], bd[4])
         h0 = hands[i, 0]
         h1 = hands[i, 1]
@@ -62,14 +101,19 @@ def evaluate_holdem_kernel(hands, boards, nf, flush):
 
 
 @njit(cache=True, parallel=True)
-def evaluate_omaha_hi_kernel(hands, boards, nf, board_row_of_mask, pair_of_mask, flush_best):
+def evaluate_omaha_hi_kernel(hands, boards, nf, board_row_of_mask, pair_of_mask, flush_best,
+                             check=True):
     """``uint16[n]``: Omaha high, two hole cards and three board cards (``nf``: Omaha pair
     table, 91 columns; the flush tables of
-    :func:`omahanash.evaluate.tables.omaha_flush_tables`). The flush is looked up only when
-    the board has three cards of a suit and the hand two of them."""
+    :func:`omahanash.evaluate.tables.omaha_flush_tables`); :data:`INVALID_HIGH` for a row with
+    a bad code or a card twice. The flush is looked up only when the board has three cards of
+    a suit and the hand two of them."""
     n = hands.shape[0]
     out = np.empty(n, dtype=np.uint16)
     for i in prange(n):
+        if check and _bad_cards(hands, boards, i):
+            out[i] = INVALID_HIGH
+            continue
         index, suit, mask = board_summary(boards[i, 0], boards[i, 1], boards[i, 2],
                                           boards[i, 3], boards[i, 4])
         # unsigned card indices: no negative-index fix-up (see board_summary)
@@ -92,11 +136,15 @@ def evaluate_omaha_hi_kernel(hands, boards, nf, board_row_of_mask, pair_of_mask,
 
 
 @njit(cache=True, parallel=True)
-def evaluate_omaha_lo_kernel(hands, boards, low):
-    """``uint8[n]``: Omaha 8-or-better low value (1..56, higher is better; 0 = none)."""
+def evaluate_omaha_lo_kernel(hands, boards, low, check=True):
+    """``uint8[n]``: Omaha 8-or-better low value (1..56, higher is better; 0 = none);
+    :data:`INVALID_LOW` for a row with a bad code or a card twice."""
     n = hands.shape[0]
     out = np.empty(n, dtype=np.uint8)
     for i in prange(n):
+        if check and _bad_cards(hands, boards, i):
+            out[i] = INVALID_LOW
+            continue
         out[i] = low[low_set(hands[i]), low_set(boards[i])]
     return out
 
@@ -107,32 +155,3 @@ __all__ = [
     "evaluate_omaha_hi_kernel",
     "evaluate_omaha_lo_kernel",
 ]
-
-
-
-@njit(cache=True, parallel=True)
-def count_bad_deals(hands, boards):
-    """How many rows of ``hands`` (``int8[n, k]``) with ``boards`` (``int8[n, m]``, ``m`` may
-    be 0) hold a code outside 0..51 or one card twice. The public evaluators run it before
-    their kernels. Per row, the sum and the union of the cards' bits are equal exactly when
-    no bit repeats (``x + y == (x | y) + (x & y)``): two independent reductions, cheaper
-    than testing each card against the ones before it."""
-    bad = 0
-    for i in prange(hands.shape[0]):
-        total = np.uint64(0)
-        union = np.uint64(0)
-        top = np.uint8(0)  # as uint8 a negative code is > 51 too
-        for j in range(hands.shape[1]):
-            c = np.uint8(hands[i, j])
-            top = max(top, c)
-            bit = np.uint64(1) << np.uint64(c & 63)
-            total += bit
-            union |= bit
-        for j in range(boards.shape[1]):
-            c = np.uint8(boards[i, j])
-            top = max(top, c)
-            bit = np.uint64(1) << np.uint64(c & 63)
-            total += bit
-            union |= bit
-        bad += (total != union) | (top > 51)
-    return bad

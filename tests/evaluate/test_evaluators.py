@@ -169,3 +169,28 @@ def test_known_hands():
     assert high("Kc 2d 3h 4s", "Ks Kd Qh Jc 8d", "omaha") == "three of a kind"
     with pytest.raises(ValueError):
         evaluate_omaha_hi(np.zeros((3, 2)), np.zeros((3, 5)))
+
+
+def test_unchecked_kernels_give_the_checked_values_and_bad_rows_are_caught():
+    from omahanash.errors import InputError
+    from omahanash.evaluate import evaluate_omaha_hi, evaluate_omaha_lo, nonflush_table
+    from omahanash.evaluate.kernels import (
+        INVALID_HIGH,
+        evaluate_omaha_hi_kernel,
+        evaluate_omaha_lo_kernel,
+    )
+    from omahanash.evaluate.tables import low_table, omaha_flush_tables
+
+    rng = np.random.default_rng(3)
+    deals = np.argsort(rng.random((5000, 52)), axis=1)[:, :9].astype(np.int8)
+    hands, boards = np.ascontiguousarray(deals[:, :4]), np.ascontiguousarray(deals[:, 4:])
+    tables = omaha_flush_tables()
+    unchecked = evaluate_omaha_hi_kernel(hands, boards, nonflush_table("omaha"), *tables, False)
+    np.testing.assert_array_equal(unchecked, evaluate_omaha_hi(hands, boards))
+    np.testing.assert_array_equal(evaluate_omaha_lo_kernel(hands, boards, low_table(), False),
+                                  evaluate_omaha_lo(hands, boards))
+    boards[17, 0] = hands[17, 2]  # one card twice in row 17
+    marked = evaluate_omaha_hi_kernel(hands, boards, nonflush_table("omaha"), *tables, True)
+    assert np.flatnonzero(marked == INVALID_HIGH).tolist() == [17]
+    with pytest.raises(InputError, match="1 of 5000 rows"):
+        evaluate_omaha_hi(hands, boards)
