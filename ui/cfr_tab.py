@@ -13,7 +13,7 @@ and :func:`~omahanash.cfr.train` for tree games, :func:`omahanash.games.matrix.r
 matrix games.
 
 The tab is one screen whose layout, validation, runs and result views share its state, so they
-stay in one module (~800 lines); the reusable parts live beside it: the tree and strategy models
+stay in one module (~900 lines); the reusable parts live beside it: the tree and strategy models
 in :mod:`ui.models`, the plot in :mod:`ui.plots`, the worker in :mod:`ui.workers`.
 """
 

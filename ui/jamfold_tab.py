@@ -13,7 +13,7 @@ lookup, the exploit panel (:mod:`ui.exploit_panel`): lock one player to a range,
 with the other, and its width curve (a page of the range view).
 
 The tab is one screen whose inputs, runs, lookup and range views share its state, so they stay
-in one module (~770 lines); the reusable parts live beside it: the range grid and class table in
+in one module (~1,100 lines); the reusable parts live beside it: the range grid and class table in
 :mod:`ui.range_view`, the plot in :mod:`ui.plots`, the worker in :mod:`ui.workers`, the exploit
 panel in :mod:`ui.exploit_panel`.
 """

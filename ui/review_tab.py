@@ -16,6 +16,9 @@ judged on, the summary (hands, spots, outside the model by reason, unparsed hand
 reasons, mistakes by severity, EV lost, accuracy by position and stack band, the grade and its
 interval) and the cumulative EV-lost plot. **Export** writes the library's CSV and HTML
 reports.
+
+The tab is one screen (files, hero, table, details, summary, plot, exports) sharing its report,
+so it stays one module (~600 lines); the table model is in :mod:`ui.review_models`.
 """
 
 from __future__ import annotations

@@ -13,6 +13,10 @@ session statistics with the weak spots, and a running accuracy and EV-lost plot.
 The history is the library's :class:`~omahanash.trainer.History` (``$OMAHANASH_DATA`` or the
 platform data folder, unless a ``db_path`` is given), opened when first needed; what it did
 with a damaged or locked file (:attr:`~omahanash.trainer.History.notices`) is shown in the tab.
+
+The tab is one screen (drill inputs, the spot, answers, feedback, statistics, plots, history)
+sharing its drill, so it stays one module (~520 lines); the cards are drawn by
+:mod:`ui.cards_widget`.
 """
 
 from __future__ import annotations
