@@ -146,6 +146,19 @@ class RunStopButton(QPushButton):
         self._running = running
         self._refresh()
 
+    def drive(self, runner: JobRunner, start: Callable[[], object]) -> None:
+        """Clicking starts a job with ``start()`` while ``runner`` is idle, and stops it (the
+        button reads "Stopping…" until the job ends) while it runs."""
+
+        def clicked() -> None:
+            if runner.running:
+                self.set_stopping()
+                runner.stop()
+            else:
+                start()
+
+        self.clicked.connect(clicked)
+
     def set_stopping(self) -> None:
         self.setText("Stopping…")
         self.setEnabled(False)

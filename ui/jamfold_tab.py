@@ -464,7 +464,7 @@ class JamFoldTab(Tab):
         self.type_combo.currentIndexChanged.connect(self._show_placeholders)
         self.units_combo.currentIndexChanged.connect(self._on_units_changed)
         self.solver_combo.currentIndexChanged.connect(self._validate)
-        self.calculate_button.clicked.connect(self._on_calculate_clicked)
+        self.calculate_button.drive(self.runner, self.calculate)
         self.log_y_check.toggled.connect(self.plot.set_log_y)
         self.show_button.clicked.connect(self.show_hand)
         self.lookup_edit.returnPressed.connect(self.show_hand)
@@ -660,12 +660,6 @@ class JamFoldTab(Tab):
 
     # -- running -------------------------------------------------------------------------------
 
-    def _on_calculate_clicked(self) -> None:
-        if self.runner.running:
-            self.calculate_button.set_stopping()
-            self.runner.stop()
-        else:
-            self.calculate()
 
     def calculate(self) -> bool:
         """Start a run (in the worker); False when the inputs are invalid."""

@@ -144,7 +144,7 @@ class SweepPanel(QWidget):
         layout.addLayout(exports)
 
         self.stacks_edit.textChanged.connect(self._validate)
-        self.run_button.clicked.connect(self._on_run_clicked)
+        self.run_button.drive(self.runner, self.run)
         self._validate()
         self._update_buttons()
 
@@ -172,12 +172,6 @@ class SweepPanel(QWidget):
 
     # -- running -----------------------------------------------------------------------------
 
-    def _on_run_clicked(self) -> None:
-        if self.runner.running:
-            self.run_button.set_stopping()
-            self.runner.stop()
-        else:
-            self.run()
 
     def run(self) -> bool:
         """Start the sweep in the worker; False when the stacks are invalid or it runs."""

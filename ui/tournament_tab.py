@@ -338,7 +338,7 @@ class TournamentTab(Tab):
         layout.addLayout(results, 5)
 
         # -- wiring ---------------------------------------------------------------------------
-        self.run_button.clicked.connect(self._on_run_clicked)
+        self.run_button.drive(self.runner, self.run)
         for spin in (self.chips_spin, self.stack_spin, self.sb_spin, self.bb_spin,
                      self.hands_spin, self.ante_spin, self.trials_spin, self.seed_spin):
             spin.valueChanged.connect(self._validate)
@@ -507,12 +507,6 @@ class TournamentTab(Tab):
 
     # -- running -----------------------------------------------------------------------------
 
-    def _on_run_clicked(self) -> None:
-        if self.runner.running:
-            self.run_button.set_stopping()
-            self.runner.stop()
-        else:
-            self.run()
 
     def run(self) -> bool:
         """Play the match described by the inputs in the worker; False when they are bad."""

@@ -271,7 +271,7 @@ class TrainerTab(Tab):
         self.push_button.clicked.connect(self.push)
         self.fold_button.clicked.connect(self.fold)
         self.next_button.clicked.connect(self.next_spot)
-        self.start_button.clicked.connect(self._on_start_clicked)
+        self.start_button.drive(self.runner, self.start)
         self.export_button.clicked.connect(self._on_export_clicked)
         self.stack_edit.textChanged.connect(self._validate)
         self.ante_edit.textChanged.connect(self._validate)
@@ -376,12 +376,6 @@ class TrainerTab(Tab):
 
     # -- dealing -----------------------------------------------------------------------------
 
-    def _on_start_clicked(self) -> None:
-        if self.runner.running:
-            self.start_button.set_stopping()
-            self.runner.stop()
-        else:
-            self.start()
 
     def start(self) -> bool:
         """Start a new drill from the inputs and deal its first spot; False if it cannot."""
