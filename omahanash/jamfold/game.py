@@ -57,6 +57,17 @@ PARALLEL_MIN_CELLS = 1 << 20
 _SPLIT_PAIRS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+def dot(a: np.ndarray, b: np.ndarray) -> float:
+    """``a · b`` without BLAS. OpenBLAS's worker threads spin for a while after a BLAS call
+    and take the cores from the numba kernels' next pass over the table: one ``np.dot`` in
+    each iteration's report made an Omaha CFR+ iteration 0.113 s instead of 0.056 s.
+
+    >>> dot(np.array([1.0, 2.0]), np.array([3.0, 4.0]))
+    11.0
+    """
+    return float(np.multiply(a, b).sum())
+
+
 def _split_pairs(table, combos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``pairs = row_weight[a] * counts[a, b]`` with byte counts when exact (it always is for
     the project's tables), else the pairs themselves with unit weights."""
@@ -366,22 +377,21 @@ class JamFoldGame:
         """PostEV Player1: the pusher best-responding to the call strategy behind ``gq``, per
         deal."""
         best = np.maximum(self.push_gain(gq), 0.0) - self.params.fold_loss
-        return float(np.dot(self.deals_holding, best) / self.total_deals)
+        return dot(self.deals_holding, best) / self.total_deals
 
     def post_ev_caller(self, p: np.ndarray, gtp: np.ndarray) -> float:
         """PostEV Player2: the caller best-responding to the push strategy ``p``
         (``gtp = G.T @ p``)."""
         params = self.params
-        fixed = np.dot(self.deals_holding,
-                       (1.0 - p) * params.fold_loss - p * params.steal)
+        fixed = dot(self.deals_holding, (1.0 - p) * params.fold_loss - p * params.steal)
         return float((fixed + np.maximum(-gtp, 0.0).sum()) / self.total_deals)
 
     def value(self, p: np.ndarray, gq: np.ndarray) -> float:
         """The pusher's expected result ``U(p, q)`` per deal, given ``gq = G @ q``."""
         gain = self.push_gain(gq)
-        return float(np.dot(self.deals_holding, p * gain - self.params.fold_loss)
+        return float(dot(self.deals_holding, p * gain - self.params.fold_loss)
                      / self.total_deals)
 
     def range_percent(self, strategy: np.ndarray) -> float:
         """Share of all starting hands (by combos) played by ``strategy``, in %."""
-        return float(100.0 * np.dot(self.combos, strategy) / self.combos.sum())
+        return float(100.0 * dot(self.combos, strategy) / self.combos.sum())

@@ -213,7 +213,7 @@ def hand_outcomes(table, push: np.ndarray, call: np.ndarray,
     """The outcome probabilities of one hand (module docstring) when the small blind pushes
     with ``push`` and the big blind calls with ``call`` (per class position of ``table``).
     Kept in memory per (table, strategies, samples, seed)."""
-    from omahanash.jamfold.game import JamFoldGame, JamFoldParams
+    from omahanash.jamfold.game import JamFoldGame, JamFoldParams, dot
 
     n = int(table.n)
     push = _weights("push", push, n)
@@ -228,10 +228,10 @@ def hand_outcomes(table, push: np.ndarray, call: np.ndarray,
     stack, steal = 100.0, 2.0
     game = JamFoldGame(table, JamFoldParams(table.game, sb=1.0, bb=steal, stacks=stack))
     deals = game.total_deals
-    pushed = float(game.deals_holding @ push)
-    showdowns = float(push @ game.pairs_product(call))
+    pushed = dot(game.deals_holding, push)
+    showdowns = dot(push, game.pairs_product(call))
     # p·(G q) = 2E·(sum pairs p q eq) − (E + BB)·(p·pairs·q): the share summed over showdowns
-    share_sum = (float(push @ game.push_products(call)) + (stack + steal) * showdowns) \
+    share_sum = (dot(push, game.push_products(call)) + (stack + steal) * showdowns) \
         / (2.0 * stack)
     sb_folds = max(0.0, 1.0 - pushed / deals)
     bb_folds = max(0.0, (pushed - showdowns) / deals)
