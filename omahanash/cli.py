@@ -98,7 +98,8 @@ def _add_output_options(parser: argparse.ArgumentParser, default: object) -> Non
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    StderrProgress.quiet = bool(args.quiet)
+    was_quiet = StderrProgress.quiet
+    StderrProgress.quiet = bool(args.quiet)  # for this command only (main may run in-process)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
     try:
@@ -114,6 +115,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        StderrProgress.quiet = was_quiet
 
 
 if __name__ == "__main__":

@@ -11,8 +11,13 @@ nothing. An effective stack between grid points plays the nearest one.
 >>> grid = solve_grid("holdem", sb=5, bb=10, max_stack=60, persist=False)
 >>> grid.stacks.tolist()
 [15.0, 20.0, 25.0, 30.0, 35.0, 40.0, 45.0, 50.0, 55.0, 60.0]
->>> grid.index_of(33), grid.index_of(1000), round(float(grid.push[-1] @ grid.combos) / 1326, 3)
-(4, 9, 0.68)
+>>> grid.index_of(33), grid.index_of(1000)
+(4, 9)
+>>> 0.67 < float(grid.push[-1] @ grid.combos) / 1326 < 0.70   # 6 bb: push about 68 %
+True
+
+(A solve warm-started from its neighbour and a cold one can land on different points of the
+set of equilibria within the same Epsilon: at 6 bb Hold'em pushes 68.0 % warm, 68.8 % cold.)
 """
 
 from __future__ import annotations
