@@ -12,22 +12,26 @@ from omahanash.errors import InputError
 from omahanash.runs import cancel_on_interrupt
 
 if TYPE_CHECKING:
-    from omahanash.jamfold import IterationReport, JamFoldParams
+    from omahanash.jamfold import IterationReport, JamFoldParams, JamFoldSolution
 
 GAME_HELP = "holdem, omaha-hi (alias omaha) or omaha-hilo"
 # Game parameters: None means "not given", so that --load can refuse a conflicting value.
-PARAM_DEFAULTS: dict[str, Any] = {"ante": 0.0, "sb": 5.0, "bb": 10.0, "stacks": (100.0, 100.0)}
+PARAM_DEFAULTS: dict[str, Any] = {"ante": 0.0, "sb": 5.0, "bb": 10.0, "stacks": (100.0, 100.0),
+                                  "dead_money": 0.0}
 
 
 def add_spot_arguments(parser: argparse.ArgumentParser) -> None:
     """The jam-fold spot's options (``--game --ante --sb --bb --stacks``), which
-    :func:`_params` reads; shared with ``omahanash exploit``."""
+    :func:`_params` reads; shared with ``omahanash exploit``; ``--dead-money`` too."""
     parser.add_argument("--game", default=None, help=GAME_HELP)
     parser.add_argument("--ante", type=float, default=None, help="ante of each player (0)")
     parser.add_argument("--sb", type=float, default=None, help="small blind (5)")
     parser.add_argument("--bb", type=float, default=None, help="big blind (10)")
     parser.add_argument("--stacks", type=float, nargs=2, default=None, metavar=("S1", "S2"),
                         help="stacks of PU and CA in chips (100 100)")
+    parser.add_argument("--dead-money", type=float, default=None, metavar="CHIPS",
+                        help="money in the pot that neither player put in, e.g. the antes "
+                        "of players who folded before the blinds (0)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -38,8 +42,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "blind) calls or folds. Reports PostEV Player1/Player2, Epsilon = (PostEV1 + "
         "PostEV2)/2 and both ranges after every iteration. Without --iterations CFR+ runs "
         "to Epsilon <= 0.0001 BB (at most 20,000 iterations), fictitious play to 100 "
-        "iterations in all. Progress on stderr; Ctrl-C stops between iterations and keeps "
-        "(and saves) what was done.",
+        "iterations in all. A CFR+ run to that target is the spot's equilibrium: it is kept "
+        "in the cache of equilibria (<cache-dir>/nash/) that review, the trainer and "
+        "tournaments share, and read from there the next time (--fresh solves again). "
+        "Progress on stderr; Ctrl-C stops between iterations and keeps (and saves) what was "
+        "done.",
     )
     add_spot_arguments(parser)
     parser.add_argument("--iterations", type=int, default=None, metavar="N",
@@ -61,6 +68,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--cache-dir", default=None, help="where equity tables are cached")
     parser.add_argument("--classes", default=None,
                         help="Omaha only: solve on a built subset table (ids like 0,715,4527)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="solve from scratch even if this spot's equilibrium is cached "
+                        "(and do not cache the result)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.set_defaults(func=run)
 
@@ -112,6 +122,26 @@ def _load_table(variant: str, args: argparse.Namespace):
         raise
 
 
+def _cached(params: JamFoldParams, table, args: argparse.Namespace) -> JamFoldSolution | None:
+    """The spot's equilibrium from the cache of equilibria (what ``omahanash review``, the
+    trainer and tournaments use), seen with ``params``'s stacks; None if not solved yet."""
+    from omahanash.jamfold.nash_cache import cached_solution, with_params
+
+    solution = cached_solution(params, table, args.cache_dir)
+    return None if solution is None else with_params(solution, params)
+
+
+def _say_cached(solution: JamFoldSolution) -> None:
+    from omahanash.runs import StderrProgress
+
+    last = solution.last_report
+    if StderrProgress.quiet or last is None:
+        return
+    sys.stderr.write(f"omahanash solve: this spot's equilibrium from the cache of equilibria "
+                     f"({solution.iterations} CFR+ iterations, Epsilon {last.epsilon:.3g}); "
+                     "--fresh solves it again\n")
+
+
 def _params(args: argparse.Namespace) -> JamFoldParams:
     from omahanash.jamfold import JamFoldParams
 
@@ -120,7 +150,8 @@ def _params(args: argparse.Namespace) -> JamFoldParams:
     values = {k: getattr(args, k) if getattr(args, k) is not None else v
               for k, v in PARAM_DEFAULTS.items()}
     return JamFoldParams(variant=args.game, sb=values["sb"], bb=values["bb"],
-                         ante=values["ante"], stacks=values["stacks"])
+                         ante=values["ante"], stacks=values["stacks"],
+                         dead_money=values["dead_money"])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -135,8 +166,10 @@ def run(args: argparse.Namespace) -> int:
     from omahanash.jamfold.solvers import DEFAULT_SOLVER, check_solver
 
     player = check_player(args.player)
+    use_cache, cached = False, None
     if args.load:
-        given = [f"--{k}" for k in PARAM_DEFAULTS if getattr(args, k) is not None]
+        given = [f"--{k.replace('_', '-')}" for k in PARAM_DEFAULTS
+                 if getattr(args, k) is not None]
         if given:
             raise InputError(f"{', '.join(given)} cannot change a loaded solution "
                              "(its parameters are saved with it)")
@@ -161,16 +194,25 @@ def run(args: argparse.Namespace) -> int:
         params = _params(args)
         solver = check_solver(args.solver or DEFAULT_SOLVER)
         table = _load_table(params.variant, args)
-        solution = JamFoldSolution.create(params, solver, table=table)
+        use_cache = solver == "cfr+" and args.iterations is None and not args.fresh
+        cached = _cached(params, table, args) if use_cache else None
+        solution = cached or JamFoldSolution.create(params, solver, table=table)
     if args.lookup is not None:
         solution.position_of(args.lookup)  # bad hands fail before the run
 
     printer = IterationPrinter(f"{solution.params.variant} {solution.solver}")
     with cancel_on_interrupt() as cancel:
-        try:
-            solution.run(args.iterations, cancel=cancel, on_iteration=printer)
-        finally:
-            printer.close()
+        if cached is not None:
+            _say_cached(cached)
+        else:
+            try:
+                solution.run(args.iterations, cancel=cancel, on_iteration=printer)
+            finally:
+                printer.close()
+    if use_cache and cached is None and not cancel.cancelled:
+        from omahanash.jamfold.nash_cache import keep_solution
+
+        keep_solution(solution, args.cache_dir)
     if args.save:
         solution.save(args.save)
     if args.export:
@@ -223,7 +265,9 @@ def _run_sweep(args: argparse.Namespace) -> int:
     conflicting = [name for name, value in (("--load", args.load), ("--save", args.save),
                                             ("--lookup", args.lookup),
                                             ("--export", args.export),
-                                            ("--stacks", args.stacks)) if value is not None]
+                                            ("--stacks", args.stacks),
+                                            ("--dead-money", args.dead_money))
+                   if value is not None]
     if conflicting:
         raise InputError(f"--sweep cannot be combined with {', '.join(conflicting)}")
     if args.game is None:
