@@ -83,6 +83,10 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["solve", "--game", "holdem", "--export", "xml", "{tmp}/x"], 2, "--export"),
     (["solve", "--load", "{tmp}/notsol.txt"], 2, "cannot read"),
     (["solve"], 2, "--game is required"),
+    (["solve", "--game", "holdem", "--dead-money", "-5"], 2, "dead money must be >= 0"),
+    (["solve", "--game", "holdem", "--dead-money", "inf"], 2, "dead"),
+    (["solve", "--game", "holdem", "--sweep", "5,10", "--dead-money", "3"], 2,
+     "cannot be combined with --dead-money"),
     # -- exploit
     (["exploit", "--game", "holdem"], 2, "lock one player"),
     (["exploit", "--game", "holdem", "--pusher", "AA", "--caller", "KK"], 2, "not both"),

@@ -131,3 +131,41 @@ def test_holdem_from_the_shipped_table(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["epsilon"] <= 1e-3 and data["range_pu"] == pytest.approx(58.4, abs=0.45)
     assert data["lookup"]["cards"] == "As Ah" and data["lookup"]["played"] > 0.999
+
+
+def test_the_equilibrium_is_cached_and_read_back(capsys, subset_cache, tmp_path):
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    for name in subset_cache.iterdir():  # the subset table, and no equilibria yet
+        if name.suffix == ".table":
+            (cache / name.name).symlink_to(name)
+    spot = ("--sb", "1", "--bb", "2", "--ante", "0.25", "--stacks", "30", "45", "--lookup",
+            "Qs Qh Jd Tc", "--json")
+    code, out, err = _solve(capsys, cache, *spot)
+    first = json.loads(out)
+    assert code == 0 and "iteration" in err and "from the cache" not in err
+    [kept] = (cache / "nash").iterdir()
+    assert kept.name == "omaha-hi_sb1_bb2_ante0.25_stack30.jamfold"
+    saved = kept.read_bytes()
+    code, out, err = _solve(capsys, cache, *spot)
+    again = json.loads(out)
+    assert code == 0 and "from the cache of equilibria" in err and "iteration " not in err
+    assert again == first  # history, EVs and ranges: the same run
+    code, out, err = _solve(capsys, cache, *spot, "--fresh")
+    assert code == 0 and "from the cache" not in err
+    assert json.loads(out)["lookup"]["fold_ev"] == first["lookup"]["fold_ev"]
+    code, out, _ = _solve(capsys, cache, *spot, "--iterations", "5")
+    assert json.loads(out)["iterations"] == 5
+    assert kept.read_bytes() == saved and len(list((cache / "nash").iterdir())) == 1
+
+
+def test_dead_money_is_in_the_pot(capsys, subset_cache):
+    spot = ("--stacks", "100", "100", "--lookup", "Ah 5h 4c 3d", "--json", "--fresh")
+    _, out, _ = _solve(capsys, subset_cache, *spot)
+    plain = json.loads(out)["lookup"]
+    code, out, _ = _solve(capsys, subset_cache, *spot, "--dead-money", "20")
+    dead = json.loads(out)["lookup"]
+    assert code == 0 and dead["fold_ev"] == plain["fold_ev"] == -5.0
+    assert dead["allin_ev"] > plain["allin_ev"] + 5  # a win takes the dead 20 too
+    code, _, err = _solve(capsys, subset_cache, *spot, "--dead-money", "-1")
+    assert code == 2 and "dead money must be >= 0" in err

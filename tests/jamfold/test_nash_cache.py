@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from omahanash.errors import InputError
 from omahanash.jamfold import nash_cache
 from omahanash.jamfold.game import JamFoldParams
 from omahanash.jamfold.solution import JamFoldSolution
@@ -56,3 +57,63 @@ def test_spots_with_the_same_effective_stack_share_one_solution(tmp_path):
                                  cache_dir=tmp_path)
     assert a is b and a is not c
     assert a.last_report is not None and a.last_report.epsilon <= a.target_epsilon()
+
+
+def test_a_kept_run_is_the_spot_equilibrium_and_the_first_one_stays(tmp_path):
+    params = JamFoldParams(variant="holdem", sb=5, bb=10, stacks=(70, 200))
+    assert nash_cache.cached_solution(params, _holdem(), tmp_path) is None
+    run = JamFoldSolution.create(params, "cfr+")
+    run.run()
+    kept = nash_cache.keep_solution(run, tmp_path)
+    assert kept.params.stacks == (70.0, 70.0) and kept.state is run.state
+    assert [f.name for f in (tmp_path / "nash").iterdir()] == [
+        "holdem_sb5_bb10_ante0_stack70.jamfold"]
+    other = JamFoldSolution.create(params, "cfr+")
+    other.run(iterations=7)
+    assert nash_cache.keep_solution(other, tmp_path) is kept  # the first one stays
+    nash_cache.clear_memory()
+    read = nash_cache.cached_solution(JamFoldParams("holdem", sb=5, bb=10, stacks=70),
+                                      _holdem(), tmp_path)
+    assert read is not None and read.iterations == run.iterations
+    np.testing.assert_array_equal(read.push_strategy, run.push_strategy)
+    assert nash_cache.cached_solution(params, _holdem(), tmp_path, persist=False) is read
+
+
+def test_only_a_finished_cfr_run_is_kept(tmp_path):
+    params = JamFoldParams(variant="holdem", stacks=50)
+    with pytest.raises(InputError, match="finished CFR"):
+        nash_cache.keep_solution(JamFoldSolution.create(params, "cfr+"), tmp_path)
+    fictitious = JamFoldSolution.create(params, "fp")
+    fictitious.run(iterations=3)
+    with pytest.raises(InputError, match="finished CFR"):
+        nash_cache.keep_solution(fictitious, tmp_path)
+    assert not (tmp_path / "nash").exists()
+
+
+def test_with_params_changes_only_the_deeper_stack():
+    solution = nash_cache.nash_solution(JamFoldParams("holdem", stacks=80), persist=False)
+    deeper = nash_cache.with_params(solution, JamFoldParams("holdem", stacks=(300, 80)))
+    assert deeper.params.stacks == (300.0, 80.0) and deeper.state is solution.state
+    assert deeper.lookup("A5s").allin_ev == solution.lookup("A5s").allin_ev
+    with pytest.raises(InputError, match="another spot"):
+        nash_cache.with_params(solution, JamFoldParams("holdem", stacks=90))
+
+
+def test_a_warm_start_scales_the_neighbour_regrets_and_reaches_the_target():
+    near = nash_cache.nash_solution(JamFoldParams("holdem", stacks=120), persist=False)
+    before = near.state.arrays["pusher_regrets"].copy()
+    fresh = JamFoldSolution.create(JamFoldParams("holdem", stacks=125), "cfr+")
+    nash_cache.warm_start_state(fresh, near)
+    np.testing.assert_array_equal(fresh.state.arrays["pusher_regrets"],
+                                  near.state.arrays["pusher_regrets"]
+                                  * nash_cache.WARM_START_SCALE)
+    cold = JamFoldSolution.create(JamFoldParams("holdem", stacks=125), "cfr+")
+    assert len(fresh.run()) < len(cold.run()) / 3
+    assert fresh.last_report.epsilon <= fresh.target_epsilon()
+    np.testing.assert_array_equal(near.state.arrays["pusher_regrets"], before)  # untouched
+
+
+def _holdem():
+    from omahanash.equity.tables import load_table
+
+    return load_table("holdem")
