@@ -8,14 +8,16 @@ computed. The results block and the Epsilon plot follow the run live (throttled:
 updates a second, each touching only the new iterations). Afterwards: hand lookup (PU/CA, an
 id or cards), the range view (Hold'em 13×13 grid; a sortable, filterable class table for every
 game), save / open a solution and CSV export. An Omaha game whose equity table is not built
-yet offers to build it (progress, ETA, Cancel; a cancelled build resumes next time). Below the
-lookup, the exploit panel (:mod:`ui.exploit_panel`): lock one player to a range, best-respond
-with the other, and its width curve (a page of the range view).
+yet offers to build it (:mod:`ui.table_build_panel`: progress, ETA, Cancel; a cancelled build
+resumes next time). Below the lookup, the exploit panel (:mod:`ui.exploit_panel`): lock one
+player to a range, best-respond with the other, and its width curve (a page of the range
+view).
 
 The tab is one screen whose inputs, runs, lookup and range views share its state, so they stay
-in one module (~1,100 lines); the reusable parts live beside it: the range grid and class table in
-:mod:`ui.range_view`, the plot in :mod:`ui.plots`, the worker in :mod:`ui.workers`, the exploit
-panel in :mod:`ui.exploit_panel`.
+in one module (~1,000 lines); the parts that stand alone live beside it: the range grid and
+class table in :mod:`ui.range_view`, the plot in :mod:`ui.plots`, the worker in
+:mod:`ui.workers`, the exploit and sweep panels in :mod:`ui.exploit_panel` and
+:mod:`ui.sweep_panel`, the table build offer in :mod:`ui.table_build_panel`.
 """
 
 from __future__ import annotations
@@ -38,7 +40,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QSplitter,
@@ -64,6 +65,7 @@ from ui.range_view import (
     played_range_text,
 )
 from ui.sweep_panel import SweepPanel
+from ui.table_build_panel import TableBuildPanel
 from ui.units import (
     BIG_BLINDS,
     CHIPS,
@@ -191,10 +193,6 @@ class JamFoldTab(Tab):
         self.runner = self.make_runner(
             progressed=self._on_progressed, succeeded=self._on_succeeded,
             failed=self._on_failed, stopped=self._on_stopped, finished=self._on_finished)
-        self.build_runner = self.make_runner(
-            progressed=self._on_build_progressed, succeeded=self._on_build_succeeded,
-            failed=self._on_build_failed, stopped=self._on_build_stopped,
-            finished=self._on_build_finished)
         self.solution: JamFoldSolution | None = None
         self.class_rows: list[dict] = []
         self._tables: dict[str, object] = {}  # variant -> loaded equity table (reused by runs)
@@ -204,7 +202,6 @@ class JamFoldTab(Tab):
         self._seen = 0
         self._eps_x = np.zeros(0)
         self._eps_y = np.zeros(0)
-        self._build_started: tuple[float, float] | None = None
         self._opening = False
         self._got_result = False  # the running job brought a solution to show
         self._unit = CHIPS  # the unit the amount fields hold now
@@ -279,27 +276,7 @@ class JamFoldTab(Tab):
         exports.addStretch(1)
         form.addRow(exports)
 
-        # -- equity table build offer ----------------------------------------------------------
-        self.build_box = QGroupBox("Equity table")
-        build = QVBoxLayout(self.build_box)
-        self.build_label = QLabel("", objectName="buildLabel")
-        self.build_label.setWordWrap(True)
-        build.addWidget(self.build_label)
-        row = QHBoxLayout()
-        self.build_button = QPushButton("Build table", objectName="buildTableButton")
-        self.build_progress = QProgressBar(objectName="buildProgress")
-        self.build_progress.setRange(0, 1000)
-        self.build_cancel = QPushButton("Cancel", objectName="buildCancelButton")
-        row.addWidget(self.build_button)
-        row.addWidget(self.build_progress, 1)
-        row.addWidget(self.build_cancel)
-        build.addLayout(row)
-        self.build_eta = QLabel("", objectName="buildEtaLabel")
-        build.addWidget(self.build_eta)
-        self.build_error = ErrorLabel("buildError")
-        build.addWidget(self.build_error)
-        self.build_cancel.setEnabled(False)
-        self.build_box.hide()
+        self.build_panel = TableBuildPanel(self.make_runner)
 
         # -- results (thesis Figure 4) ---------------------------------------------------------
         results_box = QGroupBox("Results")
@@ -428,7 +405,7 @@ class JamFoldTab(Tab):
 
         left = QVBoxLayout()
         left.addWidget(box)
-        left.addWidget(self.build_box)
+        left.addWidget(self.build_panel)
         left.addWidget(results_box)
         left.addWidget(lookup_box)
         left.addWidget(self.exploit_panel)
@@ -477,8 +454,8 @@ class JamFoldTab(Tab):
         self.open_button.clicked.connect(self._on_open_clicked)
         self.export_button.clicked.connect(self._on_export_clicked)
         self.export_json_button.clicked.connect(lambda: self._on_export_clicked(fmt="json"))
-        self.build_button.clicked.connect(self.build_table)
-        self.build_cancel.clicked.connect(self.build_runner.stop)
+        self.build_panel.building.connect(self._on_building)
+        self.build_panel.status_message.connect(self.status_message)
         self.exploit_panel.status_message.connect(self.status_message)
         self.sweep_panel.status_message.connect(self.status_message)
         self._show_placeholders()
@@ -637,26 +614,10 @@ class JamFoldTab(Tab):
 
     def _check_table(self) -> bool:
         """Whether the chosen variant's equity table is there; if not, offer to build it."""
-        variant = self.variant
-        if variant == "holdem" or variant in self._tables:
-            self.build_box.setVisible(self.build_runner.running)
+        if self.variant in self._tables:
+            self.build_panel.setVisible(self.build_panel.runner.running)
             return True
-        from omahanash.equity.table_build import partial_settings
-        from omahanash.equity.tables import table_path
-
-        if table_path(variant).exists():
-            self.build_box.setVisible(self.build_runner.running)
-            return True
-        if not self.build_runner.running:
-            resume = partial_settings(variant) is not None
-            self.build_label.setText(
-                f"The {self.type_combo.currentText()} equity table is not built yet. Building "
-                "it takes a few minutes, once; "
-                + ("an interrupted build resumes where it stopped." if resume
-                   else "a cancelled build resumes next time."))
-            self.build_button.setText("Resume building" if resume else "Build table")
-        self.build_box.show()
-        return False
+        return self.build_panel.check(self.variant, self.type_combo.currentText())
 
     # -- running -------------------------------------------------------------------------------
 
@@ -861,6 +822,8 @@ class JamFoldTab(Tab):
                        self.bb_edit, self.player1_edit, self.player2_edit,
                        self.iterations_edit, self.solver_combo):
             widget.setEnabled(enabled)
+        if self.build_panel.runner.running:
+            self.type_combo.setEnabled(False)  # its table is being built
 
     def _update_buttons(self) -> None:
         idle = not self.runner.running
@@ -1023,57 +986,8 @@ class JamFoldTab(Tab):
 
     # -- building an Omaha table ---------------------------------------------------------------
 
-    def build_table(self) -> bool:
-        """Build (or resume building) the chosen Omaha variant's equity table in a worker."""
-        variant = self.variant
-        if variant == "holdem" or self.build_runner.running:
-            return False
-
-        def job(report: ProgressReporter, cancel: CancelFlag) -> str:
-            from omahanash.equity.table_build import build_table
-
-            report.phase("building table")
-            return str(build_table(variant, progress=report, cancel=cancel))
-
-        self._build_started = None
-        self.build_error.clear_error()
-        self.build_runner.start(job)
-        self.build_button.setEnabled(False)
-        self.build_cancel.setEnabled(True)
-        self.type_combo.setEnabled(False)
-        self.build_eta.setText("Starting…")
-        self.status_message.emit(f"Building the {variant} equity table…")
-        return True
-
-    def _on_build_progressed(self, done: float, total: float, phase: str,
-                             detail: object) -> None:
-        if total <= 0:
-            return
-        now = time.perf_counter()
-        if self._build_started is None:
-            self._build_started = (now, done)
-        self.build_progress.setValue(int(1000 * done / total))
-        start, first = self._build_started
-        rate = (done - first) / (now - start) if now > start else 0.0
-        if rate > 0:
-            left = (total - done) / rate
-            self.build_eta.setText(f"{100 * done / total:.1f}% · about "
-                                   f"{int(left // 60)} min {int(left % 60):02d} s left")
-        else:
-            self.build_eta.setText(f"{100 * done / total:.1f}%")
-
-    def _on_build_succeeded(self, result: object) -> None:
-        self.build_eta.setText("Built.")
-        self.status_message.emit(f"Equity table built: {result}")
-
-    def _on_build_stopped(self) -> None:
-        self.build_eta.setText("Cancelled: the next build resumes where this one stopped.")
-
-    def _on_build_finished(self) -> None:
-        self.build_button.setEnabled(True)
-        self.build_cancel.setEnabled(False)
-        self.type_combo.setEnabled(not self.runner.running)
-        self._validate()
-
-    def _on_build_failed(self, message: str) -> None:
-        self.build_error.show_error(message)
+    def _on_building(self, active: bool) -> None:
+        """The variant stays fixed while its table is built."""
+        self.type_combo.setEnabled(not active and not self.runner.running)
+        if not active:
+            self._validate()

@@ -244,12 +244,12 @@ def test_log_scale_and_object_names(tab, drive):
 def test_omaha_without_table_offers_a_build(tab, drive, monkeypatch, tmp_path):
     monkeypatch.setenv("OMAHANASH_CACHE", str(tmp_path / "cache"))
     set_inputs(tab, drive, game="Texas Hold'em")
-    box = tab.build_box
+    box = tab.build_panel
     assert not box.isVisible()
     drive.choose(drive.find(tab, QComboBox, "typeCombo"), "Omaha Hi")
     button = drive.find(tab, QPushButton, "calculateButton")
     assert box.isVisible() and not button.isEnabled()
-    assert "not built" in tab.build_label.text()
+    assert "not built" in tab.build_panel.label.text()
     assert drive.find(tab, QPushButton, "buildTableButton").isEnabled()
     assert not drive.find(tab, QPushButton, "buildCancelButton").isEnabled()
     drive.choose(drive.find(tab, QComboBox, "typeCombo"), "Texas Hold'em")
@@ -301,18 +301,19 @@ def test_build_offer_progress_eta_cancel_then_resume(tab, drive, qtbot, monkeypa
     assert build.text() == "Build table"
     qtbot.mouseClick(build, Qt.MouseButton.LeftButton)
     assert not build.isEnabled() and not drive.find(tab, QComboBox, "typeCombo").isEnabled()
-    progress = tab.build_progress
-    qtbot.waitUntil(lambda: progress.value() >= 100 and "left" in tab.build_eta.text(),
+    progress = tab.build_panel.progress
+    qtbot.waitUntil(lambda: progress.value() >= 100 and "left" in tab.build_panel.eta.text(),
                     timeout=20_000)
-    assert "min" in tab.build_eta.text()
+    assert "min" in tab.build_panel.eta.text()
     qtbot.mouseClick(drive.find(tab, QPushButton, "buildCancelButton"),
                      Qt.MouseButton.LeftButton)
-    with qtbot.waitSignal(tab.build_runner.finished, timeout=10_000):
+    with qtbot.waitSignal(tab.build_panel.runner.finished, timeout=10_000):
         pass
     assert calls == ["omaha-hilo"]
-    assert "resumes" in tab.build_eta.text()
+    assert "resumes" in tab.build_panel.eta.text()
     assert build.isEnabled() and build.text() == "Resume building"
     assert not drive.find(tab, QPushButton, "calculateButton").isEnabled()
+    assert drive.find(tab, QComboBox, "typeCombo").isEnabled()  # the variant is free again
 
 
 def test_inputs_are_remembered_between_launches(make_window, drive):
