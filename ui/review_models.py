@@ -78,6 +78,7 @@ COLUMNS: tuple[Column, ...] = (
     ("Stack (bb)", lambda number, spot: spot.stack_bb, _two),
     ("Cards", lambda number, spot: spot.cards, None),
     ("Action", lambda number, spot: spot.action, None),
+    ("Best", lambda number, spot: spot.best_action, None),
     ("Nash", lambda number, spot: spot.nash_action, None),
     ("Nash freq", lambda number, spot: spot.nash_frequency, _percent),
     ("AllIn_EV (bb)", lambda number, spot: spot.allin_ev, _three),

@@ -6,19 +6,23 @@ the player.
 players of the files are listed first (the hero combo; the default hero is the library's, the
 player with the most hands), then :func:`omahanash.history.review` reads and judges them, with
 a progress bar and **Stop**. Picking another hero re-runs the review for that player (the
-equilibria are cached, so a re-run is quick).
+equilibria are cached, so a re-run is quick). **Opponent** is the model the decisions are
+judged against: empty for the Nash equilibrium, or a range the opponent pushes and calls
+(``22+,A2s+``, ``AA**``, ``top 20%``, ``nash@15``, ``file:PATH``; see
+:mod:`omahanash.history.opponent`); Enter re-runs the review against it, and a bad range is
+shown in the tab (the results shown stay).
 
 The results: a sortable, filterable spots table (:mod:`ui.review_models`: a row with EV lost
 is coloured by its severity), the selected spot's details (the cards drawn in the four-colour
-deck, the action, the Nash action and its frequency, AllIn_EV / Fold_EV, EV lost, severity)
-with **Open in Jam-fold**, which fills the Jam-fold tab's inputs with the game the spot was
-judged on, the summary (hands, spots, outside the model by reason, unparsed hands with their
-reasons, mistakes by severity, EV lost, accuracy by position and stack band, the grade and its
-interval) and the cumulative EV-lost plot. **Export** writes the library's CSV and HTML
-reports.
+deck, the action, the best action against the model, the Nash action and its frequency,
+AllIn_EV / Fold_EV, EV lost, severity) with **Open in Jam-fold**, which fills the Jam-fold
+tab's inputs with the game the spot was judged on, the summary (the opponent model, hands,
+spots, outside the model by reason, unparsed hands with their reasons, mistakes by severity,
+EV lost, accuracy by position and stack band, the grade and its interval) and the cumulative
+EV-lost plot. **Export** writes the library's CSV and HTML reports.
 
 The tab is one screen (files, hero, table, details, summary, plot, exports) sharing its report,
-so it stays one module (~600 lines); the table model is in :mod:`ui.review_models`.
+so it stays one module (~650 lines); the table model is in :mod:`ui.review_models`.
 """
 
 from __future__ import annotations
@@ -74,11 +78,12 @@ JAMFOLD_FIELDS = ("anteEdit", "sbEdit", "bbEdit", "player1Edit", "player2Edit", 
 @dataclass(frozen=True)
 class ReviewResult:
     """What a review job hands back: the files reviewed, their players (most hands first,
-    with their hand counts) and the library's report."""
+    with their hand counts), the library's report and the opponent model as typed."""
 
     paths: tuple[str, ...]
     players: tuple[tuple[str, int], ...]
     report: ReviewReport
+    vs: str | None = None
 
 
 def list_players(paths: Sequence[str | os.PathLike], progress: ProgressReporter | None = None,
@@ -136,6 +141,7 @@ class ReviewTab(Tab):
         self.report: ReviewReport | None = None
         self.paths: tuple[str, ...] = ()
         self.players: tuple[tuple[str, int], ...] = ()
+        self.reviewed_vs: str | None = None  # the opponent model of the report shown, as typed
         self._filling_heroes = False
 
         # -- open, hero, progress --------------------------------------------------------------
@@ -148,6 +154,13 @@ class ReviewTab(Tab):
         self.hero_combo.setProperty("persist", False)  # its players come from the files
         self.hero_combo.setMinimumContentsLength(12)
         self.hero_combo.setEnabled(False)
+        self.vs_edit = QLineEdit(objectName="reviewVsEdit")
+        self.vs_edit.setPlaceholderText("Nash — or a range the opponent pushes/calls, "
+                                        "e.g. 22+,A2s+")
+        self.vs_edit.setToolTip("Judge the hero against an opponent who pushes and calls this "
+                                "range (Hold'em 22+,A2s+ · Omaha AA**,KK** · top 20% · "
+                                "nash@15 · file:PATH); empty: the Nash equilibrium. Enter "
+                                "reviews the files again.")
         self.stop_button = QPushButton("Stop", objectName="reviewStopButton")
         self.stop_button.setEnabled(False)
         self.progress = QProgressBar(objectName="reviewProgress")
@@ -160,6 +173,9 @@ class ReviewTab(Tab):
             top.addWidget(widget)
         top.addWidget(self.progress, 1)
         top.addWidget(self.phase_label)
+        opponent_row = QHBoxLayout()  # a row of its own: the tab stays as narrow as before
+        opponent_row.addWidget(QLabel("Opponent"))
+        opponent_row.addWidget(self.vs_edit, 1)
         self.error = ErrorLabel("reviewError")
 
         # -- spots table and details -----------------------------------------------------------
@@ -234,6 +250,7 @@ class ReviewTab(Tab):
         splitter.setSizes([600, 400])  # the table's columns need the room more than the text
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addLayout(opponent_row)
         layout.addWidget(self.error)
         layout.addWidget(splitter, 1)
 
@@ -242,6 +259,7 @@ class ReviewTab(Tab):
         self.open_folder_button.clicked.connect(self._on_open_folder_clicked)
         self.stop_button.clicked.connect(self.stop)
         self.hero_combo.currentIndexChanged.connect(self._on_hero_changed)
+        self.vs_edit.editingFinished.connect(self._on_vs_edited)
         self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
         self.table.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.proxy.modelReset.connect(self._show_selected)
@@ -268,6 +286,18 @@ class ReviewTab(Tab):
             return False
         return self._start(self.paths, hero=hero, players=self.players)
 
+    def review_again(self) -> bool:
+        """Review the current files again for the hero shown, against the opponent model
+        typed now; False when there are no files or a review is running."""
+        if self.runner.running or not self.paths:
+            return False
+        hero = self.report.hero if self.report is not None else None
+        return self._start(self.paths, hero=hero, players=self.players)
+
+    def opponent_text(self) -> str | None:
+        """The opponent model typed (None: empty, the equilibrium)."""
+        return self.vs_edit.text().strip() or None
+
     def stop(self) -> None:
         """Stop the running review (the previous results stay)."""
         if self.runner.running:
@@ -277,9 +307,13 @@ class ReviewTab(Tab):
 
     def _start(self, paths: tuple[str, ...], hero: str | None,
                players: tuple[tuple[str, int], ...] | None) -> bool:
+        vs = self.opponent_text()
+
         def job(report: ProgressReporter, cancel: CancelFlag) -> ReviewResult:
             from omahanash.history import review
+            from omahanash.history.opponent import opponent_model
 
+            opponent = opponent_model(vs)  # a bad range fails before the files are read
             found = players
             if found is None:
                 report.phase("listing players")
@@ -287,7 +321,7 @@ class ReviewTab(Tab):
             report.phase("reviewing")
             cancel.raise_if_cancelled()
             return ReviewResult(paths, found, review(paths, hero=hero, progress=report,
-                                                     cancel=cancel))
+                                                     cancel=cancel, vs=opponent), vs)
 
         self.error.clear_error()
         self.progress.setValue(0)
@@ -307,6 +341,7 @@ class ReviewTab(Tab):
         report = result.report
         self.progress.setValue(self.progress.maximum())
         self.paths, self.players = result.paths, result.players
+        self.reviewed_vs = result.vs
         self._show_report(report)
         self._fill_heroes()
         if report.hands == 0:
@@ -316,9 +351,10 @@ class ReviewTab(Tab):
                                                              else "."))
             self.status_message.emit("Review: no hand could be read.")
             return
+        against = "" if report.opponent.is_nash else f" against {report.opponent.describe()}"
         self.status_message.emit(
-            f"Reviewed {report.hands} hands for {report.hero}: {len(report.spots)} spots, "
-            f"grade {report.grade or '-'}")
+            f"Reviewed {report.hands} hands for {report.hero}{against}: "
+            f"{len(report.spots)} spots, grade {report.grade or '-'}")
 
     def _on_stopped(self) -> None:
         self.progress.setValue(0)
@@ -338,6 +374,7 @@ class ReviewTab(Tab):
         idle = not self.runner.running
         have = self.report is not None
         self.open_button.setEnabled(idle)
+        self.vs_edit.setReadOnly(not idle)
         self.open_folder_button.setEnabled(idle)
         self.stop_button.setEnabled(not idle)
         self.hero_combo.setEnabled(idle and self.hero_combo.count() > 0)
@@ -369,6 +406,10 @@ class ReviewTab(Tab):
         hero = self.hero_combo.itemData(index)
         if self.report is None or hero != self.report.hero:
             self.review_hero(hero)
+
+    def _on_vs_edited(self) -> None:
+        if self.opponent_text() != self.reviewed_vs:  # Enter or leaving the field: a change
+            self.review_again()
 
     # -- results ---------------------------------------------------------------------------------
 
@@ -524,6 +565,8 @@ def details_html(spot: SpotReview) -> str:
             ("Position", f"{spot.position}, effective stack {spot.stack_bb:.2f} bb{grid}"),
             ("Cards", cards_html(spot.cards)),
             ("Action", html.escape(spot.action)),
+            ("Best", f"{html.escape(spot.best_action)} against "
+                     f"{html.escape(_opponent_name(spot.opponent))}"),
             ("Nash", f"{html.escape(spot.nash_action)} {100 * spot.nash_frequency:.1f}%"),
             ("AllIn_EV", f"{spot.allin_ev:.3f} bb"),
             ("Fold_EV", f"{spot.fold_ev:.3f} bb"),
@@ -531,6 +574,11 @@ def details_html(spot: SpotReview) -> str:
             ("Severity", html.escape(spot.severity)))
     return "<table>" + "".join(f"<tr><td><b>{name}</b>&nbsp;&nbsp;</td><td>{value}</td></tr>"
                                for name, value in rows) + "</table>"
+
+
+def _opponent_name(text: str) -> str:
+    """A spot's opponent model as the details say it (the library's ``nash``: Nash)."""
+    return "Nash" if text == "nash" else text
 
 
 def unparsed_text(report: ReviewReport) -> str:
@@ -556,6 +604,7 @@ def summary_html(report: ReviewReport) -> str:
 
     spots = len(report.spots)
     parts = [f"<p><b>Hero:</b> {html.escape(report.hero or '-')}<br>"
+             f"<b>Opponent:</b> {html.escape(report.opponent.describe())}<br>"
              f"<b>Hands read:</b> {report.hands} · <b>Spots:</b> {spots} · "
              f"<b>Outside the model:</b> {len(report.outside)} · "
              f"<b>Unparsed:</b> {len(report.unparsed)}</p>"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from omahanash.commands.exploit import RANGE_HELP
 from omahanash.errors import InputError
 from omahanash.runs import cancel_on_interrupt
 
@@ -15,9 +16,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="review played hands: jam-fold mistakes, EV lost, a skill grade",
         description="Read PokerStars hand histories and PHH files (files or directories), "
         "find the hero's heads-up jam-fold decisions between the blinds, compare them with "
-        "the Nash equilibrium (EV lost per spot, severity) and grade the session. Other "
-        "hands are counted as outside the model; unreadable ones are listed with file, line "
-        "and reason.",
+        "the Nash equilibrium (EV lost per spot, severity) and grade the session; with --vs "
+        "(or --vs-push / --vs-call), against an opponent locked to a range instead (the best "
+        "response is the correct action). Other hands are counted as outside the model; "
+        "unreadable ones are listed with file, line and reason.",
     )
     parser.add_argument("paths", nargs="+", metavar="FILE_OR_DIR",
                         help="hand-history files or directories")
@@ -29,6 +31,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--csv", default=None, metavar="FILE", help="write the spots as CSV")
     parser.add_argument("--html", default=None, metavar="FILE",
                         help="write a self-contained HTML report")
+    parser.add_argument("--vs", default=None, metavar="RANGE",
+                        help="judge against an opponent who pushes and calls this: "
+                        f"{RANGE_HELP}; default nash")
+    parser.add_argument("--vs-push", default=None, metavar="RANGE",
+                        help="the opponent's pushes only (a big-blind hero faces them); "
+                        "overrides --vs")
+    parser.add_argument("--vs-call", default=None, metavar="RANGE",
+                        help="the opponent's calls only (a small-blind hero faces them); "
+                        "overrides --vs")
     parser.add_argument("--cache-dir", default=None,
                         help="where equity tables and equilibria are cached")
     parser.set_defaults(func=run)
@@ -41,10 +52,12 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.max_bb > 0:
         raise InputError(f"--max-bb must be > 0, got {args.max_bb}")
+    vs = {"pusher": args.vs if args.vs_push is None else args.vs_push,
+          "caller": args.vs if args.vs_call is None else args.vs_call}
     with cancel_on_interrupt() as flag:
         report = review(args.paths, hero=args.hero, max_bb=args.max_bb,
                         cache_dir=args.cache_dir, progress=StderrProgress("review"),
-                        cancel=flag)
+                        cancel=flag, vs=vs)
     if report.hands == 0 and report.unparsed:
         reasons = "; ".join(f"{item.file}:{item.line}: {item.reason}"
                             for item in report.unparsed[:3])
@@ -65,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
 def _print_text(report) -> None:
     data = report.as_dict()
     interval = data["grade_interval"]
-    lines = [f"hero: {data['hero']}",
+    lines = [f"hero: {data['hero']}  opponent: {report.opponent.describe()}",
              f"hands: {data['hands']}  spots: {data['spots']}  outside the model: "
              f"{data['outside_model']}  unparsed: {len(data['unparsed'])}",
              f"EV lost: {data['ev_lost_bb']:.3f} bb"
@@ -81,6 +94,14 @@ def _print_text(report) -> None:
     if worst:
         lines.append("worst spots:")
         lines += [f"  #{s['hand_id']} {s['position']} {s['stack_bb']:.1f} bb [{s['cards']}] "
-                  f"{s['action']} (Nash {s['nash_action']} {100 * s['nash_frequency']:.0f}%) "
-                  f"lost {s['ev_lost_bb']:.3f} bb, {s['severity']}" for s in worst]
+                  f"{s['action']} ({_against(s)}Nash {s['nash_action']} "
+                  f"{100 * s['nash_frequency']:.0f}%) lost {s['ev_lost_bb']:.3f} bb, "
+                  f"{s['severity']}" for s in worst]
     print("\n".join(lines))
+
+
+def _against(spot: dict) -> str:
+    """``best push vs AA; `` for a spot judged against a model, nothing against Nash."""
+    if spot["opponent"] == "nash":
+        return ""
+    return f"best {spot['best_action']} vs {spot['opponent']}; "

@@ -65,7 +65,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="equal effective stacks in big blinds, e.g. 2,4,6,8,10,15,20")
     parser.add_argument("--build-table", action="store_true",
                         help="build the Omaha equity table first if it is not built yet")
-    parser.add_argument("--cache-dir", default=None, help="where equity tables are cached")
+    parser.add_argument("--cache-dir", default=None,
+                        help="where equity tables and equilibria are cached")
     parser.add_argument("--classes", default=None,
                         help="Omaha only: solve on a built subset table (ids like 0,715,4527)")
     parser.add_argument("--fresh", action="store_true",

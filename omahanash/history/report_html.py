@@ -27,8 +27,8 @@ table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;paddin
 th{background:#eee}tr.blunder{background:#f8c8c8}tr.mistake{background:#fbe3c0}
 tr.small{background:#fdf6d8}.grade{font-size:2em;font-weight:bold}svg{border:1px solid #ccc}"""
 _SPOT_COLUMNS = ("hand_id", "variant", "position", "stack_bb", "cards", "action",
-                 "nash_action", "nash_frequency", "allin_ev", "fold_ev", "ev_lost_bb",
-                 "severity")
+                 "best_action", "nash_action", "nash_frequency", "allin_ev", "fold_ev",
+                 "ev_lost_bb", "severity")
 
 
 def plot_svg(values: list[float]) -> str:
@@ -71,7 +71,8 @@ def render_html(report: ReviewReport) -> str:
     """The report as one HTML document (see the module)."""
     interval = report.grade_interval
     mistakes = report.by_severity()
-    summary = [("hero", report.hero), ("hands read", report.hands),
+    summary = [("hero", report.hero), ("opponent", report.opponent.describe()),
+               ("hands read", report.hands),
                ("spots", len(report.spots)), ("outside the model", len(report.outside)),
                ("unparsed", len(report.unparsed)),
                ("EV lost (bb)", f"{report.ev_lost_bb:.3f}"),

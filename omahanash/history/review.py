@@ -22,12 +22,28 @@ blind's ``allin_ev`` (push) and ``fold_ev`` (``-(SB + A)``) over all its deals; 
 equilibrium plays the action taken with probability above :data:`PLAYED_EPSILON` (1 %): a
 mixed strategy's actions are all correct. **Severity** by EV lost in big blinds:
 ``none`` (0), ``small`` (< 0.2 bb), ``mistake`` (< 1 bb), ``blunder`` (≥ 1 bb).
+``best_action`` is the action with the larger EV (on a tie, the action taken: both are best).
+
+**Against another opponent model** (``vs``, :mod:`omahanash.history.opponent`: a range,
+``nash@STACK`` or a saved solution for the opponent's pusher and/or caller): a small-blind
+hero's EVs are against the locked caller, a big-blind hero's against the locked pusher, from
+:func:`~omahanash.jamfold.exploit.best_response` of the grid game (once per grid spot and
+role; the same numbers ``omahanash exploit --caller RANGE --lookup CARDS`` prints for it).
+The correct action is then the best response (the larger EV; both on a tie) and EV lost
+``= max(allin_ev, fold_ev) - EV(action taken)``, with no mixing rule (a best response is
+pure); ``nash_action`` and ``nash_frequency`` stay the equilibrium's, to compare. A variant
+whose hands the model does not describe has its spots outside the model, saying why; when
+that leaves no spot to judge the review is an :class:`~omahanash.errors.InputError`.
 
 **Grade**: the mean EV lost per decision (bb), graded ``A`` (≤ 0.02: equilibrium play),
 ``B`` (≤ 0.05), ``C`` (≤ 0.1), ``D`` (≤ 0.25), ``F`` (above); its 95 % interval is a
 percentile bootstrap of the mean (2,000 resamples, fixed seed), so 30 spots give a wide one.
 Few spots that are all correct still give ``[0, 0]``: the interval cannot see mistakes that
 did not happen, so read a grade from fewer than :data:`FEW_SPOTS` spots as provisional.
+
+The judge, the report and the two entry points share the spot types, so they stay one module
+(~600 lines); the opponent model is :mod:`omahanash.history.opponent`, the HTML page
+:mod:`omahanash.history.report_html`.
 
 >>> import tempfile
 >>> from omahanash.history.pokerstars import read_pokerstars_lines
@@ -74,6 +90,7 @@ from omahanash.history.grading import (
     stack_band,
 )
 from omahanash.history.hands import Hand, Unparsed
+from omahanash.history.opponent import NASH, OPPONENT_ROLE, Opponent, opponent_model
 from omahanash.history.sources import hand_files, read_file
 from omahanash.history.spots import DEFAULT_MAX_BB, NOT_IN_HAND, Outside, Spot, find_spot
 from omahanash.jamfold.game import JamFoldParams
@@ -141,6 +158,8 @@ class SpotReview:
     fold_ev: float
     ev_lost_bb: float
     severity: str
+    best_action: str
+    opponent: str = NASH
 
     @property
     def ev_lost(self) -> float:
@@ -162,14 +181,15 @@ class SpotReview:
                 "ev_lost": round(self.ev_lost, 6), "diff_ev": round(self.diff_ev, 6),
                 "grid_stack_bb": self.grid_stack_bb, "sb": self.sb, "bb": self.bb,
                 "ante": self.ante, "dead_money": self.dead_money, "file": self.file,
-                "line": self.line}
+                "line": self.line, "best_action": self.best_action,
+                "opponent": self.opponent}
 
 
 #: The CSV's columns (and the GUI table's): the JSON ``spots_detail`` fields.
 CSV_COLUMNS = ("hand_id", "file", "line", "variant", "position", "stack_bb", "grid_stack_bb",
                "sb", "bb", "ante", "dead_money", "cards", "action", "nash_action",
                "nash_frequency", "allin_ev", "fold_ev", "diff_ev", "ev_lost", "ev_lost_bb",
-               "severity")
+               "severity", "best_action", "opponent")
 
 
 @dataclass
@@ -193,6 +213,7 @@ class ReviewReport:
     spots: list[SpotReview] = field(default_factory=list)
     outside: list[Outside] = field(default_factory=list)
     unparsed: list[Unparsed] = field(default_factory=list)
+    opponent: Opponent = field(default_factory=Opponent)
 
     @property
     def ev_lost_bb(self) -> float:
@@ -266,7 +287,8 @@ class ReviewReport:
                 else round(self.mean_ev_lost_bb, 6),
                 "mistakes": self.by_severity(), "accuracy": self.accuracy(),
                 "spots_detail": [spot.as_dict() for spot in self.worst()],
-                "outside_detail": [item.as_dict() for item in self.outside]}
+                "outside_detail": [item.as_dict() for item in self.outside],
+                "opponent": self.opponent.as_dict()}
 
     def write_csv(self, path: str | os.PathLike) -> Path:
         """The spots, worst first, as CSV (:data:`CSV_COLUMNS`)."""
@@ -306,15 +328,19 @@ def choose_hero(paths: Iterable[str | os.PathLike]) -> str | None:
 
 
 class _Judge:
-    """Equilibria and per-class values of the spots, solved once per grid spot."""
+    """Equilibria and per-class values of the spots, solved once per grid spot; with an
+    opponent model, the hero's best responses to it, once per grid spot and role."""
 
     def __init__(self, tables: Mapping[str, Any] | None, cache_dir: str | os.PathLike | None,
-                 persist: bool) -> None:
+                 persist: bool, opponent: Opponent) -> None:
         self.tables = dict(tables or {})
         self.cache_dir = cache_dir
         self.persist = persist
+        self.opponent = opponent
         self.values: dict[JamFoldParams, dict[str, Any]] = {}
         self.missing: dict[str, str] = {}
+        # (grid spot, the opponent's role) -> the hero's ExploitReport, or why there is none
+        self.responses: dict[tuple[JamFoldParams, str], Any] = {}
 
     def table(self, variant: str) -> Any | None:
         """The variant's equity table, or None (the reason in :attr:`missing`)."""
@@ -345,18 +371,41 @@ class _Judge:
             "SB": (solution.push_strategy, push_ev, push_fold),
             "BB": (solution.call_strategy, call_ev, call_fold)}
 
+    def respond(self, params: JamFoldParams, role: str, cancel: CancelFlag | None) -> None:
+        """The hero's best response at the grid spot ``params`` to the opponent's ``role``
+        locked to its model (its equilibrium, and a ``nash@STACK`` one, solved before)."""
+        from omahanash.jamfold.exploit import best_response
+
+        try:
+            lock = {role: self.opponent.lock_spec(role, params.variant)}
+            self.responses[params, role] = best_response(
+                params, table=self.table(params.variant), cancel=cancel,
+                cache_dir=self.cache_dir, **lock)
+        except InputError as error:  # a saved solution on another table, a nash@STACK
+            self.responses[params, role] = \
+                f"opponent model {self.opponent.text(role)}: {error}"
+
     def judge(self, spot: Spot, params: JamFoldParams) -> SpotReview:
         entry = self.values[params]
         strategy, allin, fold = entry["SB" if spot.position == "SB" else "BB"]
         k = entry["solution"].position_of(spot.cards)
         played = float(strategy[k])
-        allin_ev, fold_ev = float(allin[k]), float(fold[k])
-        taken_probability = played if spot.aggressive else 1.0 - played
-        taken_ev = allin_ev if spot.aggressive else fold_ev
-        lost = 0.0 if taken_probability > PLAYED_EPSILON \
-            else max(0.0, max(allin_ev, fold_ev) - taken_ev)
+        role = OPPONENT_ROLE[spot.position]
+        response = self.responses.get((params, role))
+        if response is None:  # the equilibrium: its mixed actions are all correct
+            allin_ev, fold_ev = float(allin[k]), float(fold[k])
+            taken_probability = played if spot.aggressive else 1.0 - played
+            taken_ev = allin_ev if spot.aggressive else fold_ev
+            lost = 0.0 if taken_probability > PLAYED_EPSILON \
+                else max(0.0, max(allin_ev, fold_ev) - taken_ev)
+        else:  # a best response is pure: anything below the larger EV is lost
+            hand = response.lookup(spot.cards)
+            allin_ev, fold_ev = hand.allin_ev, hand.fold_ev
+            lost = max(allin_ev, fold_ev) - (allin_ev if spot.aggressive else fold_ev)
         aggressive_name = "push" if spot.position == "SB" else "call"
         nash_action = aggressive_name if played >= 0.5 else "fold"
+        best_action = spot.action if allin_ev == fold_ev \
+            else aggressive_name if allin_ev > fold_ev else "fold"
         chips = spot.params
         return SpotReview(
             hand_id=spot.hand.hand_id, file=spot.hand.source, line=spot.hand.line,
@@ -364,17 +413,19 @@ class _Judge:
             ante=chips.ante, dead_money=chips.dead_money, stack_bb=spot.stack_bb,
             grid_stack_bb=params.effective_stack, cards=spot.cards, action=spot.action,
             nash_action=nash_action, nash_frequency=max(played, 1.0 - played),
-            allin_ev=allin_ev, fold_ev=fold_ev, ev_lost_bb=lost, severity=severity(lost))
+            allin_ev=allin_ev, fold_ev=fold_ev, ev_lost_bb=lost, severity=severity(lost),
+            best_action=best_action, opponent=self.opponent.text(role))
 
 
 def review_hands(items: Iterable[Hand | Unparsed], hero: str, max_bb: float = DEFAULT_MAX_BB,
                  tables: Mapping[str, Any] | None = None,
                  cache_dir: str | os.PathLike | None = None, persist: bool = True,
                  progress: ProgressCallback | None = None,
-                 cancel: CancelFlag | None = None) -> ReviewReport:
+                 cancel: CancelFlag | None = None, vs: Any = None) -> ReviewReport:
     """Review parsed hands (see :func:`review`); ``items`` is read once."""
-    report = ReviewReport(hero=hero)
-    found = _collect(iter(items), report, hero, _check_max_bb(max_bb), None, cancel)
+    max_bb = _check_max_bb(max_bb)
+    report = ReviewReport(hero=hero, opponent=opponent_model(vs))
+    found = _collect(iter(items), report, hero, max_bb, None, cancel)
     return _judge_all(found, report, tables, cache_dir, persist, progress, cancel)
 
 
@@ -399,9 +450,12 @@ def review(paths: Iterable[str | os.PathLike], hero: str | None = None,
            max_bb: float = DEFAULT_MAX_BB, tables: Mapping[str, Any] | None = None,
            cache_dir: str | os.PathLike | None = None, persist: bool = True,
            progress: ProgressCallback | None = None,
-           cancel: CancelFlag | None = None) -> ReviewReport:
+           cancel: CancelFlag | None = None, vs: Any = None) -> ReviewReport:
     """Review the hand histories under ``paths`` (files or directories) for ``hero`` (default:
-    :func:`choose_hero`), with effective stacks up to ``max_bb`` big blinds.
+    :func:`choose_hero`), with effective stacks up to ``max_bb`` big blinds, against the
+    equilibrium or, with ``vs``, another opponent model (see
+    :func:`~omahanash.history.opponent.opponent_model`: a spec for the opponent in both
+    roles, or ``{"pusher": spec, "caller": spec}``; checked before anything is read).
 
     ``tables`` maps a variant to its equity table (default: ``load_table`` from
     ``cache_dir``; a variant without a table puts its spots outside the model, saying so);
@@ -415,8 +469,16 @@ def review(paths: Iterable[str | os.PathLike], hero: str | None = None,
     >>> report = review([path], persist=False)
     >>> report.spots[0].severity, report.spots[0].nash_frequency > 0.99
     ('blunder', True)
+
+    Against a caller who calls with aces only, folding them is still a blunder (pushing wins
+    the blinds nearly always):
+
+    >>> tight = review([path], persist=False, vs={"caller": "AA"})
+    >>> tight.opponent.describe(), tight.spots[0].best_action, tight.spots[0].severity
+    ('pusher nash, caller AA', 'push', 'blunder')
     """
     max_bb = _check_max_bb(max_bb)
+    opponent = opponent_model(vs)
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]  # one file or folder
     elif not isinstance(paths, Iterable):
@@ -428,7 +490,7 @@ def review(paths: Iterable[str | os.PathLike], hero: str | None = None,
                          + ", ".join(str(path) for path in paths))
     if hero is None:
         hero = choose_hero(files)
-    report = ReviewReport(hero=hero)
+    report = ReviewReport(hero=hero, opponent=opponent)
     total = max(1, sum(path.stat().st_size for path in files))
     counter = [0]
 
@@ -496,35 +558,82 @@ def _collect(items: Iterator[Hand | Unparsed], report: ReviewReport, hero: str |
 def _judge_all(spots: list[Spot], report: ReviewReport, tables: Mapping[str, Any] | None,
                cache_dir: str | os.PathLike | None, persist: bool,
                progress: ProgressCallback | None, cancel: CancelFlag | None) -> ReviewReport:
-    """Solve each grid spot once (cancellable between solves and inside them), then judge
-    every spot in file order."""
-    judge = _Judge(tables, cache_dir, persist)
+    """Solve each grid spot once (cancellable between solves and inside them), best-respond
+    to the opponent model once per grid spot and role, then judge every spot in file
+    order."""
+    opponent = report.opponent
+    judge = _Judge(tables, cache_dir, persist, opponent)
     solved = [solved_params(spot) for spot in spots]
-    keys = sorted(set(params for params in solved if judge.table(params.variant) is not None),
-                  key=_level_and_stack)
+    roles = [OPPONENT_ROLE[spot.position] for spot in spots]
+    refused = [opponent.refusal(role, params.variant) for role, params in zip(roles, solved)]
+    if spots and all(refused):
+        raise InputError("the opponent model fits none of the spots: "
+                         + "; ".join(dict.fromkeys(str(reason) for reason in refused)))
+    judged = [(params, role) for params, role, reason in zip(solved, roles, refused)
+              if reason is None and judge.table(params.variant) is not None]
+    responses = sorted(set((params, role) for params, role in judged
+                           if opponent.has_model(role)),
+                       key=lambda pair: (_level_and_stack(pair[0]), pair[1]))
+    keys = sorted(set(params for params, _ in judged), key=_level_and_stack)
+    # nash@STACK models after the grid, so that its equilibria do not depend on the model
+    locked = sorted(_locked_equilibria(opponent, responses) - set(keys), key=_level_and_stack)
 
     def step(done: int) -> None:
-        # Within a level the stacks come in increasing order: each starts from the one below.
-        below = keys[done - 1] if done else None
-        same_level = below is not None \
-            and _level_and_stack(below)[:-1] == _level_and_stack(keys[done])[:-1]
-        judge.solve(keys[done], cancel, below if same_level else None)
+        if done >= len(keys) + len(locked):
+            judge.respond(*responses[done - len(keys) - len(locked)], cancel)
+        elif done >= len(keys):
+            game = locked[done - len(keys)]
+            judge.solve(game, cancel, _nearest_on_level(keys, game))
+        else:
+            # Within a level the stacks come in increasing order: each starts from the one
+            # below.
+            below = keys[done - 1] if done else None
+            same_level = below is not None \
+                and _level_and_stack(below)[:-1] == _level_and_stack(keys[done])[:-1]
+            judge.solve(keys[done], cancel, below if same_level else None)
 
-    run = iterate(step, len(keys), progress, cancel)
+    run = iterate(step, len(keys) + len(locked) + len(responses), progress, cancel)
     if run.cancelled:
         raise Cancelled("the review was cancelled")
-    for spot, params in zip(spots, solved):
-        if params not in judge.values:
+    for spot, params, role, reason in zip(spots, solved, roles, refused):
+        response = judge.responses.get((params, role))
+        if reason is None and isinstance(response, str):  # no best response to the model
+            reason = response
+        if reason is None and params not in judge.values:
             reason = judge.missing.get(str(params.variant), "no equity table")
-            report.outside.append(Outside(spot.hand.hand_id, spot.hand.source, spot.hand.line,
-                                          reason))
-            continue
-        try:
-            report.spots.append(judge.judge(spot, params))
-        except InputError as error:  # cards not in a subset table, malformed cards
-            report.outside.append(Outside(spot.hand.hand_id, spot.hand.source, spot.hand.line,
-                                          f"cannot look the cards up: {error}"))
+        if reason is None:
+            try:
+                report.spots.append(judge.judge(spot, params))
+                continue
+            except InputError as error:  # cards not in a subset table, malformed cards
+                reason = f"cannot look the cards up: {error}"
+        report.outside.append(Outside(spot.hand.hand_id, spot.hand.source, spot.hand.line,
+                                      reason))
     return report
+
+
+def _locked_equilibria(opponent: Opponent,
+                       responses: list[tuple[JamFoldParams, str]]) -> set[JamFoldParams]:
+    """The games a ``nash@STACK`` model takes its equilibrium from, at the levels of the
+    spots it answers (solved like the grid spots, into the same cache); a stack that makes
+    no game is said where the response fails."""
+    games = set()
+    for params, role in responses:
+        try:
+            game = opponent.nash_params(role, params)
+        except InputError:
+            continue
+        if game is not None:
+            games.add(game)
+    return games
+
+
+def _nearest_on_level(keys: list[JamFoldParams], game: JamFoldParams) -> JamFoldParams | None:
+    """The grid spot of ``game``'s level with the nearest stack (its warm start), if any."""
+    level = _level_and_stack(game)[:-1]
+    same = [key for key in keys if _level_and_stack(key)[:-1] == level]
+    return min(same, key=lambda key: abs(key.effective_stack - game.effective_stack),
+               default=None)
 
 
 def _level_and_stack(params: JamFoldParams) -> tuple[str, float, float, float, float, float]:

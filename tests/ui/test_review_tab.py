@@ -279,3 +279,41 @@ def test_export_csv_and_html(qtbot, tab, drive, tmp_path):
     assert "<html" in (tmp_path / "report.html").read_text(encoding="utf-8").lower()
     assert not tab.export_csv(tmp_path / "no such folder" / "spots.csv")
     assert drive.find(tab, QLabel, "reviewError").isVisible()
+
+
+def test_an_opponent_range_reviews_the_files_again(qtbot, tab, drive):
+    open_and_wait(qtbot, tab, HOLDEM)
+    edit = drive.find(tab, QLineEdit, "reviewVsEdit")
+    assert edit.text() == "" and "Nash" in edit.placeholderText()
+    summary = drive.find(tab, QTextBrowser, "reviewSummary")
+    assert "Opponent: Nash equilibrium" in summary.toPlainText()
+    expected = review([HOLDEM], vs="AA")
+    drive.type_into(edit, "AA")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    assert tab.runner.running
+    wait_idle(qtbot, tab)
+    assert tab.report is not None and tab.report.opponent.as_dict() == {"pusher": "AA",
+                                                                        "caller": "AA"}
+    assert "Opponent: pusher AA, caller AA" in summary.toPlainText()
+    table = drive.find(tab, QTableView, "reviewTable")
+    assert column(drive, table, "Hand") == [spot.hand_id for spot in expected.spots]
+    assert column(drive, table, "Best") == [spot.best_action for spot in expected.spots]
+    assert column(drive, table, "EV lost (bb)") == [f"{spot.ev_lost_bb:.3f}"
+                                                    for spot in expected.spots]
+    drive.click_index(table, table.model().index(0, 0))
+    assert "against AA" in drive.find(tab, QLabel, "reviewDetails").text()
+    qtbot.keyClick(edit, Qt.Key.Key_Return)  # the same model again: nothing to re-run
+    assert not tab.runner.running
+
+
+def test_a_bad_opponent_range_shows_an_error_in_the_tab(qtbot, tab, drive):
+    open_and_wait(qtbot, tab, HOLDEM)
+    edit = drive.find(tab, QLineEdit, "reviewVsEdit")
+    drive.type_into(edit, "QX+")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    wait_idle(qtbot, tab)
+    error = drive.find(tab, QLabel, "reviewError")
+    assert error.isVisible() and "needs explicit ranks" in error.text()
+    assert tab.report is not None and tab.report.opponent.is_nash  # the results shown stay
+    assert len(drive.table_rows(drive.find(tab, QTableView, "reviewTable"))) == 3
+    assert drive.find(tab, QPushButton, "reviewOpenButton").isEnabled()
