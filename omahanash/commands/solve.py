@@ -197,7 +197,8 @@ def run(args: argparse.Namespace) -> int:
         table = _load_table(params.variant, args)
         use_cache = solver == "cfr+" and args.iterations is None and not args.fresh
         cached = _cached(params, table, args) if use_cache else None
-        solution = cached or JamFoldSolution.create(params, solver, table=table)
+        solution = cached if cached is not None \
+            else JamFoldSolution.create(params, solver, table=table)
     if args.lookup is not None:
         solution.position_of(args.lookup)  # bad hands fail before the run
 
