@@ -120,8 +120,10 @@ def build_table(
     table = _reopen_partial(partial, expect, block_cells)
     if table is None:
         table = BlockedFile.create(partial, EQUITY_TABLE, expect, cells, block_cells, arrays)
-        if ids is not None:
-            table.arrays["pairs"][:] = pairs
+    if ids is not None:
+        # Written on every start, a resumed one too: a build killed between creating the
+        # file and writing them left zeros, and no block flag covers them (they are exact).
+        table.arrays["pairs"][:] = pairs
     try:
         finished = table.finished_blocks()
         hilo = variant is Variant.OMAHA_HILO
