@@ -34,6 +34,18 @@ def add_spot_arguments(parser: argparse.ArgumentParser) -> None:
                         "of players who folded before the blinds (0)")
 
 
+def add_table_arguments(parser: argparse.ArgumentParser, use: str) -> None:
+    """Where the equity table comes from (``--build-table --cache-dir --classes``), which
+    :func:`_load_table` reads; ``use`` says what the command does with a subset table.
+    Shared with ``omahanash exploit``."""
+    parser.add_argument("--build-table", action="store_true",
+                        help="build the Omaha equity table first if it is not built yet")
+    parser.add_argument("--cache-dir", default=None,
+                        help="where equity tables and equilibria are cached")
+    parser.add_argument("--classes", default=None,
+                        help=f"Omaha only: {use} a built subset table (ids like 0,715,4527)")
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "solve",
@@ -63,12 +75,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "call %%, EVs")
     parser.add_argument("--sweep", default=None, metavar="STACKS",
                         help="equal effective stacks in big blinds, e.g. 2,4,6,8,10,15,20")
-    parser.add_argument("--build-table", action="store_true",
-                        help="build the Omaha equity table first if it is not built yet")
-    parser.add_argument("--cache-dir", default=None,
-                        help="where equity tables and equilibria are cached")
-    parser.add_argument("--classes", default=None,
-                        help="Omaha only: solve on a built subset table (ids like 0,715,4527)")
+    add_table_arguments(parser, "solve on")
     parser.add_argument("--fresh", action="store_true",
                         help="solve from scratch even if this spot's equilibrium is cached "
                         "(and do not cache the result)")
