@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -339,15 +340,7 @@ class TrainerTab(Tab):
 
     def export_csv(self, path: str | os.PathLike) -> bool:
         """Write the whole history to ``path`` as CSV; False (with the reason shown) if not."""
-        history = self.open_history()
-        try:
-            written = history.export_csv(path)
-        except InputError as exc:
-            self.error_label.show_error(str(exc))
-            return False
-        self.error_label.clear_error()
-        self.status_message.emit(f"{len(history)} answers written to {written}")
-        return True
+        return self._export(lambda history: history.export_csv(path))
 
     def export_history(self, path: str | os.PathLike, fmt: str | None = None) -> bool:
         """Write the whole history as CSV (the library's export) or JSON (``fmt``; default:
@@ -356,11 +349,16 @@ class TrainerTab(Tab):
 
         if (fmt or Path(path).suffix.lstrip(".")).lower() != "json":
             return self.export_csv(path)
+        return self._export(lambda history: write_table(
+            path, AnswerRecord.columns(),
+            [list(r.as_dict().values()) for r in history.records()], "json"))
+
+    def _export(self, write: Callable[[History], Path]) -> bool:
+        """Run ``write(history)``; the file it wrote in the status bar, or the reason it
+        could not in the tab (False)."""
         history = self.open_history()
         try:
-            written = write_table(path, AnswerRecord.columns(),
-                                  [list(r.as_dict().values()) for r in history.records()],
-                                  "json")
+            written = write(history)
         except InputError as exc:
             self.error_label.show_error(str(exc))
             return False
