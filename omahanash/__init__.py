@@ -87,6 +87,12 @@ _EXPORTS: dict[str, str] = {
     "width_curve": "omahanash.jamfold",
     "lock_strategy": "omahanash.jamfold",
     "ExploitReport": "omahanash.jamfold",
+    # push/fold at a table of 2 to 10 players, ICM
+    "PushFoldSpot": "omahanash.pushfold",
+    "PushFoldSolution": "omahanash.pushfold",
+    "solve_pushfold": "omahanash.pushfold",
+    "icm": "omahanash.pushfold",
+    "bubble_factors": "omahanash.pushfold",
     # played hands, tournaments, the trainer
     "review": "omahanash.history",
     "ReviewReport": "omahanash.history",
@@ -147,6 +153,13 @@ if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
         width_curve,
     )
     from omahanash.perfect.grundy import nim, subtraction_game
+    from omahanash.pushfold import (
+        PushFoldSolution,
+        PushFoldSpot,
+        bubble_factors,
+        icm,
+        solve_pushfold,
+    )
     from omahanash.perfect.mcts import mcts
     from omahanash.perfect.retrograde import GameGraph, retrograde
     from omahanash.perfect.search import alphabeta

@@ -23,8 +23,8 @@ from omahanash.errors import Cancelled, InputError
 from omahanash.runs import StderrProgress
 
 # Sub-command modules under omahanash.commands, in the order --help lists them.
-COMMANDS = ("hand", "equity", "range", "table", "solve", "exploit", "review", "tournament", "train",
-            "cfr", "browse", "perfect", "bench")
+COMMANDS = ("hand", "equity", "range", "table", "solve", "exploit", "icm", "review", "tournament",
+            "train", "cfr", "browse", "perfect", "bench")
 
 
 class OneLineParser(argparse.ArgumentParser):

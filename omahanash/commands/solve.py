@@ -27,8 +27,9 @@ def add_spot_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ante", type=float, default=None, help="ante of each player (0)")
     parser.add_argument("--sb", type=float, default=None, help="small blind (5)")
     parser.add_argument("--bb", type=float, default=None, help="big blind (10)")
-    parser.add_argument("--stacks", type=float, nargs=2, default=None, metavar=("S1", "S2"),
-                        help="stacks of PU and CA in chips (100 100)")
+    parser.add_argument("--stacks", type=float, nargs="+", default=None, metavar="S",
+                        help="stacks in chips in preflop order: two for heads-up (PU and CA, "
+                        "100 100); 3 to 10 for a table (solve only), the last two the blinds")
     parser.add_argument("--dead-money", type=float, default=None, metavar="CHIPS",
                         help="money in the pot that neither player put in, e.g. the antes "
                         "of players who folded before the blinds (0)")
@@ -80,6 +81,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="solve from scratch even if this spot's equilibrium is cached "
                         "(and do not cache the result)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
+    from omahanash.commands.solve_table import add_table_spot_arguments
+
+    add_table_spot_arguments(parser)
     parser.set_defaults(func=run)
 
 
@@ -155,6 +159,8 @@ def _params(args: argparse.Namespace) -> JamFoldParams:
 
     if args.game is None:
         raise InputError("--game is required (holdem, omaha-hi or omaha-hilo)")
+    if args.stacks is not None and len(args.stacks) != 2:
+        raise InputError(f"--stacks takes two stacks here (PU and CA), got {len(args.stacks)}")
     values = {k: getattr(args, k) if getattr(args, k) is not None else v
               for k, v in PARAM_DEFAULTS.items()}
     return JamFoldParams(variant=args.game, sb=values["sb"], bb=values["bb"],
@@ -163,6 +169,10 @@ def _params(args: argparse.Namespace) -> JamFoldParams:
 
 
 def run(args: argparse.Namespace) -> int:
+    from omahanash.commands.solve_table import is_table_spot, run_table
+
+    if is_table_spot(args):
+        return run_table(args)
     if args.iterations is not None and args.iterations < 0:
         raise InputError(f"--iterations must be >= 0, got {args.iterations}")
     if args.export is not None and args.export[0].lower() not in ("csv", "json"):

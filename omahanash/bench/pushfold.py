@@ -1,0 +1,83 @@
+"""``omahanash bench pushfold``: ICM, and push/fold tables solved to their NashConv targets.
+
+Hold'em 3-handed enumerates every class triple exactly; larger tables and Omaha run on the
+default number of sampled deals. Omaha rows need the built full tables (``omahanash table
+build``); without them they say so. Each solve is timed from the deals (built outside the
+clock, like a warm kernel) to NashConv at or below the target: 0.1 % of the prize pool
+(Hold'em), 0.2 % (Omaha).
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from omahanash.bench import BenchRow, best_time
+
+SECTION = "pushfold"
+
+
+def _icm_rows() -> list[BenchRow]:
+    from omahanash.pushfold.icm import icm_detail
+
+    rng = np.random.default_rng(1)
+    rows = []
+    for players, target in ((10, 0.001), (20, 0.1)):
+        stacks = rng.integers(500, 5000, players).astype(float)
+        payouts = np.linspace(players, 1, players)  # every place paid: the worst case
+        icm_detail(stacks, payouts)
+        seconds, _ = best_time(lambda s=stacks, p=payouts: icm_detail(s, p), repeat=5)
+        rows.append(BenchRow(SECTION, f"ICM, {players} players, {players} places paid",
+                             seconds * 1e3, "ms", f"≤ {target * 1e3:g} ms"))
+    return rows
+
+
+def _solve_row(what: str, game: str, players: int, share: float, limit: str,
+               table) -> BenchRow:
+    from omahanash.pushfold import PushFoldSpot
+    from omahanash.pushfold.solver import PushFoldSolver, _deals_for
+
+    stacks = [1000 + 250 * (i % 3) for i in range(players)]
+    spot = PushFoldSpot(game, stacks, sb=50, bb=100, payouts="50/30/20")
+    deals = _deals_for(spot, table, None, 0)
+    warm = PushFoldSolver(spot, table, deals)
+    warm.step(1)
+    warm.report()
+    solver = PushFoldSolver(spot, table, deals)
+    goal = share * spot.prize_pool
+    start = time.perf_counter()
+    while True:
+        solver.step(10)
+        if solver.report().nash_conv <= goal or solver.iterations >= 3000:
+            break
+    seconds = time.perf_counter() - start
+    reached = solver.report().nash_conv
+    note = (f"{solver.iterations} CFR+ iterations, NashConv {reached:.4g} "
+            f"({100 * reached / spot.prize_pool:.3f} % of the pool), {deals.describe()}")
+    return BenchRow(SECTION, what, seconds, "s", limit, note)
+
+
+def run() -> list[BenchRow]:
+    from omahanash.equity.tables import load_table
+    from omahanash.errors import InputError
+
+    rows = _icm_rows()
+    holdem = load_table("holdem")
+    rows.append(_solve_row("Hold'em 3-handed, ICM 50/30/20, NashConv ≤ 0.1 % of the pool",
+                           "holdem", 3, 0.001, "≤ 2 s", holdem))
+    rows.append(_solve_row("Hold'em 6-handed, same precision", "holdem", 6, 0.001, "≤ 20 s",
+                           holdem))
+    rows.append(_solve_row("Hold'em 9-handed, same precision", "holdem", 9, 0.001, "≤ 120 s",
+                           holdem))
+    for game, players, limit in (("omaha-hi", 3, "≤ 120 s"), ("omaha-hilo", 3, "≤ 120 s"),
+                                 ("omaha-hi", 6, "≤ 600 s")):
+        what = f"{game} {players}-handed, NashConv ≤ 0.2 % of the pool"
+        try:
+            table = load_table(game)
+        except (InputError, OSError, ValueError):
+            rows.append(BenchRow(SECTION, what, None, "s", limit,
+                                 f"not measured: the {game} table is not built"))
+            continue
+        rows.append(_solve_row(what, game, players, 0.002, limit, table))
+    return rows

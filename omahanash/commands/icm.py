@@ -1,0 +1,74 @@
+"""``omahanash icm``: prize equity by ICM (Malmuth–Harville) and bubble factors.
+
+Examples::
+
+    omahanash icm --stacks 5000 3000 2000 --payouts 50/30/20
+    omahanash icm --stacks 4000 3000 2000 1000 --payouts 9max --json
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "icm",
+        help="prize equity of stacks by ICM, and the bubble factors",
+        description="Prize equity of each player by the Independent Chip Model "
+        "(Malmuth-Harville: a player finishes first with their share of the chips, next with "
+        "their share of what remains, ...), exact up to 20 players (sampled beyond, with a "
+        "standard error), and the bubble factor of every pair: the equity a player loses "
+        "losing an all-in against the other, divided by what they gain winning it.",
+    )
+    parser.add_argument("--stacks", type=float, nargs="+", required=True, metavar="CHIPS",
+                        help="every player's chips")
+    parser.add_argument("--payouts", required=True,
+                        help="paid amounts best first (50/30/20, 65/35, 1 = winner takes "
+                        "all) or a preset: heads-up, spin, 6max, 9max, don, sat:N")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.set_defaults(func=run)
+
+
+def _number(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else float(value)
+
+
+def run(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    from omahanash.cli import print_json
+    from omahanash.errors import InputError
+    from omahanash.pushfold.icm import bubble_factors, check_stacks, icm_detail
+    from omahanash.pushfold.payouts import parse_payouts
+
+    stacks = check_stacks(args.stacks, least=2)
+    payouts = parse_payouts(args.payouts, len(stacks))
+    if payouts is None:
+        raise InputError("payouts 'chips' have no prize equity: give paid places")
+    result = icm_detail(stacks, payouts)
+    factors = bubble_factors(stacks, payouts)
+    matrix = [[None if not np.isfinite(x) else float(x) for x in row] for row in factors]
+    if args.json:
+        document = {"stacks": [_number(s) for s in stacks],
+                    "payouts": [_number(p) for p in payouts],
+                    "equity": [float(x) for x in result.equity],
+                    "bubble_factors": matrix, "exact": result.exact}
+        if not result.exact:
+            document["stderr"] = [float(x) for x in result.stderr]
+        print_json(document)
+        return 0
+    pool = float(payouts.sum())
+    method = "exact" if result.exact else f"sampled ({result.samples:,} orders)"
+    print(f"ICM (Malmuth-Harville, {method}); payouts {'/'.join(f'{p:g}' for p in payouts)}")
+    print(f"{'player':>6}  {'chips':>12}  {'chip %':>7}  {'equity':>10}  {'% pool':>7}")
+    total = float(stacks.sum())
+    for i, (chips, equity) in enumerate(zip(stacks, result.equity)):
+        print(f"{i + 1:>6}  {chips:>12,.0f}  {100 * chips / total:>6.2f}%  {equity:>10.4f}  "
+              f"{100 * equity / pool:>6.2f}%")
+    print("bubble factors (row against column):")
+    print("        " + "".join(f"{j + 1:>8}" for j in range(len(stacks))))
+    for i, row in enumerate(matrix):
+        cells = "".join(f"{'-':>8}" if x is None else f"{x:>8.3f}" for x in row)
+        print(f"{i + 1:>6}  {cells}")
+    return 0

@@ -1,0 +1,229 @@
+"""``omahanash solve`` at a table of 3 to 10 players (``--stacks`` with 3 to 10 values).
+
+Examples::
+
+    omahanash solve --game holdem --stacks 4500 4500 4500 --sb 300 --bb 600 --payouts 50/30/20
+    omahanash solve --game holdem --stacks 2000 3000 1500 1000 --sb 50 --bb 100 \\
+        --payouts 9max --lookup AKo --node "BB vs CO" --json
+    omahanash solve --game omaha --stacks 1500 1500 1500 --payouts 1 --lock "BTN=top 20%"
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import TYPE_CHECKING, Any
+
+from omahanash.errors import InputError
+
+if TYPE_CHECKING:
+    from omahanash.pushfold import PushFoldSolution, PushFoldSpot
+
+
+def add_table_spot_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of a table spot (3 to 10 stacks) beside the heads-up ones."""
+    group = parser.add_argument_group("a table of 3 to 10 players (--stacks with 3-10 values)")
+    group.add_argument("--payouts", default=None,
+                       help="prize payouts best first (50/30/20, 65/35, 1 = winner takes all) "
+                       "or a preset (heads-up, spin, 6max, 9max, don, sat:N): EVs by ICM; "
+                       "'chips' (the default) for chip EV")
+    group.add_argument("--bb-ante", type=float, default=None, metavar="CHIPS",
+                       help="a big-blind ante, posted by the big blind alone (0)")
+    group.add_argument("--lock", action="append", default=None, metavar="NODE=RANGE",
+                       help="fix a node's strategy: range text ('BTN=top 20%%', "
+                       "'SB vs BTN=QQ+,AK'), 'fold', 'all' or 'nash'; repeatable; the others "
+                       "best-respond")
+    group.add_argument("--node", default=None,
+                       help="the node of --lookup: BTN, SB, 'SB vs BTN', 'BB vs BTN+SB', ...")
+    group.add_argument("--deals", default=None, metavar="N",
+                       help="sampled deals the table is solved over (default by table size), "
+                       "or 'exact' (Hold'em, 3 players: every class triple with its exact "
+                       "weight; slower)")
+    group.add_argument("--seed", type=int, default=0, help="seed of the sampled deals (0)")
+
+
+def is_table_spot(args: argparse.Namespace) -> bool:
+    """A table spot: more than two stacks, or an option only a table takes."""
+    stacks = getattr(args, "stacks", None)
+    if stacks is not None and len(stacks) > 2:
+        return True
+    table_only = [name for name in ("lock", "node")
+                  if getattr(args, name, None) is not None]
+    if table_only:
+        raise InputError(f"--{table_only[0]} needs a table of 3 to 10 players "
+                         "(--stacks with 3 to 10 values)")
+    if stacks is not None and len(stacks) < 2:
+        raise InputError("--stacks needs at least two stacks")
+    return False
+
+
+def _spot(args: argparse.Namespace) -> PushFoldSpot:
+    from omahanash.pushfold import PushFoldSpot
+
+    if args.game is None:
+        raise InputError("--game is required (holdem, omaha-hi or omaha-hilo)")
+    refused = [flag for flag, value in (("--load", args.load), ("--save", args.save),
+                                        ("--sweep", args.sweep), ("--solver", args.solver),
+                                        ("--dead-money", args.dead_money))
+               if value is not None]
+    if refused:
+        raise InputError(f"{', '.join(refused)} is heads-up only (not with 3 or more stacks)")
+    return PushFoldSpot(args.game, args.stacks,
+                        sb=5.0 if args.sb is None else args.sb,
+                        bb=10.0 if args.bb is None else args.bb,
+                        ante=0.0 if args.ante is None else args.ante,
+                        bb_ante=0.0 if args.bb_ante is None else args.bb_ante,
+                        payouts=args.payouts)
+
+
+def _locks(spot: PushFoldSpot, texts: list[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for text in texts or []:
+        name, sep, spec = text.partition("=")
+        if not sep or not name.strip() or not spec.strip():
+            raise InputError(f"--lock takes NODE=RANGE (e.g. 'BTN=top 20%'), got {text!r}")
+        node = spot.find_node(name)
+        if node.name in out:
+            raise InputError(f"--lock names {node.name} twice")
+        out[node.name] = spec.strip()
+    return out
+
+
+def _deals_option(text: str | None) -> int | str | None:
+    if text is None or text.strip().lower() == "exact":
+        return None if text is None else "exact"
+    try:
+        return int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise InputError(f"--deals takes a number of deals or 'exact', got {text!r}") from None
+
+
+def _number(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else float(value)
+
+
+def table_summary(solution: PushFoldSolution, seconds: float) -> dict[str, Any]:
+    """The ``--json`` document of a solved table."""
+    spot = solution.spot
+    pay = spot.payout_amounts
+    return {"game": str(spot.variant), "players": spot.players,
+            "positions": list(spot.positions), "stacks": [_number(s) for s in spot.stacks],
+            "sb": _number(spot.sb), "bb": _number(spot.bb), "ante": _number(spot.ante),
+            "bb_ante": _number(spot.bb_ante),
+            "payouts": "chips" if pay is None else [_number(p) for p in pay],
+            "model": spot.model, "iterations": solution.iterations,
+            "seconds": round(seconds, 3), "deals": solution.solver.deals.describe(),
+            "nodes": solution.node_summary(), "ev": solution.ev,
+            "exploitability": solution.exploitability, "nash_conv": solution.nash_conv}
+
+
+def run_table(args: argparse.Namespace) -> int:
+    from omahanash.cli import print_json
+    from omahanash.commands.solve import _load_table
+    from omahanash.pushfold import solve_pushfold
+    from omahanash.pushfold.solver import default_target
+    from omahanash.runs import StderrProgress, cancel_on_interrupt
+
+    spot = _spot(args)
+    if args.iterations is not None and args.iterations < 1:
+        raise InputError(f"--iterations must be >= 1, got {args.iterations}")
+    if args.export is not None and args.export[0].lower() not in ("csv", "json"):
+        raise InputError(f"--export format must be csv or json, got {args.export[0]!r}")
+    locks = _locks(spot, args.lock)
+    deals = _deals_option(args.deals)
+    if args.lookup is not None:
+        from omahanash.cards import Variant
+        from omahanash.hands import parse_class
+
+        parse_class(args.lookup, "holdem" if spot.variant is Variant.HOLDEM else "omaha")
+        if args.node is None:
+            raise InputError("--lookup needs --node at a table (e.g. --node BTN)")
+    if args.node is not None:
+        spot.find_node(args.node)
+    table = _load_table(spot.variant, args)
+    started = time.perf_counter()
+    label = f"{spot.variant} {spot.players}-handed"
+    printer = NashConvPrinter(label, default_target(spot))
+    with cancel_on_interrupt() as cancel:
+        try:
+            solution = solve_pushfold(
+                spot, iterations=args.iterations, deals=deals, seed=args.seed,
+                table=table, locks=locks, cache_dir=args.cache_dir,
+                progress=StderrProgress(label) if args.iterations is not None else None,
+                on_report=printer if args.iterations is None else None, cancel=cancel)
+        finally:
+            printer.close()
+    seconds = time.perf_counter() - started
+    if args.export:
+        solution.export(args.export[1], args.export[0])
+    data = table_summary(solution, seconds)
+    if args.lookup is not None:
+        data["lookup"] = solution.lookup(args.lookup, args.node)
+    if args.json:
+        print_json(data)
+    else:
+        _print_table(data)
+    if solution.stopped:
+        sys.stderr.write(f"omahanash solve: interrupted after {solution.iterations} "
+                         "iterations (results so far shown)\n")
+        return 130
+    return 0
+
+
+class NashConvPrinter:
+    """``on_report`` that redraws one stderr line: iteration, NashConv and the target."""
+
+    def __init__(self, label: str, target: float, interval: float = 0.5) -> None:
+        self.label, self.target, self.interval = label, target, interval
+        self._last = 0.0
+        self._line = ""
+
+    def __call__(self, report: Any) -> None:
+        from omahanash.runs import StderrProgress
+
+        self._line = (f"{self.label}: iteration {report.iteration}  NashConv "
+                      f"{report.nash_conv:.4g} (target {self.target:.4g})")
+        now = time.perf_counter()
+        if not StderrProgress.quiet and now - self._last >= self.interval:
+            self._last = now
+            sys.stderr.write(f"\r{self._line}   ")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        from omahanash.runs import StderrProgress
+
+        if self._line and not StderrProgress.quiet:
+            sys.stderr.write(f"\r{self._line}   \n")
+            sys.stderr.flush()
+
+
+def _print_table(data: dict[str, Any]) -> None:
+    unit = "prize" if data["model"] == "icm" else "chips"
+    payouts = data["payouts"] if isinstance(data["payouts"], str) \
+        else "/".join(f"{p:g}" for p in data["payouts"])
+    print(f"{data['game']}, {data['players']} players, blinds {data['sb']:g}/{data['bb']:g}, "
+          f"ante {data['ante']:g}, payouts {payouts} ({data['model']})")
+    print(f"CFR+ iterations {data['iterations']} over {data['deals']}, {data['seconds']:.1f} s")
+    print(f"{'node':<24} {'action':>6} {'range %':>8} {'reach %':>8}")
+    for node in data["nodes"]:
+        print(f"{node['node']:<24} {node['action']:>6} {node['percent']:>8.2f} "
+              f"{100 * node['reach']:>8.2f}")
+    print(f"{'position':<9} {'stack':>10} {'EV chips':>10} {'EV prize':>10} {'BR gain':>10}")
+    for ev, gain, stack in zip(data["ev"], data["exploitability"], data["stacks"]):
+        prize = "-" if ev["prize"] is None else f"{ev['prize']:.4f}"
+        print(f"{ev['position']:<9} {stack:>10,.0f} {ev['chips']:>10.3f} {prize:>10} "
+              f"{gain['gain']:>10.5f}")
+    print(f"NashConv {data['nash_conv']:.6g} {unit}")
+    lookup = data.get("lookup")
+    if lookup:
+        def show(value: float | None) -> str:
+            return "not reached" if value is None else f"{value:.6f}"
+
+        print(f"Node      {lookup['node']} ({lookup['action']})")
+        print(f"Id        {lookup['id']}")
+        print(f"Cards     {lookup['cards']}")
+        print(f"Played    {lookup['play_pct']:.2f} %")
+        print(f"Play EV   {show(lookup['play_ev'])} {lookup['unit']}")
+        print(f"Fold EV   {show(lookup['fold_ev'])} {lookup['unit']}")
+        print(f"Diff EV   {show(lookup['diff_ev'])}")

@@ -1,0 +1,242 @@
+"""The deals a push/fold table is solved over: every seat's hand class, a weight, and each
+hand's showdown strength on a board.
+
+Two sources, one shape (:class:`Deals`):
+
+* **exact** (Hold'em, 2 and 3 players): every tuple of classes with its exact number of
+  disjoint concrete deals (card removal among all the players, folded ones too), so the only
+  sampling left is the one board per class triple that settles a three-way all-in;
+* **sampled** (any game and table size): ``count`` seeded deals of concrete hands, one per
+  seat, all disjoint, and a board from the cards left, each of weight ``1 / count``. The
+  cards of every player, folded or not, are out of the deck. Omaha subset tables (tests)
+  deal only hands of the table's classes.
+
+Two-player pots are settled by the class table's equity (no board noise); pots of three or
+more players by the deal's board.
+
+>>> deals = exact_deals("holdem", 2)
+>>> deals.rows, round(float(deals.weights.sum()), 12)
+(28561, 1.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit, prange
+
+from omahanash.cards import Variant
+from omahanash.errors import InputError
+from omahanash.rng import below, next_bits, stream
+
+#: Sampled deals by default, by table size (more players: more terminals per deal).
+DEFAULT_DEALS = {2: 400_000, 3: 400_000, 4: 300_000, 5: 300_000, 6: 250_000, 7: 200_000,
+                 8: 200_000, 9: 200_000, 10: 200_000}
+MAX_DEALS = 50_000_000
+
+
+@dataclass(frozen=True)
+class Deals:
+    """``classes[row, seat]`` (positions in the equity table), ``weights[row]`` (summing to
+    1), ``hi[row, seat]`` / ``lo[row, seat]`` (showdown values on the row's board; ``lo`` 0
+    everywhere but Hi/Lo)."""
+
+    classes: np.ndarray
+    weights: np.ndarray
+    hi: np.ndarray
+    lo: np.ndarray
+    exact: bool
+    seed: int
+    count: int  # sampled deals, or the class tuples of an exact source
+
+    @property
+    def rows(self) -> int:
+        return int(self.weights.size)
+
+    def describe(self) -> str:
+        if self.exact:
+            return f"every class tuple with its exact card-removal weight ({self.rows:,})"
+        return f"{self.count:,} sampled deals (seed {self.seed})"
+
+
+@njit(cache=True, parallel=True)
+def _sample_kernel(member_cards: np.ndarray, member_masks: np.ndarray,
+                   member_class: np.ndarray, players: int, count: int, seed: int,
+                   hands: np.ndarray, boards: np.ndarray, classes: np.ndarray) -> None:
+    members = member_masks.size
+    width = member_cards.shape[1]
+    for d in prange(count):
+        state = stream(seed, d)
+        used = np.uint64(0)
+        for seat in range(players):
+            while True:
+                state, bits = next_bits(state)
+                m = below(bits, members)
+                if member_masks[m] & used == 0:
+                    break
+            used |= member_masks[m]
+            classes[d, seat] = member_class[m]
+            for j in range(width):
+                hands[d, seat, j] = member_cards[m, j]
+        for j in range(5):
+            while True:
+                state, bits = next_bits(state)
+                card = below(bits, 52)
+                bit = np.uint64(1) << np.uint64(card)
+                if bit & used == 0:
+                    break
+            used |= bit
+            boards[d, j] = card
+
+
+def _strengths(variant: Variant, hands: np.ndarray, boards: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """High and low values of ``hands (D, n, k)`` on ``boards (D, 5)``, as ``(D, n)``."""
+    from omahanash.evaluate import evaluate_holdem, evaluate_omaha_hi, evaluate_omaha_lo
+
+    count, players, width = hands.shape
+    flat = hands.reshape(count * players, width)
+    boards_rep = np.repeat(boards, players, axis=0)
+    if variant is Variant.HOLDEM:
+        hi = evaluate_holdem(flat, boards_rep)
+    else:
+        hi = evaluate_omaha_hi(flat, boards_rep)
+    lo = (evaluate_omaha_lo(flat, boards_rep) if variant is Variant.OMAHA_HILO
+          else np.zeros(flat.shape[0], np.uint8))
+    return (hi.astype(np.int32).reshape(count, players),
+            lo.astype(np.int32).reshape(count, players))
+
+
+def sampled_deals(variant: Variant | str, players: int, count: int, seed: int = 0,
+                  class_ids: np.ndarray | None = None) -> Deals:
+    """``count`` seeded deals: ``players`` disjoint concrete hands (of the classes in
+    ``class_ids``, all of them for None) and a board.
+
+    >>> deals = sampled_deals("omaha", 3, 1000, seed=1)
+    >>> deals.classes.shape, deals.hi.min() > 0
+    ((1000, 3), True)
+    """
+    from omahanash.equity.tables import class_data
+
+    variant = Variant.parse(variant)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DEALS:
+        raise InputError(f"deals must be a whole number 1..{MAX_DEALS:,}, got {count!r}")
+    game = "holdem" if variant is Variant.HOLDEM else "omaha"
+    data = class_data(game, None if class_ids is None else np.asarray(class_ids, np.int64))
+    member_class = np.repeat(np.arange(data.class_ids.size, dtype=np.int32),
+                             np.diff(data.member_offsets))
+    width = data.member_cards.shape[1]
+    if data.member_cards.shape[0] < players * 2:
+        raise InputError(f"the table's {data.class_ids.size} classes cannot deal {players} "
+                         "disjoint hands")
+    hands = np.empty((count, players, width), np.int8)
+    boards = np.empty((count, 5), np.int8)
+    classes = np.empty((count, players), np.int32)
+    _sample_kernel(data.member_cards, data.member_masks, member_class, players, count,
+                   seed, hands, boards, classes)
+    hi, lo = _strengths(variant, hands, boards)
+    # rows in class order: neighbouring trees look alike (the walk runs ~25 % faster)
+    order = np.lexsort(classes.T[::-1])
+    weights = np.full(count, 1.0 / count)
+    return Deals(np.ascontiguousarray(classes[order]), weights,
+                 np.ascontiguousarray(hi[order]), np.ascontiguousarray(lo[order]), False, seed,
+                 count)
+
+
+@njit(cache=True, parallel=True)
+def _triple_counts(member_masks: np.ndarray, member_class: np.ndarray,
+                   first_member: np.ndarray, classes_n: int) -> np.ndarray:
+    """``counts[a, b, c]``: concrete (b, c) hand pairs disjoint from each other and from
+    class ``a``'s first member."""
+    members = member_masks.size
+    counts = np.zeros((classes_n, classes_n, classes_n), np.int64)
+    for a in prange(classes_n):
+        rep = member_masks[first_member[a]]
+        for mb in range(members):
+            if member_masks[mb] & rep:
+                continue
+            used = rep | member_masks[mb]
+            b = member_class[mb]
+            for mc in range(members):
+                if member_masks[mc] & used == 0:
+                    counts[a, b, member_class[mc]] += 1
+    return counts
+
+
+@njit(cache=True, parallel=True)
+def _realize(cells: np.ndarray, member_cards: np.ndarray, member_masks: np.ndarray,
+             member_offsets: np.ndarray, seed: int, hands: np.ndarray,
+             boards: np.ndarray) -> None:
+    """One concrete deal per class triple: class ``a``'s first member, random disjoint
+    members of ``b`` and ``c``, a random board of the cards left."""
+    width = member_cards.shape[1]
+    for row in prange(cells.shape[0]):
+        state = stream(seed, row)
+        first = member_offsets[cells[row, 0]]
+        b_lo = member_offsets[cells[row, 1]]
+        b_size = member_offsets[cells[row, 1] + 1] - b_lo
+        c_lo = member_offsets[cells[row, 2]]
+        c_size = member_offsets[cells[row, 2] + 1] - c_lo
+        # draw (b, c) together: a b-member disjoint from a's may leave no c-member free
+        while True:
+            state, bits = next_bits(state)
+            mb = b_lo + below(bits, b_size)
+            state, bits = next_bits(state)
+            mc = c_lo + below(bits, c_size)
+            if (member_masks[first] & member_masks[mb] == 0
+                    and (member_masks[first] | member_masks[mb]) & member_masks[mc] == 0):
+                break
+        used = member_masks[first] | member_masks[mb] | member_masks[mc]
+        for j in range(width):
+            hands[row, 0, j] = member_cards[first, j]
+            hands[row, 1, j] = member_cards[mb, j]
+            hands[row, 2, j] = member_cards[mc, j]
+        for j in range(5):
+            while True:
+                state, bits = next_bits(state)
+                card = below(bits, 52)
+                bit = np.uint64(1) << np.uint64(card)
+                if bit & used == 0:
+                    break
+            used |= bit
+            boards[row, j] = card
+
+
+def exact_deals(variant: Variant | str, players: int, seed: int = 0) -> Deals:
+    """Every Hold'em class tuple of a 2- or 3-handed table with its exact card-removal
+    weight (3-handed: 28,561 × 169 tuples, one sampled board each for three-way pots)."""
+    from omahanash.equity.tables import class_data
+    from omahanash.hands import class_combos
+
+    variant = Variant.parse(variant)
+    if variant is not Variant.HOLDEM or players not in (2, 3):
+        raise InputError("exact deals are for Hold'em with 2 or 3 players")
+    data = class_data("holdem")
+    classes_n = int(data.class_ids.size)
+    member_class = np.repeat(np.arange(classes_n, dtype=np.int32),
+                             np.diff(data.member_offsets))
+    combos = class_combos("holdem").astype(np.float64)
+    if players == 2:
+        from omahanash.equity.tables import load_table
+        from omahanash.equity.triangle import expand_triangle
+
+        pairs = expand_triangle(load_table("holdem").pairs_triangle().astype(np.float64),
+                                classes_n, "same")
+        a, b = np.nonzero(pairs)
+        weights = pairs[a, b]
+        cells = np.stack([a, b], axis=1).astype(np.int32)
+        zeros = np.zeros(cells.shape, np.int32)
+        return Deals(cells, weights / weights.sum(), zeros, zeros.copy(), True, seed,
+                     int(weights.size))
+    counts = _triple_counts(data.member_masks, member_class,
+                            data.member_offsets[:-1].copy(), classes_n)
+    a, b, c = np.nonzero(counts)
+    weights = counts[a, b, c] * combos[a]
+    cells = np.stack([a, b, c], axis=1).astype(np.int32)
+    hands = np.empty((cells.shape[0], 3, 2), np.int8)
+    boards = np.empty((cells.shape[0], 5), np.int8)
+    _realize(cells, data.member_cards, data.member_masks, data.member_offsets, seed, hands,
+             boards)
+    hi, lo = _strengths(variant, hands, boards)
+    return Deals(cells, weights / weights.sum(), hi, lo, True, seed, int(weights.size))

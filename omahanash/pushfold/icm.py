@@ -1,0 +1,333 @@
+"""The Independent Chip Model (Malmuth–Harville): prize equity from chip stacks.
+
+A player finishes 1st with probability equal to their share of the chips; given who finished
+above them, they finish next with their share of the chips that remain, and so on. The prize
+equity of a player is the sum over places of P(place) × payout.
+
+:func:`icm` is exact by a dynamic programme over the set of players already placed (the top
+``k`` finishers), ``O(n · Σ_{k<m} C(n, k))`` for ``m`` paid places — ``O(n·2ⁿ)`` at worst, not
+the ``n!`` of enumerating finishing orders. For up to :data:`EXACT_PLAYERS` (20) players it is
+exact; beyond that it samples finishing orders (Harville's order is the order of independent
+exponential clocks with rates equal to the stacks), seeded, and reports the standard error of
+each equity (:func:`icm_detail`).
+
+Players with no chips (busted in the hand just played) take the places below every player with
+chips; among them, whoever started the hand with more chips finishes higher (``tiebreak``),
+and equal tiebreaks share the places' payouts equally.
+
+>>> [round(x, 4) for x in icm([5000, 3000, 2000], [50, 30, 20])]
+[38.3929, 32.75, 28.8571]
+>>> icm([1, 3], [1]).tolist()         # one paid place: the chip share
+[0.25, 0.75]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from omahanash.errors import InputError
+from omahanash.rng import next_bits, stream, unit_float
+
+#: Largest number of placed-player sets the exact programme walks (about 2**21: every field
+#: of up to 20 players, whatever the payouts). Beyond it, finishing orders are sampled.
+EXACT_LIMIT = 1 << 21
+#: Most players with chips the exact programme takes (its workspace is ``2**n`` floats).
+EXACT_PLAYERS = 20
+#: Finishing orders sampled when the field is too big for the exact programme.
+DEFAULT_SAMPLES = 200_000
+#: Most players :func:`icm` takes.
+MAX_PLAYERS = 10_000
+
+
+@njit(cache=True)
+def _popcount(x: np.int64) -> int:
+    count = 0
+    while x:
+        x &= x - 1
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def icm_kernel(stacks: np.ndarray, payouts: np.ndarray, tiebreak: np.ndarray,
+               out: np.ndarray) -> None:
+    """Exact Malmuth–Harville prize equity of every player into ``out`` (``n <= 30``).
+
+    ``payouts`` has one entry per place, already cut to at most ``n`` places. Players with
+    stack 0 take the places below the others, ordered by ``tiebreak`` (higher finishes higher,
+    equal ones share).
+    """
+    prob = np.empty(1 << stacks.size)
+    icm_into(stacks, payouts, tiebreak, out, prob)
+
+
+@njit(cache=True)
+def _next_set(t: np.int64) -> np.int64:
+    """The next larger number with as many bits set (Gosper's hack)."""
+    low = t & -t
+    ripple = t + low
+    return (((ripple ^ t) >> 2) // low) | ripple
+
+
+@njit(cache=True)
+def icm_into(stacks: np.ndarray, payouts: np.ndarray, tiebreak: np.ndarray,
+             out: np.ndarray, prob: np.ndarray) -> None:
+    """:func:`icm_kernel` with a caller's workspace ``prob`` (at least ``2**n`` floats),
+    allocating nothing: the hot loop of the table solver.
+
+    The programme walks only the sets of players placed above the paid places: sets of
+    ``s`` players for ``s`` below the number of paid places, in increasing size (Gosper's
+    hack), ``prob[T]`` = P(the first ``|T|`` finishers are exactly ``T``).
+    """
+    n = stacks.size
+    k = 0
+    total = 0.0
+    dead = np.int64(0)
+    for i in range(n):
+        out[i] = 0.0
+        if stacks[i] > 0.0:
+            k += 1
+            total += stacks[i]
+        else:
+            dead |= np.int64(1) << i
+    places = payouts.size
+    paid = min(places, k)
+    if paid > 0:
+        prob[0] = 1.0
+        limit = np.int64(1) << n
+        for size in range(paid):
+            pay = payouts[size]
+            t = np.int64((1 << size) - 1)
+            while t < limit:
+                if t & dead:
+                    if size == 0:
+                        break
+                    t = _next_set(t)
+                    continue
+                p = prob[t]
+                if size > 0:
+                    # pull: prob[t] from its subsets one player smaller
+                    p = 0.0
+                    for a in range(n):
+                        if t >> a & 1:
+                            rest = t ^ (np.int64(1) << a)
+                            placed = 0.0
+                            for b in range(n):
+                                if rest >> b & 1:
+                                    placed += stacks[b]
+                            p += prob[rest] * stacks[a] / (total - placed)
+                    prob[t] = p
+                if p > 0.0:
+                    placed = 0.0
+                    for b in range(n):
+                        if t >> b & 1:
+                            placed += stacks[b]
+                    left = total - placed
+                    if left > 0.0:
+                        scale = p * pay / left
+                        for a in range(n):
+                            if not t >> a & 1 and stacks[a] > 0.0:
+                                out[a] += scale * stacks[a]
+                if size == 0:
+                    break
+                t = _next_set(t)
+    # players without chips share the places below, by tiebreak
+    if k < n and k < places:
+        rest_n = n - k
+        done = 0
+        place = k
+        previous = np.inf
+        while done < rest_n:
+            best = -np.inf
+            for i in range(n):
+                if not stacks[i] > 0.0 and previous > tiebreak[i] > best:
+                    best = tiebreak[i]
+            tied = 0
+            for i in range(n):
+                if not stacks[i] > 0.0 and tiebreak[i] == best:
+                    tied += 1
+            if tied == 0:
+                break
+            share = 0.0
+            for p in range(place, place + tied):
+                if p < places:
+                    share += payouts[p]
+            share /= tied
+            for i in range(n):
+                if not stacks[i] > 0.0 and tiebreak[i] == best:
+                    out[i] = share
+            place += tied
+            done += tied
+            previous = best
+
+
+@njit(cache=True)
+def _icm_sampled(stacks: np.ndarray, payouts: np.ndarray, samples: int, seed: int,
+                 out: np.ndarray, out_sq: np.ndarray) -> None:
+    """Harville orders sampled as the order of exponential clocks with rates ``stacks``."""
+    n = stacks.size
+    places = payouts.size
+    state = stream(seed, 0)
+    clocks = np.empty(n)
+    for i in range(n):
+        out[i] = 0.0
+        out_sq[i] = 0.0
+    for _ in range(samples):
+        for i in range(n):
+            state, bits = next_bits(state)
+            u = unit_float(bits)
+            clocks[i] = -math.log(1.0 - u) / stacks[i] if stacks[i] > 0.0 else np.inf
+        order = np.argsort(clocks)
+        for p in range(min(places, n)):
+            i = order[p]
+            out[i] += payouts[p]
+            out_sq[i] += payouts[p] * payouts[p]
+    for i in range(n):
+        out[i] /= samples
+        out_sq[i] = math.sqrt(max(out_sq[i] / samples - out[i] * out[i], 0.0) / samples)
+
+
+def _exact_sets(players: int, places: int) -> int:
+    """Number of placed-player sets the exact programme walks."""
+    return sum(math.comb(players, k) for k in range(min(places, players)))
+
+
+def check_stacks(stacks: object, name: str = "stacks", *, least: int = 1,
+                 most: int = MAX_PLAYERS) -> np.ndarray:
+    """``stacks`` as a float64 array: a list of ``least..most`` finite numbers >= 0, not all 0.
+
+    >>> check_stacks([100, 50]).tolist()
+    [100.0, 50.0]
+    >>> check_stacks([100, -5])
+    Traceback (most recent call last):
+    ...
+    omahanash.errors.InputError: stacks[1] must be a finite number >= 0, got -5
+    """
+    if isinstance(stacks, (str, bytes)) or not isinstance(stacks, (Sequence, np.ndarray)):
+        raise InputError(f"{name} must be a list of chip counts, got {stacks!r}")
+    values = list(stacks)
+    if not least <= len(values) <= most:
+        raise InputError(f"{name} must have {least} to {most} entries, got {len(values)}")
+    out = np.empty(len(values))
+    for i, value in enumerate(values):
+        if isinstance(value, bool) or not isinstance(value, (int, float, np.integer,
+                                                             np.floating)):
+            raise InputError(f"{name}[{i}] must be a number, got {value!r}")
+        try:
+            number = float(value)
+        except OverflowError:
+            raise InputError(f"{name}[{i}] is too large: {value!r}") from None
+        if not math.isfinite(number) or number < 0:
+            raise InputError(f"{name}[{i}] must be a finite number >= 0, got {value!r}")
+        out[i] = number
+    if not out.sum() > 0:
+        raise InputError(f"{name} must hold some chips, got {values!r}")
+    return out
+
+
+@dataclass(frozen=True)
+class ICMResult:
+    """Prize equity of each player, and how it was computed.
+
+    ``stderr`` is 0 everywhere when ``exact``; else the standard error of each sampled equity.
+    """
+
+    equity: np.ndarray
+    exact: bool
+    stderr: np.ndarray
+    samples: int
+
+
+def icm_detail(stacks: Sequence[float] | np.ndarray, payouts: Sequence[float] | np.ndarray,
+               *, tiebreak: Sequence[float] | np.ndarray | None = None,
+               samples: int = DEFAULT_SAMPLES, seed: int = 0) -> ICMResult:
+    """:func:`icm` with the method: exact, or sampled (with standard errors) past the limit.
+
+    >>> result = icm_detail([30, 20, 10, 10, 10, 10, 10] * 4, [50, 30, 20] * 8)
+    >>> result.exact, result.samples > 0, round(float(result.equity.sum()), 6)
+    (False, True, 800.0)
+    >>> icm_detail([5, 5], [1]).exact
+    True
+    """
+    from omahanash.pushfold.payouts import check_payouts
+
+    chips = check_stacks(stacks)
+    pay = check_payouts(payouts)
+    if pay.size > chips.size:
+        raise InputError(f"payouts have {pay.size} places for {chips.size} players")
+    breaks = chips.copy() if tiebreak is None else check_stacks(tiebreak, "tiebreak",
+                                                               least=chips.size,
+                                                               most=chips.size)
+    alive = int((chips > 0).sum())
+    out = np.zeros(chips.size)
+    if chips.size <= EXACT_PLAYERS and _exact_sets(alive, pay.size) <= EXACT_LIMIT:
+        icm_kernel(chips, pay, breaks, out)
+        return ICMResult(out, True, np.zeros(chips.size), 0)
+    if (chips == 0).any():
+        raise InputError("a field too big for exact ICM must not hold empty stacks")
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 10**9:
+        raise InputError(f"samples must be a whole number 1..10**9, got {samples!r}")
+    err = np.zeros(chips.size)
+    _icm_sampled(chips, pay, samples, int(seed), out, err)
+    return ICMResult(out, False, err, samples)
+
+
+def icm(stacks: Sequence[float] | np.ndarray, payouts: Sequence[float] | np.ndarray | str,
+        ) -> np.ndarray:
+    """Prize equity of each player by Malmuth–Harville ICM, in the units of ``payouts``.
+
+    ``payouts`` is a list (one amount per paid place, best first) or text (``"50/30/20"``,
+    ``"1"`` winner takes all, a preset such as ``"9max"``; see
+    :func:`~omahanash.pushfold.payouts.parse_payouts`).
+
+    >>> [round(x, 6) for x in icm([5000, 3000, 2000], "50/30/20")]
+    [38.392857, 32.75, 28.857143]
+    """
+    from omahanash.pushfold.payouts import parse_payouts
+
+    pay = parse_payouts(payouts, players=None) if isinstance(payouts, str) else payouts
+    if pay is None:
+        raise InputError("payouts 'chips' have no prize equity: give paid places")
+    return icm_detail(stacks, pay).equity
+
+
+def bubble_factors(stacks: Sequence[float] | np.ndarray,
+                   payouts: Sequence[float] | np.ndarray | str) -> np.ndarray:
+    """Bubble factor of every player ``i`` (row) against every ``j`` (column).
+
+    The prize equity ``i`` loses when losing an all-in of the smaller of the two stacks against
+    ``j``, divided by what ``i`` gains when winning it (the other stacks unchanged). NaN on the
+    diagonal and where ``i`` has no chips. 1 in chip EV; above 1 wherever prizes are at stake.
+
+    >>> bf = bubble_factors([5000, 3000, 2000], "50/30/20")
+    >>> round(float(bf[0, 1]), 4), bool((bf[~np.eye(3, dtype=bool)] > 1).all())
+    (1.2667, True)
+    """
+    from omahanash.pushfold.payouts import parse_payouts
+
+    chips = check_stacks(stacks)
+    pay = parse_payouts(payouts, players=None) if isinstance(payouts, str) else payouts
+    if pay is None:
+        return np.where(np.eye(chips.size, dtype=bool), np.nan, 1.0)
+    base = icm_detail(chips, pay).equity
+    n = chips.size
+    out = np.full((n, n), np.nan)
+    for i in range(n):
+        for j in range(n):
+            if i == j or chips[i] <= 0 or chips[j] <= 0:
+                continue
+            stake = min(chips[i], chips[j])
+            won, lost = chips.copy(), chips.copy()
+            won[i] += stake
+            won[j] -= stake
+            lost[i] -= stake
+            lost[j] += stake
+            gain = icm_detail(won, pay, tiebreak=chips).equity[i] - base[i]
+            loss = base[i] - icm_detail(lost, pay, tiebreak=chips).equity[i]
+            out[i, j] = loss / gain if gain > 0 else np.inf
+    return out

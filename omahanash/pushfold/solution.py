@@ -1,0 +1,266 @@
+"""A solved push/fold table: strategies per node and class, EVs, NashConv; lookups, export,
+save and reopen.
+
+>>> from omahanash.pushfold import PushFoldSpot, solve_pushfold
+>>> spot = PushFoldSpot("holdem", [1000, 800, 1200], 50, 100, payouts="65/35")
+>>> solution = solve_pushfold(spot, iterations=30, deals=20_000)
+>>> hand = solution.lookup("AKo", "BTN")
+>>> hand["node"], hand["play_pct"] > 99, hand["unit"]
+('BTN', True, 'prize')
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from omahanash.cards import Variant
+from omahanash.errors import InputError
+from omahanash.pushfold.spot import Node, PushFoldSpot
+from omahanash.savefile import FileKind, atomic_write, read, write
+
+if TYPE_CHECKING:
+    from omahanash.equity.tables import EquityTable
+    from omahanash.pushfold.solver import PushFoldReport, PushFoldSolver
+
+PUSHFOLD_SOLUTION = FileKind("pushfold-solution", 1, "omahanash push/fold table solution")
+EXPORT_FORMATS = ("csv", "json")
+
+
+def _game(spot: PushFoldSpot) -> str:
+    return "holdem" if spot.variant is Variant.HOLDEM else "omaha"
+
+
+def _number(value: float | None) -> float | None:
+    return None if value is None or math.isnan(value) else float(value)
+
+
+@dataclass
+class PushFoldSolution:
+    """A solved table: the spot, the average strategy of every node, values, NashConv.
+
+    ``nodes`` lists the decisions; :meth:`lookup` one hand at one node; ``ev`` each player's
+    EV (chips, and prize with payouts); ``exploitability`` each player's best-response gain;
+    ``nash_conv`` their sum; :meth:`export`, :meth:`save` and :meth:`load`.
+
+    >>> from omahanash.pushfold import PushFoldSpot, solve_pushfold
+    >>> spot = PushFoldSpot("holdem", [600, 600, 600], 50, 100)
+    >>> solution = solve_pushfold(spot, iterations=20, deals=20_000)
+    >>> [row["position"] for row in solution.ev], solution.spot.model
+    (['BTN', 'SB', 'BB'], 'chips')
+    """
+
+    spot: PushFoldSpot
+    solver: PushFoldSolver
+    history: list[PushFoldReport] = field(default_factory=list)
+    stopped: bool = False
+
+    @property
+    def nodes(self) -> list[Node]:
+        return self.solver.nodes
+
+    @property
+    def iterations(self) -> int:
+        return self.solver.iterations
+
+    def _evaluated(self) -> dict:
+        return self.solver.evaluate()
+
+    @property
+    def gains(self) -> np.ndarray:
+        return self._evaluated()["gains"]
+
+    @property
+    def nash_conv(self) -> float:
+        return float(self.gains.sum())
+
+    @property
+    def exploitability(self) -> list[dict]:
+        """Each position's best-response gain, in the model's unit."""
+        return [{"position": pos, "gain": float(g)}
+                for pos, g in zip(self.spot.positions, self.gains)]
+
+    def strategy(self) -> np.ndarray:
+        """Chance to play (push or call) per node slot and class position."""
+        return self.solver.average()
+
+    @property
+    def ev(self) -> list[dict]:
+        """Each position's expected value: the change of its stack (chips) and, with
+        payouts, its prize equity."""
+        icm = self.spot.model == "icm"
+        chips = self.solver.evaluate(icm=False)["root"] if icm else self._evaluated()["root"]
+        prize = self._evaluated()["root"] if icm else None
+        return [{"position": pos, "chips": float(chips[i]),
+                 "prize": None if prize is None else float(prize[i])}
+                for i, pos in enumerate(self.spot.positions)]
+
+    def node_summary(self) -> list[dict]:
+        """Every node: name, position, action, play % of all starting hands, reach."""
+        avg = self.strategy()
+        reach = self._evaluated()["reach"]
+        combos = self._combos()
+        return [{"node": node.name, "position": node.position, "action": node.action,
+                 "percent": 100.0 * float(np.dot(combos, avg[node.index]) / combos.sum()),
+                 "reach": float(reach[node.index].sum())} for node in self.nodes]
+
+    def _combos(self) -> np.ndarray:
+        from omahanash.hands import class_combos
+
+        return class_combos(_game(self.spot))[self.solver.table.class_ids].astype(np.float64)
+
+    def class_values(self, node: Node) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per class at ``node``: chance to play, EV of playing, EV of folding (NaN where the
+        node is never reached with that class), in the model's unit."""
+        values = self._evaluated()
+        reach = values["reach"][node.index]
+        cfv = values["cfv"][node.index]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            play = np.where(reach > 0, cfv[:, 1] / reach, np.nan)
+            fold = np.where(reach > 0, cfv[:, 0] / reach, np.nan)
+        return self.strategy()[node.index], play, fold
+
+    def lookup(self, hand: str | int, node: str) -> dict[str, Any]:
+        """One hand (class id, cards or a Hold'em name) at the node called ``node``: chance
+        to play in %, EV of playing and of folding (None where never reached), their
+        difference, in ``unit`` (chips or prize)."""
+        from omahanash.hands import class_cards, class_name, parse_class
+
+        spot = self.spot
+        game = _game(spot)
+        decision = spot.find_node(node)
+        class_id = parse_class(hand, game)
+        position = self.solver.table.position(class_id)
+        play, play_ev, fold_ev = self.class_values(decision)
+        data: dict[str, Any] = {
+            "hand": str(hand), "id": class_id, "cards": class_cards(game, class_id),
+            "node": decision.name, "position": decision.position, "action": decision.action,
+            "play_pct": 100.0 * float(play[position]), "play_ev": _number(play_ev[position]),
+            "fold_ev": _number(fold_ev[position]),
+            "unit": "prize" if spot.model == "icm" else "chips"}
+        if game == "holdem":
+            data["name"] = class_name(game, class_id)
+        both = data["play_ev"] is not None and data["fold_ev"] is not None
+        data["diff_ev"] = data["play_ev"] - data["fold_ev"] if both else None
+        return data
+
+    # -- export, save, load ------------------------------------------------------------
+
+    def class_rows(self) -> list[dict[str, Any]]:
+        """Every node with every class: id, cards, combos, play %, EVs."""
+        from omahanash.hands import class_cards
+
+        game = _game(self.spot)
+        ids = self.solver.table.class_ids
+        combos = self._combos()
+        cards = [class_cards(game, int(c)) for c in ids]
+        nodes: list[dict[str, Any]] = []
+        for node in self.nodes:
+            play, play_ev, fold_ev = self.class_values(node)
+            nodes.append({"node": node.name, "position": node.position,
+                          "action": node.action,
+                          "classes": [{"id": int(c), "cards": cards[k],
+                                       "combos": int(combos[k]),
+                                       "play_pct": 100.0 * float(play[k]),
+                                       "play_ev": _number(play_ev[k]),
+                                       "fold_ev": _number(fold_ev[k])}
+                                      for k, c in enumerate(ids)]})
+        return nodes
+
+    def export(self, path: str | os.PathLike, fmt: str) -> Path:
+        """Every node × class as ``csv`` (a row each) or ``json`` (``params``, ``unit``,
+        ``iterations``, ``nash_conv``, ``nodes``)."""
+        fmt = str(fmt).lower()
+        if fmt not in EXPORT_FORMATS:
+            raise InputError(f"export format must be csv or json, got {fmt!r}")
+        path = Path(path)
+        nodes = self.class_rows()
+        if fmt == "json":
+            document = {"params": self.spot.describe(),
+                        "unit": "prize" if self.spot.model == "icm" else "chips",
+                        "iterations": self.iterations, "nash_conv": self.nash_conv,
+                        "nodes": nodes}
+            text = json.dumps(document, allow_nan=False)
+            with atomic_write(path, "w", encoding="utf-8") as handle:
+                handle.write(text + "\n")
+            return path
+        with atomic_write(path, "w", encoding="utf-8", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(["node", "position", "action", "id", "cards", "combos",
+                             "play_pct", "play_ev", "fold_ev"])
+            for entry in nodes:
+                for row in entry["classes"]:
+                    writer.writerow([
+                        entry["node"], entry["position"], entry["action"], row["id"],
+                        row["cards"], row["combos"], f"{row['play_pct']:.4f}",
+                        "" if row["play_ev"] is None else f"{row['play_ev']:.6f}",
+                        "" if row["fold_ev"] is None else f"{row['fold_ev']:.6f}"])
+        return path
+
+    def save(self, path: str | os.PathLike) -> Path:
+        """The spot, the deals' identity, the table's identity and the solver's state."""
+        solver = self.solver
+        deals = solver.deals
+        meta = {"spot": self.spot.describe(), "iterations": solver.iterations,
+                "avg_weight": solver.avg_weight,
+                "deals": {"exact": deals.exact, "seed": deals.seed, "count": deals.count},
+                "table": {"game": solver.table.game,
+                          "class_ids": [int(c) for c in solver.table.class_ids]
+                          if solver.table.n != _full_classes(self.spot) else None,
+                          "checksum": solver.table.info.get("checksum")}}
+        arrays = {"regret_play": solver.regret_play, "regret_fold": solver.regret_fold,
+                  "sigma": solver.sigma, "avg_sum": solver.avg_sum,
+                  "locked": solver.locked.astype(np.uint8)}
+        return write(path, PUSHFOLD_SOLUTION, meta, arrays)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike, table: EquityTable | None = None,
+             cache_dir: str | None = None) -> PushFoldSolution:
+        """Reopen a saved solution (its deals are made again from their seed)."""
+        from omahanash.equity.tables import load_table
+        from omahanash.pushfold.deals import exact_deals, sampled_deals
+        from omahanash.pushfold.solver import PushFoldSolver
+
+        saved = read(path, PUSHFOLD_SOLUTION)
+        meta = saved.meta
+        try:
+            spec = meta["spot"]
+            spot = PushFoldSpot(spec["game"], spec["stacks"], spec["sb"], spec["bb"],
+                                spec["ante"], None if spec["payouts"] == "chips"
+                                else spec["payouts"], spec["bb_ante"])
+            ids = meta["table"]["class_ids"]
+            deal_spec = meta["deals"]
+        except (KeyError, TypeError) as error:
+            raise InputError(f"cannot read {path}: not a complete push/fold solution "
+                             f"({error})") from None
+        if table is None:
+            table = load_table(spot.variant, cache_dir, ids)
+        if deal_spec["exact"]:
+            deals = exact_deals(spot.variant, spot.players, deal_spec["seed"])
+        else:
+            deals = sampled_deals(spot.variant, spot.players, deal_spec["count"],
+                                  deal_spec["seed"],
+                                  None if ids is None else np.asarray(ids))
+        solver = PushFoldSolver(spot, table, deals)
+        arrays = saved.arrays
+        for name in ("regret_play", "regret_fold", "sigma", "avg_sum"):
+            if arrays[name].shape != getattr(solver, name).shape:
+                raise InputError(f"cannot read {path}: {name} does not fit this table")
+            getattr(solver, name)[...] = arrays[name]
+        solver.locked[...] = arrays["locked"].astype(bool)
+        solver.iterations = int(meta["iterations"])
+        solver.avg_weight = float(meta["avg_weight"])
+        return cls(spot, solver)
+
+
+def _full_classes(spot: PushFoldSpot) -> int:
+    from omahanash.hands import num_classes
+
+    return num_classes(_game(spot))

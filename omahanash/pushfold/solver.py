@@ -1,0 +1,339 @@
+"""The equilibrium engine of push/fold tables: CFR+ over the deals, NashConv, the solution.
+
+Every iteration walks every deal once under the current strategies (:func:`~omahanash.
+pushfold.kernels.deal_pass`) and updates every player's regrets at once (regret matching+,
+linear averaging of the strategies, as the heads-up CFR+). For more than two players no
+method is guaranteed to reach a Nash equilibrium, so the measure of "how close" is honest:
+after a run each player's **best-response gain** (what they would win by the best reply to the
+others' average strategies, a sum over their decisions of the best action's value minus the
+strategy's — exact, since each player acts once) and their sum, **NashConv**. It is in the
+model's unit: chips (chip EV) or prize (ICM, the payouts' unit).
+
+>>> from omahanash.pushfold.spot import PushFoldSpot
+>>> spot = PushFoldSpot("holdem", [1000, 1000, 1000], 50, 100, payouts="50/30/20")
+>>> solution = solve_pushfold(spot, iterations=60, deals=20_000)
+>>> [node.name for node in solution.nodes][:3], solution.iterations
+(['BTN', 'SB', 'SB vs BTN'], 60)
+>>> solution.nash_conv < 0.5   # prize units of a 100 pool
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from omahanash.cards import Variant
+from omahanash.errors import InputError
+from omahanash.pushfold.deals import DEFAULT_DEALS, Deals, exact_deals, sampled_deals
+from omahanash.pushfold.kernels import deal_pass, fixed_values
+from omahanash.pushfold.solution import PushFoldSolution
+from omahanash.pushfold.spot import PushFoldSpot
+from omahanash.runs import CancelFlag
+
+if TYPE_CHECKING:
+    from omahanash.equity.tables import EquityTable
+
+#: NashConv a run stops at by default: this share of the prize pool (ICM) ...
+TARGET_POOL_SHARE = 0.001
+#: ... or this many big blinds (chip EV).
+TARGET_BB = 0.001
+DEFAULT_MAX_ITERATIONS = 5000
+MAX_ITERATIONS = 1_000_000
+#: NashConv is measured every this many iterations of a run to a target.
+REPORT_EVERY = 10
+#: Pieces a pass is cut into (summed in a fixed order: results do not depend on threads).
+CHUNKS = 16
+
+
+@dataclass(frozen=True)
+class PushFoldReport:
+    """Where a run is: iterations, each player's best-response gain and their sum."""
+
+    iteration: int
+    gains: tuple[float, ...]
+    nash_conv: float
+
+    @property
+    def exploitability(self) -> float:
+        return self.nash_conv
+
+
+def _deals_for(spot: PushFoldSpot, table, deals: int | str | Deals | None, seed: int
+               ) -> Deals:
+    if isinstance(deals, Deals):
+        if deals.classes.shape[1] != spot.players:
+            raise InputError(f"the deals are for {deals.classes.shape[1]} players, the table "
+                             f"has {spot.players}")
+        return deals
+    subset = None if table.n == _num_classes(Variant.parse(spot.variant)) else table.class_ids
+    if deals == "exact":
+        if spot.variant is not Variant.HOLDEM:
+            raise InputError("exact deals are for Hold'em (Omaha deals are sampled)")
+        return _exact_cached(spot.players, seed)
+    if isinstance(deals, str):
+        raise InputError(f"deals must be a number of deals or 'exact', got {deals!r}")
+    count = DEFAULT_DEALS[spot.players] if deals is None else deals
+    return sampled_deals(spot.variant, spot.players, count, seed, subset)
+
+
+_EXACT: dict[tuple[int, int], Deals] = {}
+
+
+def _exact_cached(players: int, seed: int) -> Deals:
+    key = (players, seed)
+    if key not in _EXACT:
+        _EXACT[key] = exact_deals("holdem", players, seed)
+    return _EXACT[key]
+
+
+def _num_classes(variant: Variant) -> int:
+    from omahanash.hands import num_classes
+
+    return num_classes("holdem" if variant is Variant.HOLDEM else "omaha")
+
+
+class PushFoldSolver:
+    """CFR+ on a push/fold table: ``step(n)``, ``report()``, ``average_policy()``.
+
+    ``locks`` maps node slots to fixed play probabilities per class (the node-lock of
+    :func:`solve_pushfold`); seats all in by force are locked to play.
+    """
+
+    def __init__(self, spot: PushFoldSpot, table, deals: Deals,
+                 locks: Mapping[int, np.ndarray] | None = None) -> None:
+        self.spot = spot
+        self.table = table
+        self.deals = deals
+        self.stacks = spot.stack_array()
+        self.antes, self.blinds = spot.posts()
+        pay = spot.payout_amounts
+        self.icm = pay is not None
+        self.payouts = pay if pay is not None else np.zeros(1)
+        self.single, self.first, self.second = fixed_values(
+            self.stacks, self.antes, self.blinds, self.payouts, self.icm)
+        storage, scale = table.equity_storage()
+        self.storage = np.asarray(storage)
+        self.scale = float(scale)
+        self.classes_n = int(table.n)
+        self.nodes = spot.nodes()
+        slots = spot.node_count()
+        self.regret_play = np.zeros((slots, self.classes_n))
+        self.regret_fold = np.zeros((slots, self.classes_n))
+        self.sigma = np.full((slots, self.classes_n), 0.5)
+        self.avg_sum = np.zeros((slots, self.classes_n))
+        self.avg_weight = 0.0
+        self.iterations = 0
+        self.locked = np.zeros(slots, bool)
+        forced = spot.forced()
+        for node in self.nodes:
+            if forced[node.player]:
+                self._lock(node.index, np.ones(self.classes_n))
+        for index, probs in (locks or {}).items():
+            self._lock(int(index), np.asarray(probs, np.float64))
+        self._last: PushFoldReport | None = None
+        self._evaluated: dict | None = None
+
+    def _lock(self, index: int, probs: np.ndarray) -> None:
+        if probs.shape != (self.classes_n,):
+            raise InputError(f"a lock needs one probability per class ({self.classes_n})")
+        self.locked[index] = True
+        self.sigma[index] = probs
+
+    # -- one pass -----------------------------------------------------------------------
+
+    def _pass(self, sigma: np.ndarray, icm: bool | None = None) -> tuple:
+        d = self.deals
+        model_icm = self.icm if icm is None else icm
+        if model_icm == self.icm:
+            single, first, second, payouts = self.single, self.first, self.second, self.payouts
+        else:  # the other model (chip EVs of an ICM run)
+            payouts = np.zeros(1)
+            single, first, second = fixed_values(self.stacks, self.antes, self.blinds,
+                                                 payouts, False)
+        return deal_pass(d.classes, d.weights, d.hi, d.lo,
+                         self.spot.variant is Variant.OMAHA_HILO, sigma, self.storage,
+                         self.scale, self.classes_n, single, first, second, self.stacks,
+                         self.antes, self.blinds, payouts, model_icm, CHUNKS)
+
+    def step(self, n: int = 1) -> None:
+        """``n`` more CFR+ iterations (simultaneous updates of every player)."""
+        free = ~self.locked
+        for _ in range(n):
+            cfv, _, _ = self._pass(self.sigma)
+            play, fold = cfv[:, :, 1], cfv[:, :, 0]
+            value = self.sigma * play + (1.0 - self.sigma) * fold
+            self.regret_play[free] = np.maximum(self.regret_play[free] + (play - value)[free],
+                                                0.0)
+            self.regret_fold[free] = np.maximum(self.regret_fold[free] + (fold - value)[free],
+                                                0.0)
+            self.iterations += 1
+            t = float(self.iterations)
+            self.avg_sum += t * self.sigma
+            self.avg_weight += t
+            total = self.regret_play + self.regret_fold
+            matched = np.where(total > 0, self.regret_play / np.where(total > 0, total, 1.0),
+                               0.5)
+            self.sigma[free] = matched[free]
+        self._last = None
+
+    def average(self) -> np.ndarray:
+        """The average strategy (chance to play per node slot and class); locked nodes keep
+        their lock."""
+        if self.avg_weight == 0:
+            return self.sigma.copy()
+        avg = self.avg_sum / self.avg_weight
+        avg[self.locked] = self.sigma[self.locked]
+        return avg
+
+    def evaluate(self, sigma: np.ndarray | None = None, icm: bool | None = None) -> dict:
+        """Counterfactual values, reach, EVs and best-response gains of a strategy (the
+        average strategy by default; that one is computed once per iteration count)."""
+        default = sigma is None and (icm is None or icm == self.icm)
+        if default and self._evaluated is not None \
+                and self._evaluated["iteration"] == self.iterations:
+            return self._evaluated
+        sigma = self.average() if sigma is None else sigma
+        cfv, reach, root = self._pass(sigma, icm)
+        play, fold = cfv[:, :, 1], cfv[:, :, 0]
+        regret = np.maximum(play, fold) - (sigma * play + (1.0 - sigma) * fold)
+        regret[self.locked] = 0.0
+        gains = np.zeros(self.spot.players)
+        for node in self.nodes:
+            gains[node.player] += float(regret[node.index].sum())
+        values = {"cfv": cfv, "reach": reach, "root": root, "gains": np.maximum(gains, 0.0),
+                  "iteration": self.iterations}
+        if default:
+            self._evaluated = values
+        return values
+
+    def report(self) -> PushFoldReport:
+        if self._last is None or self._last.iteration != self.iterations:
+            gains = self.evaluate()["gains"]
+            self._last = PushFoldReport(self.iterations, tuple(float(g) for g in gains),
+                                        float(gains.sum()))
+        return self._last
+
+    def average_policy(self) -> dict[str, np.ndarray]:
+        """Node name -> chance to play per class (table order)."""
+        avg = self.average()
+        return {node.name: avg[node.index].copy() for node in self.nodes}
+
+
+def default_target(spot: PushFoldSpot) -> float:
+    """NashConv a run to the default target stops at: 0.1 % of the pool or 0.001 BB."""
+    return TARGET_POOL_SHARE * spot.prize_pool if spot.model == "icm" else TARGET_BB * spot.bb
+
+
+def _check_count(name: str, value: object, most: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+        raise InputError(f"{name} must be a whole number 1..{most:,}, got {value!r}")
+    return value
+
+
+def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
+                   target: float | None = None, max_iterations: int = DEFAULT_MAX_ITERATIONS,
+                   deals: int | str | Deals | None = None, seed: int = 0,
+                   table: EquityTable | None = None,
+                   locks: Mapping[str, Any] | None = None, cache_dir: str | None = None,
+                   progress: Callable[[float, float], None] | None = None,
+                   cancel: CancelFlag | None = None,
+                   on_report: Callable[[PushFoldReport], None] | None = None,
+                   ) -> PushFoldSolution:
+    """Solve a push/fold table by CFR+: ``iterations`` exactly, or until NashConv is at most
+    ``target`` (default :func:`default_target`), at most ``max_iterations``.
+
+    ``deals``: a number of sampled deals (default by table size), ``"exact"`` (Hold'em with
+    2 or 3 players: every class tuple with its exact weight; slower, no hole-card sampling)
+    or a :class:`~omahanash.pushfold.deals.Deals`. ``locks`` maps node names to fixed
+    strategies (an array of play chances per class,
+    range text, or ``"nash"`` for the unlocked equilibrium's); the others best-respond.
+    A stop through ``cancel`` keeps the iterations done (``solution.stopped``).
+
+    >>> spot = PushFoldSpot("holdem", [900, 900, 900], 50, 100, payouts="1")
+    >>> locked = solve_pushfold(spot, iterations=20, deals=20_000, locks={"BTN": "fold"})
+    >>> locked.node_summary()[0]["percent"], locked.lookup("AA", "SB")["play_pct"] > 99
+    (0.0, True)
+    """
+    from omahanash.runs import iterate
+
+    if not isinstance(spot, PushFoldSpot):
+        raise InputError(f"spot must be a PushFoldSpot, got {spot!r}")
+    if iterations is not None:
+        _check_count("iterations", iterations, MAX_ITERATIONS)
+    _check_count("max_iterations", max_iterations, MAX_ITERATIONS)
+    goal = default_target(spot) if target is None else target
+    if isinstance(goal, bool) or not isinstance(goal, (int, float)) or not math.isfinite(
+            goal) or goal <= 0:
+        raise InputError(f"target must be a NashConv > 0, got {target!r}")
+    if table is None:
+        from omahanash.equity.tables import load_table
+
+        table = load_table(spot.variant, cache_dir)
+    source = _deals_for(spot, table, deals, seed)
+    lock_arrays = resolve_locks(spot, table, locks, source, cache_dir)
+    solver = PushFoldSolver(spot, table, source, lock_arrays)
+    solution = PushFoldSolution(spot, solver)
+    total = iterations if iterations is not None else max_iterations
+
+    def step(done: int) -> int | None:
+        chunk = min(REPORT_EVERY, total - done)
+        solver.step(chunk)
+        if iterations is None or solver.iterations >= total or on_report is not None:
+            report = solver.report()
+            solution.history.append(report)
+            if on_report is not None:
+                on_report(report)
+            if iterations is None and report.nash_conv <= goal:
+                return total - done
+        return chunk
+
+    run = iterate(step, total, progress, cancel)
+    solution.stopped = run.cancelled
+    return solution
+
+
+def resolve_locks(spot: PushFoldSpot, table, locks: Mapping[str, Any] | None, deals: Deals,
+                  cache_dir: str | None = None) -> dict[int, np.ndarray]:
+    """Node slot -> fixed play chances per class, from names and specs."""
+    if not locks:
+        return {}
+    if not isinstance(locks, Mapping):
+        raise InputError(f"locks must map node names to strategies, got {locks!r}")
+    out: dict[int, np.ndarray] = {}
+    nash: np.ndarray | None = None
+    for name, spec in locks.items():
+        node = spot.find_node(name)
+        if isinstance(spec, str) and spec.strip().lower() == "nash":
+            if nash is None:
+                nash = solve_pushfold(spot, deals=deals, table=table).strategy()
+            out[node.index] = nash[node.index].copy()
+        elif isinstance(spec, str):
+            out[node.index] = range_strategy(spot, table, spec)
+        else:
+            probs = np.asarray(spec, dtype=np.float64)
+            if probs.shape != (table.n,) or not np.all((probs >= 0) & (probs <= 1)):
+                raise InputError(f"lock of {node.name}: give {table.n} chances in 0..1")
+            out[node.index] = probs
+    return out
+
+
+def range_strategy(spot: PushFoldSpot, table, text: str) -> np.ndarray:
+    """Play chance per class of the table from range text (``top 20%``, ``22+,A2s+``, the
+    Omaha syntax; ``fold`` and ``all`` too)."""
+    key = text.strip().lower()
+    if key in ("fold", "none", "nothing"):
+        return np.zeros(table.n)
+    if key in ("all", "any", "push", "call", "everything"):
+        return np.ones(table.n)
+    from omahanash.ranges import parse_range
+
+    game = "holdem" if spot.variant is Variant.HOLDEM else "omaha"
+    weights = np.asarray(parse_range(text, game).weights, dtype=np.float64)
+    return np.clip(weights[table.class_ids], 0.0, 1.0)
+
+

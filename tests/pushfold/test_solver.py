@@ -1,0 +1,236 @@
+"""The push/fold table engine against independent references: the heads-up engine when
+everyone before the blinds folds, and a brute-force Monte Carlo over concrete deals."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from omahanash.cards import parse_cards
+from omahanash.evaluate import evaluate_holdem, evaluate_omaha_hi
+from omahanash.hands import class_combos, class_of
+from omahanash.jamfold import JamFoldParams, solve_jamfold
+from omahanash.pushfold import PushFoldSpot, solve_pushfold
+from omahanash.pushfold.deals import sampled_deals
+
+
+def range_pct(strategy: np.ndarray, ids: np.ndarray, game: str) -> float:
+    combos = class_combos(game)[ids].astype(float)
+    return 100.0 * float(combos @ strategy / combos.sum())
+
+
+# -- everyone before the blinds folds: the heads-up game ------------------------------------
+
+
+def check_blinds_play_heads_up(spot, table, deals, iterations, hu_iterations=None):
+    game = "holdem" if str(spot.variant) == "holdem" else "omaha"
+    first = spot.positions[: spot.players - 2]
+    solution = solve_pushfold(spot, iterations=iterations, deals=deals, table=table,
+                              locks={name: "fold" for name in first})
+    folded_antes = spot.ante * (spot.players - 2)
+    hu = solve_jamfold(JamFoldParams(spot.variant, sb=spot.sb, bb=spot.bb, ante=spot.ante,
+                                     stacks=(spot.stacks[-2], spot.stacks[-1]),
+                                     dead_money=folded_antes),
+                       iterations=hu_iterations, table=table)
+    ids = table.class_ids
+    avg = solution.strategy()
+    sb_node, bb_node = spot.find_node("SB"), spot.find_node("BB vs SB")
+    assert range_pct(avg[sb_node.index], ids, game) == pytest.approx(
+        range_pct(hu.push_strategy, ids, game), abs=0.5)
+    assert range_pct(avg[bb_node.index], ids, game) == pytest.approx(
+        range_pct(hu.call_strategy, ids, game), abs=0.5)
+    # chip EV: the small blind wins the heads-up game's value, the folded seats lose an ante
+    ev = {row["position"]: row["chips"] for row in solution.ev}
+    game_value = hu.last_report.post_ev_pusher  # PU's best-response value, ~ the game value
+    assert ev["SB"] == pytest.approx(game_value, abs=0.01 * spot.bb + hu.last_report.epsilon)
+    for name in first:
+        assert ev[name] == pytest.approx(-spot.ante, abs=1e-9)
+    assert sum(ev.values()) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_holdem_blinds_play_heads_up():
+    from omahanash.equity.tables import load_table
+
+    spot = PushFoldSpot("holdem", [1200, 1000, 800], sb=50, bb=100, ante=10)
+    check_blinds_play_heads_up(spot, load_table("holdem"), "exact", iterations=30)
+
+
+@pytest.mark.parametrize("game", ["omaha-hi", "omaha-hilo"])
+def test_omaha_blinds_play_heads_up(game, omaha_tables):
+    table = omaha_tables[game]
+    spot = PushFoldSpot(game, [900, 700, 800], sb=50, bb=100, ante=5)
+    deals = sampled_deals(game, 3, 200_000, seed=3, class_ids=table.class_ids)
+    check_blinds_play_heads_up(spot, table, deals, iterations=300)
+
+
+# -- a brute-force Monte Carlo over concrete deals, written here ---------------------------
+
+
+def icm_by_orders(stacks, payouts, start):
+    """Harville by enumerating finishing orders; busted players below, by starting stack."""
+    n = len(stacks)
+    alive = [i for i in range(n) if stacks[i] > 0]
+    busted = sorted((i for i in range(n) if stacks[i] <= 0), key=lambda i: -start[i])
+    out = [0.0] * n
+    total = sum(stacks)
+    for order in itertools.permutations(alive):
+        p, left = 1.0, total
+        for i in order:
+            p *= stacks[i] / left
+            left -= stacks[i]
+        for place, i in enumerate(list(order) + busted):
+            if place < len(payouts):
+                out[i] += p * payouts[place]
+    return out
+
+
+def settle_by_hand(stacks, posts, all_in, strength):
+    """Stacks after the hand: every all-in player risks the whole stack, folded players lose
+    their posts; each side pot goes to the strongest eligible hand (ties split)."""
+    n = len(stacks)
+    put = [stacks[i] if all_in[i] else posts[i] for i in range(n)]
+    final = [stacks[i] - put[i] for i in range(n)]
+    levels = sorted({put[i] for i in range(n) if put[i] > 0})
+    low = 0.0
+    for level in levels:
+        pot = sum(min(put[i], level) - min(put[i], low) for i in range(n))
+        eligible = [i for i in range(n) if all_in[i] and put[i] >= level]
+        if not eligible:  # an uncalled bet goes back
+            for i in range(n):
+                final[i] += min(put[i], level) - min(put[i], low)
+        else:
+            best = max(strength[i] for i in eligible)
+            winners = [i for i in eligible if strength[i] == best]
+            for i in winners:
+                final[i] += pot / len(winners)
+        low = level
+    return final
+
+
+def brute_force_push_ev(spot, solution, hero_cards, game, samples, seed, member_pool):
+    """EV of the first player pushing ``hero_cards`` against the solution's strategies of the
+    others, by dealing concrete hands and boards (no equity table, no deal sample)."""
+    rng = np.random.default_rng(seed)
+    n = spot.players
+    stacks = list(spot.stacks)
+    posts = [0.0] * n
+    posts[n - 2], posts[n - 1] = spot.sb, spot.bb
+    pay = spot.payout_amounts
+    avg = solution.strategy()
+    table = solution.solver.table
+    hero = parse_cards(hero_cards)
+    values = np.empty(samples)
+    evaluate = evaluate_holdem if game == "holdem" else evaluate_omaha_hi
+    pool = [h for h in member_pool if not set(h) & set(hero)]
+    for s in range(samples):
+        while True:
+            picks = [pool[k] for k in rng.choice(len(pool), n - 1, replace=False)]
+            cards = [c for h in picks for c in h]
+            if len(set(cards)) == len(cards):
+                break
+        hands = [hero] + picks
+        used = set(c for h in hands for c in h)
+        deck = [c for c in range(52) if c not in used]
+        board = list(rng.choice(deck, 5, replace=False))
+        all_in = [True] + [False] * (n - 1)
+        mask = 1
+        for seat in range(1, n):
+            node = spot.node(seat, mask)
+            cls = table.position(class_of(game, hands[seat]))
+            if rng.random() < avg[node.index, cls]:
+                all_in[seat] = True
+                mask |= 1 << seat
+        strength = [int(v) for v in evaluate(np.array(hands), np.array([board] * n))]
+        final = settle_by_hand(stacks, posts, all_in, strength)
+        values[s] = (icm_by_orders(final, list(pay), stacks)[0] if pay is not None
+                     else final[0] - stacks[0])
+    return float(values.mean()), float(values.std(ddof=1) / math.sqrt(samples))
+
+
+def all_hands_of(game, ids):
+    from omahanash.hands import class_members
+
+    return [tuple(int(c) for c in m) for cid in ids for m in class_members(game, int(cid))]
+
+
+@pytest.mark.parametrize("payouts, hand", [("50/30/20", "Ts 9s"), (None, "Ah Qd")])
+def test_holdem_push_ev_against_brute_force(payouts, hand):
+    from omahanash.equity.tables import load_table
+
+    table = load_table("holdem")
+    spot = PushFoldSpot("holdem", [1500, 1000, 700], sb=50, bb=100, payouts=payouts)
+    deals = sampled_deals("holdem", 3, 300_000, seed=2)
+    solution = solve_pushfold(spot, iterations=40, deals=deals, table=table)
+    node = spot.find_node("BTN")
+    _, play_ev, _ = solution.class_values(node)
+    cls = table.position(class_of("holdem", hand))
+    mc, se = brute_force_push_ev(spot, solution, hand, "holdem", 30_000, 11,
+                                 all_hands_of("holdem", range(169)))
+    # the engine's value is itself an average over the deals that gave the button this class
+    count = int((deals.classes[:, 0] == cls).sum())
+    combined = se * math.sqrt(1.0 + 30_000 / count)
+    assert abs(play_ev[cls] - mc) < 3 * combined, (play_ev[cls], mc, se, count)
+
+
+def test_omaha_push_ev_against_brute_force(omaha_tables):
+    table = omaha_tables["omaha-hi"]
+    spot = PushFoldSpot("omaha-hi", [900, 700, 800], sb=50, bb=100, payouts="65/35")
+    deals = sampled_deals("omaha-hi", 3, 400_000, seed=5, class_ids=table.class_ids)
+    solution = solve_pushfold(spot, iterations=60, deals=deals, table=table)
+    hand = "Js Ts 9d 8d"
+    cls = table.position(class_of("omaha", hand))
+    _, play_ev, _ = solution.class_values(spot.find_node("BTN"))
+    mc, se = brute_force_push_ev(spot, solution, hand, "omaha", 20_000, 13,
+                                 all_hands_of("omaha", table.class_ids))
+    # the engine's value is itself an average over the deals that gave the button this class
+    count = int((deals.classes[:, 0] == cls).sum())
+    combined = se * math.sqrt(1.0 + 20_000 / count)
+    assert abs(play_ev[cls] - mc) < 3 * combined, (play_ev[cls], mc, se, count)
+
+
+# -- shape, reproducibility, mixing -----------------------------------------------------
+
+
+def test_nodes_and_names():
+    spot = PushFoldSpot("holdem", [1000] * 4, sb=50, bb=100)
+    names = [node.name for node in spot.nodes()]
+    assert len(names) == 2 ** 4 - 2 == len(set(names))
+    assert names[:3] == ["CO", "BTN", "BTN vs CO"]
+    assert "BB vs CO+BTN+SB" in names
+    assert spot.find_node("bb vs co + btn+SB").name == "BB vs CO+BTN+SB"
+    assert PushFoldSpot("holdem", [1000] * 9, 5, 10).positions == (
+        "UTG", "UTG+1", "MP", "LJ", "HJ", "CO", "BTN", "SB", "BB")
+
+
+def test_reproducible_from_the_seed_and_mixed_where_it_mixes():
+    from omahanash.equity.tables import load_table
+
+    table = load_table("holdem")
+    spot = PushFoldSpot("holdem", [800, 800, 800, 800], sb=50, bb=100, payouts="50/30/20")
+    one = solve_pushfold(spot, iterations=30, deals=40_000, seed=9, table=table)
+    two = solve_pushfold(spot, iterations=30, deals=40_000, seed=9, table=table)
+    assert np.array_equal(one.strategy(), two.strategy())
+    other = solve_pushfold(spot, iterations=30, deals=40_000, seed=10, table=table)
+    assert not np.array_equal(one.strategy(), other.strategy())
+    # somewhere the average strategy mixes, and the output keeps it (no rounding to pure)
+    avg = one.strategy()[spot.find_node("CO").index]
+    assert ((avg > 0.02) & (avg < 0.98)).any()
+    summary = {row["node"]: row for row in one.node_summary()}
+    assert summary["CO"]["percent"] == pytest.approx(range_pct(avg, np.arange(169), "holdem"))
+
+
+def test_nash_conv_falls():
+    from omahanash.equity.tables import load_table
+
+    spot = PushFoldSpot("holdem", [1000, 600, 1400], sb=50, bb=100, payouts="50/30/20")
+    deals = sampled_deals("holdem", 3, 50_000, seed=1)
+    curve = []
+    solution = solve_pushfold(spot, iterations=80, deals=deals, table=load_table("holdem"),
+                              on_report=curve.append)
+    values = [r.nash_conv for r in curve]
+    assert values[-1] < values[0] / 5
+    assert solution.nash_conv == pytest.approx(values[-1])
+    assert solution.nash_conv == pytest.approx(sum(g["gain"] for g in solution.exploitability))
