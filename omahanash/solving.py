@@ -39,7 +39,8 @@ Adding a solver is a class and a registry row. A toy one, regret matching on mat
 ...         average = self.total / max(self.total.sum(), 1)
 ...         return Report(self.iterations, abs(average[0] - 0.5) * 2, {"heads": average[0]})
 ...     def average_policy(self):
-...         return TabularPolicy(("row",), ("heads", "tails"), (self.total / self.total.sum())[None])
+...         mix = self.total / self.total.sum()
+...         return TabularPolicy(("row",), ("heads", "tails"), mix[None])
 >>> outcome = run(Pennies(), iterations=100)
 >>> outcome.reason, outcome.iterations_run, outcome.stopped, outcome.report.iteration
 ('iterations', 100, False, 100)
