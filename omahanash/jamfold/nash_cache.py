@@ -238,7 +238,8 @@ def keep_solution(solution: JamFoldSolution, cache_dir: str | os.PathLike | None
     for that spot if there is one (the first one solved stays the equilibrium), else
     ``solution`` (with the spot's parameters: see :func:`spot_of`).
     """
-    if solution.solver != "cfr+" or solution.last_report is None:
+    last = solution.last_report
+    if solution.solver != "cfr+" or last is None:
         raise InputError("only a finished CFR+ run can be kept as a spot's equilibrium")
     spot = spot_of(solution.params)
     solution = with_params(solution, spot)
@@ -248,7 +249,7 @@ def keep_solution(solution: JamFoldSolution, cache_dir: str | os.PathLike | None
         if kept is not None:
             return kept
     if not solution.at_target():
-        raise InputError(f"a CFR+ run with Epsilon {solution.last_report.epsilon:.6g} chips "
+        raise InputError(f"a CFR+ run with Epsilon {last.epsilon:.6g} chips "
                          f"(target {solution.target_epsilon():.6g}) is not the spot's "
                          "equilibrium: it is not kept")
     if persist:

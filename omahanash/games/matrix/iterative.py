@@ -222,8 +222,11 @@ class MatrixSolver:
     #: The curve is recorded at powers of two: a report only at the end (or at a target).
     report_every = MAX_RUN_ITERATIONS
 
-    def __init__(self, game: MatrixGame, *, opponent: Sequence[float] | None = None,
+    def __init__(self, game: MatrixGame, *, plus: bool = False,
+                 opponent: Sequence[float] | None = None, seed: int | None = None,
                  on_step: Callable[[int], None] | None = None) -> None:
+        # Every solver of the registry takes the same keywords (``plus`` and ``seed`` are
+        # for the solvers that use them).
         self.game = game
         self.fixed = _fixed_mix(game, opponent)
         self.iterations = 0
