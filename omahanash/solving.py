@@ -320,9 +320,6 @@ def run(
             count = min(count, every - done % every)
         started = time.perf_counter()
         solver.step(count)
-        # Let other threads run between chunks (a window's, whose Stop sets the flag): a
-        # thread that keeps the interpreter lock only hands it over every few milliseconds.
-        time.sleep(0)
         now = time.perf_counter()
         rate = count / max(now - started, 1e-9)
         chunk = max(1, min(int(rate * CHUNK_SECONDS), 4 * count))
