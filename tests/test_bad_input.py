@@ -78,6 +78,8 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     # -- solve
     (["solve", "--game", "holdem", "--stacks", "1e308", "1e308"], 2, "at most"),
     (["solve", "--game", "holdem", "--stacks", "nan"], 2, "error"),
+    (["solve", "--game", "holdem", "--iterations", "10000000000"], 2, "at most"),
+    (["cfr", "--game", "kuhn", "--iterations", "10000000000"], 2, "at most"),
     (["solve", "--game", "holdem", "--sb", "-1"], 2, "error"),
     (["solve", "--game", "holdem", "--iterations", "-1"], 2, "--iterations"),
     (["solve", "--game", "holdem", "--export", "xml", "{tmp}/x"], 2, "--export"),
