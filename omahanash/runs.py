@@ -22,6 +22,7 @@ every few hundredths of a second (and always at the end). The CLI passes
 from __future__ import annotations
 
 import logging
+import numbers
 import signal
 import sys
 import threading
@@ -199,7 +200,8 @@ def iterate(
     the start, at most every ``interval`` seconds after a step, and after the last step; a
     cancelled run reports where it stopped. Work a step finished is never undone: what to keep
     is the step's business (a solver's state, a table's finished blocks), so a cancelled run
-    can be resumed by calling again with ``start=run.done``.
+    can be resumed by calling again with ``start=run.done``. A step that returns a negative
+    or non-integral count is an :class:`~omahanash.errors.InputError` (it would never end).
 
     >>> chunks = []
     >>> run = iterate(lambda done: chunks.append(done) or 4, 10)  # four units a step
@@ -227,7 +229,13 @@ def iterate(
             return RunResult(done, cancelled=True, finished=False)
         advanced = step(done)
         steps += 1
-        done = min(total, done + (1 if advanced is None else int(advanced)))
+        if advanced is None:
+            advanced = 1
+        elif isinstance(advanced, bool) or not isinstance(advanced, numbers.Integral) \
+                or advanced < 0:
+            raise InputError(f"step {name} returned {advanced!r} units: a step returns the "
+                             "units it finished (a whole number >= 0) or None")
+        done = min(total, done + int(advanced))
         now = time.perf_counter()
         if progress is not None and (done >= total or now - last_report >= interval):
             progress(done, total)

@@ -78,6 +78,8 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     # -- solve
     (["solve", "--game", "holdem", "--stacks", "1e308", "1e308"], 2, "at most"),
     (["solve", "--game", "holdem", "--stacks", "nan"], 2, "error"),
+    (["solve", "--game", "holdem", "--iterations", "10000000000"], 2, "at most"),
+    (["cfr", "--game", "kuhn", "--iterations", "10000000000"], 2, "at most"),
     (["solve", "--game", "holdem", "--sb", "-1"], 2, "error"),
     (["solve", "--game", "holdem", "--iterations", "-1"], 2, "--iterations"),
     (["solve", "--game", "holdem", "--export", "xml", "{tmp}/x"], 2, "--export"),
@@ -352,6 +354,39 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
     # long work
     ("on.iterate(lambda done: 1, -1)", "InputError", ""),
     ("on.iterate(None, 3)", "InputError", ""),
+    # issue 29, hangs: counts past the documented cap, steps that go backwards
+    ("on.iterate(lambda done: -1, 3)", "InputError", "returned -1"),
+    ("on.solve_jamfold(on.JamFoldParams(variant='holdem'), iterations=10**100)", "InputError",
+     "at most"),
+    ("on.solve_cfr(on.make_game('kuhn'), iterations=10**100)", "InputError", "at most"),
+    ("from omahanash.games.matrix import run_matrix; run_matrix('rps', 'rm', 10**100)",
+     "InputError", "at most"),
+    ("from omahanash.solving import run; run(object(), iterations=3)", "InputError", "step"),
+    # issue 29, the cache of equilibria: a file holding another spot than its name is a miss
+    ("import shutil, pathlib\n"
+     "from omahanash.jamfold import nash_cache as nc\n"
+     "a = nc.nash_solution(on.JamFoldParams('holdem', stacks=60), cache_dir='{tmp}/eq')\n"
+     "d = pathlib.Path('{tmp}/eq/nash')\n"
+     "shutil.copy(d / 'holdem_sb5_bb10_ante0_stack60.jamfold',\n"
+     "            d / 'holdem_sb5_bb10_ante0_stack200.jamfold')\n"
+     "nc.clear_memory()\n"
+     "b = nc.nash_solution(on.JamFoldParams('holdem', stacks=200), cache_dir='{tmp}/eq')\n"
+     "assert b.params.effective_stack == 200 and b.at_target(), b.params\n"
+     "nc.clear_memory()\n"
+     "c = nc.cached_solution(on.JamFoldParams('holdem', stacks=200), a.game.table, '{tmp}/eq')\n"
+     "assert c is not None and c.params.effective_stack == 200  # replaced by the right spot",
+     None, ""),
+    # issue 29, a CFR+ run that stops at its cap above the target is never the equilibrium
+    ("import omahanash.jamfold.solution as m\n"
+     "from omahanash.jamfold import nash_cache as nc\n"
+     "cap, m.MAX_ITERATIONS = m.MAX_ITERATIONS, 30\n"
+     "try:\n"
+     "    f = nc.equilibrium(on.JamFoldParams('holdem', stacks=1e12), persist=False)\n"
+     "finally:\n"
+     "    m.MAX_ITERATIONS = cap\n"
+     "assert not f.reached_target and not f.kept and f.solution.iterations == 30\n"
+     "assert nc.cached_solution(f.solution.params, f.solution.game.table, persist=False) is None",
+     None, ""),
     # the one JSON printer
     ("from omahanash.cli import print_json; print_json({'x': float('nan')})", "ValueError",
      "JSON compliant"),

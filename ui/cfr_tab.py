@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from omahanash.errors import Cancelled, InputError
+from omahanash.errors import InputError
 from omahanash.games import GAME_CHOICES
 from ui.common import (
     ErrorLabel,
@@ -135,9 +135,11 @@ class TreeOutcome:
 
 @dataclass(frozen=True)
 class MatrixOutcome:
-    """A matrix-game run that ended: :func:`omahanash.games.matrix.run_matrix`'s dict."""
+    """A matrix-game run that ended: :func:`omahanash.games.matrix.solve_matrix`'s dict and
+    whether Stop ended it (the run's ``Outcome.stopped``)."""
 
     result: dict[str, Any]
+    stopped: bool = False
 
 
 def train_job(solution: Solution, iterations: int, report: ProgressReporter,
@@ -145,14 +147,10 @@ def train_job(solution: Solution, iterations: int, report: ProgressReporter,
     """Train ``solution`` (worker thread); Stop keeps the iterations done. The browser and the
     values are prepared here too, so the GUI thread only displays them."""
     from omahanash.cfr.browser import TreeBrowser
-    from omahanash.cfr.solvers import train
+    from omahanash.cfr.solvers import run_cfr
 
     report.phase("solving", detail=lambda: (solution.iterations, list(solution.history)))
-    stopped = False
-    try:
-        train(solution, iterations, progress=report, cancel=cancel)
-    except Cancelled:
-        stopped = True
+    stopped = run_cfr(solution, iterations, progress=report, cancel=cancel).stopped
     browser = TreeBrowser(solution)
     # Build the views the tree view shows first (the root and its children) here, not in the
     # GUI thread: on a tree of millions of nodes they take a noticeable fraction of a second.
@@ -636,11 +634,12 @@ class CfrTab(Tab):
             algorithm, iterations, seed = settings.algorithm, settings.iterations, settings.seed
 
             def job(report: ProgressReporter, cancel: CancelFlag) -> MatrixOutcome:
-                from omahanash.games.matrix import run_matrix
+                from omahanash.games.matrix import solve_matrix
 
                 report.phase("solving")
-                return MatrixOutcome(run_matrix(payoff, algorithm, iterations, opponent, seed,
-                                                progress=report, cancel=cancel))
+                result, outcome = solve_matrix(payoff, algorithm, iterations, opponent, seed,
+                                               progress=report, cancel=cancel)
+                return MatrixOutcome(result, outcome.stopped)
 
             label = f"matrix game, {self.algorithm_combo.currentText()}"
         self._start(job, f"Running {label}: {settings.iterations:,} iterations…")
@@ -721,7 +720,7 @@ class CfrTab(Tab):
         if isinstance(outcome, TreeOutcome):
             self._show_tree_outcome(outcome)
         elif isinstance(outcome, MatrixOutcome):
-            self._show_matrix_outcome(outcome.result)
+            self._show_matrix_outcome(outcome.result, outcome.stopped)
         elif isinstance(outcome, Path):
             self.status_message.emit(f"Saved {outcome}")
             self.result_label.setText(self.result_label.text() + f"\nSaved to {outcome}.")
@@ -782,11 +781,10 @@ class CfrTab(Tab):
         self.tree_view.expand(root)
         self.tree_view.setCurrentIndex(root)
 
-    def _show_matrix_outcome(self, result: dict[str, Any]) -> None:
+    def _show_matrix_outcome(self, result: dict[str, Any], stopped: bool) -> None:
         self.solution = None
         self.matrix_result = result
         self.plot.set_history([tuple(point) for point in result["exploitability"]])
-        stopped = bool(result.get("cancelled"))
         self._result_progress = self.progress_bar.value() if stopped else 1000
         head = (f"Stopped after {result['iterations']:,} iterations (kept)." if stopped
                 else f"Done: {result['iterations']:,} iterations.")

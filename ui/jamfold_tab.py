@@ -50,7 +50,7 @@ from PySide6.QtWidgets import (
 )
 
 from omahanash.cards import Variant
-from omahanash.errors import Cancelled, InputError
+from omahanash.errors import InputError
 from ui.common import ErrorLabel, RunStopButton, Tab, parse_positive_int, with_error
 from ui.exploit_panel import ExploitPanel
 from ui.export import ask_path
@@ -104,7 +104,11 @@ WORDS = {
     "Diff_EV": "AllIn_EV − Fold_EV: above 0, all-in is the better play.",
     "Played": "How often the player goes all-in (PU) or calls (CA) with this hand.",
     "Ante": "Each player's ante, put in before the blinds.",
-    "NumIterations": "How many solver iterations Calculate (or Continue) runs.",
+    "NumIterations": "How many solver iterations Calculate (or Continue) runs. Empty: CFR+ "
+                     "to Epsilon ≤ 0.0001 BB, the spot's equilibrium from the cache of "
+                     "equilibria (solved and kept there the first time), the same numbers as "
+                     "`omahanash solve`; a number (or fictitious play) runs afresh, as "
+                     "`omahanash solve --iterations` does.",
     "Player1 stack": "Player1's (the small blind's) stack before the blinds and ante.",
     "Player2 stack": "Player2's (the big blind's) stack before the blinds and ante.",
 }
@@ -165,15 +169,16 @@ def parse_chips(text: str, what: str, allow_zero: bool) -> float:
     return value
 
 
-def _recorder(live: list):
-    """``on_iteration`` for the worker: keep the report, then yield the GIL (``sleep(0)``) so
-    the GUI thread gets it between iterations and the window stays responsive."""
+def _rows(solution: JamFoldSolution) -> list[dict]:
+    """The class rows of a solution (none before its first iteration: a run stopped at once)."""
+    return solution.class_rows() if solution.iterations else []
 
-    def record(report) -> None:
-        live.append(report)
-        time.sleep(0)
 
-    return record
+def _iterations(text: str) -> int:
+    """NumIterations: a positive whole number, or 0 for an empty field (to the target)."""
+    if not text.strip():
+        return 0
+    return parse_positive_int(text, "number of iterations", MAX_ITERATIONS)
 
 
 def plot_indices(n: int, points: int = PLOT_POINTS) -> np.ndarray:
@@ -198,7 +203,7 @@ class JamFoldTab(Tab):
         self._tables: dict[str, object] = {}  # variant -> loaded equity table (reused by runs)
         self._request: tuple | None = None
         self._target = 0
-        self._live: list = []  # the running job's iteration reports (appended in the worker)
+        self._to_target = False  # the running job runs to the target (no iteration count)
         self._seen = 0
         self._eps_x = np.zeros(0)
         self._eps_y = np.zeros(0)
@@ -242,7 +247,8 @@ class JamFoldTab(Tab):
         self.player2_edit = QLineEdit("100", objectName="player2Edit")
         self.player2_error = ErrorLabel("player2Error")
         form.addRow(word_label("Player2 stack"), with_error(self.player2_edit, self.player2_error))
-        self.iterations_edit = QLineEdit("1000", objectName="iterationsEdit")
+        self.iterations_edit = QLineEdit("", objectName="iterationsEdit")
+        self.iterations_edit.setPlaceholderText("to the target (cached equilibrium)")
         self.iterations_error = ErrorLabel("iterationsError")
         form.addRow(word_label("NumIterations"),
                     with_error(self.iterations_edit, self.iterations_error))
@@ -509,9 +515,7 @@ class JamFoldTab(Tab):
         sb = self._amount(self.sb_edit, self.sb_error, "SB", False, bb)
         s1 = self._amount(self.player1_edit, self.player1_error, "Player1 stack", False, bb)
         s2 = self._amount(self.player2_edit, self.player2_error, "Player2 stack", False, bb)
-        iterations = self._field(self.iterations_edit, self.iterations_error,
-                                 lambda t: parse_positive_int(t, "number of iterations",
-                                                              MAX_ITERATIONS))
+        iterations = self._field(self.iterations_edit, self.iterations_error, _iterations)
         if sb is not None and bb is not None and sb > bb:
             self.sb_error.show_error(
                 f"SB ({self._shown(sb, bb)}) must not be above BB ({self._shown(bb, bb)})")
@@ -629,9 +633,13 @@ class JamFoldTab(Tab):
         assert self._request is not None
         params, solver, iterations = self._request
         tables = self._tables
-        live: list = []
+        # No count with CFR+: the spot's equilibrium, through the cache of equilibria (the
+        # numbers `omahanash solve` shows); a count, or fictitious play, runs afresh.
+        cached_policy = iterations == 0 and solver == "cfr+"
 
         def job(report: ProgressReporter, cancel: CancelFlag) -> tuple:
+            from copy import deepcopy
+
             from omahanash.jamfold import JamFoldSolution
 
             report.phase("loading table")
@@ -641,13 +649,30 @@ class JamFoldTab(Tab):
 
                 table = load_table(params.variant)
             if cancel.cancelled:  # stopped while the table loaded: nothing was computed
-                raise Cancelled("stopped before the first iteration")
-            solution = JamFoldSolution.create(params, solver, table)
-            report.phase("solving", detail=live.__len__)
-            solution.run(iterations, progress=report, cancel=cancel, on_iteration=_recorder(live))
-            return solution, solution.class_rows()
+                return None, [], True, "none"
+            live: list = []  # this job's reports; the GUI gets snapshots (tuples)
+            report.phase("solving", detail=lambda: tuple(live))
+            if cached_policy:
+                from omahanash.jamfold.nash_cache import equilibrium
 
-        self._start_live(live, iterations, params.bb)
+                found = equilibrium(params, table, progress=report, cancel=cancel,
+                                    on_iteration=live.append)
+                # a copy: Continue must not change the equilibrium kept in the cache
+                solution = JamFoldSolution(found.solution.game, deepcopy(found.solution.state),
+                                           found.solution.history)
+                return solution, _rows(solution), found.stopped, found.source
+            solution = JamFoldSolution.create(params, solver, table)
+            solution.run(iterations or None, progress=report, cancel=cancel,
+                         on_iteration=live.append)
+            stopped = solution.outcome is not None and solution.outcome.stopped
+            return solution, solution.class_rows(), stopped, "fresh"
+
+        from omahanash.jamfold.solvers import FP_DEFAULT_ITERATIONS
+        from omahanash.jamfold.solvers import MAX_ITERATIONS as CAP
+
+        self._to_target = iterations == 0
+        total = iterations or (CAP if solver == "cfr+" else FP_DEFAULT_ITERATIONS)
+        self._start_live((), total, params.bb)
         self.runner.start(job)
         self._after_start(f"Solving {self.type_combo.currentText()} jam-fold with "
                           f"{self.solver_combo.currentText()}…")
@@ -660,15 +685,21 @@ class JamFoldTab(Tab):
             return False
         assert self._request is not None
         more = self._request[2]
+        if not more:
+            self.iterations_error.show_error("enter the number of iterations to continue")
+            return False
         solution = self.solution
-        live = list(solution.history)
+        before = tuple(solution.history)
 
         def job(report: ProgressReporter, cancel: CancelFlag) -> tuple:
-            report.phase("solving", detail=live.__len__)
-            solution.run(more, progress=report, cancel=cancel, on_iteration=_recorder(live))
-            return solution, solution.class_rows()
+            live = list(before)  # this job's reports; the GUI gets snapshots (tuples)
+            report.phase("solving", detail=lambda: tuple(live))
+            solution.run(more, progress=report, cancel=cancel, on_iteration=live.append)
+            stopped = solution.outcome is not None and solution.outcome.stopped
+            return solution, solution.class_rows(), stopped, "fresh"
 
-        self._start_live(live, solution.iterations + more, solution.params.bb)
+        self._to_target = False
+        self._start_live(before, solution.iterations + more, solution.params.bb)
         self.runner.start(job)
         self._after_start(f"Continuing for {more} more iterations…")
         return True
@@ -678,10 +709,11 @@ class JamFoldTab(Tab):
         self._show_staleness()
         self.status_message.emit(message)
 
-    def _start_live(self, live: list, iterations: int, bb: float) -> None:
+    def _start_live(self, before: tuple, iterations: int, bb: float) -> None:
+        """Reset the live view for a run of ``iterations`` in all; ``before``: the reports
+        the run continues (they come first in the job's snapshots)."""
         self._opening = False
         self._got_result = False
-        self._live = live
         self._seen = 0
         self._target = iterations
         self._shown_bb = bb
@@ -698,15 +730,16 @@ class JamFoldTab(Tab):
 
     def _on_progressed(self, done: float, total: float, phase: str, detail: object) -> None:
         started = time.perf_counter()
-        if phase == "solving" and isinstance(detail, int):
+        if phase == "solving" and isinstance(detail, tuple):
             self._show_live(detail)
         elif phase == "loading table":
             self.status_message.emit("Loading the equity table…")
         self.update_times.append(time.perf_counter() - started)
 
-    def _show_live(self, n: int) -> None:
-        """Show the first ``n`` iterations of the running job: only the new ones are read."""
-        n = min(n, len(self._live))
+    def _show_live(self, reports: tuple) -> None:
+        """Show the running job's reports (a snapshot from the worker): only the new ones
+        are read."""
+        n = len(reports)
         if n <= self._seen:
             return
         if self._seen == 0:
@@ -715,7 +748,7 @@ class JamFoldTab(Tab):
             size = max(n, 2 * self._eps_y.size)
             self._eps_x = np.resize(self._eps_x, size)
             self._eps_y = np.resize(self._eps_y, size)
-        new = self._live[self._seen:n]
+        new = reports[self._seen:n]
         self._eps_x[self._seen:n] = [r.iteration for r in new]
         self._eps_y[self._seen:n] = [r.epsilon for r in new]
         self._seen = n
@@ -742,20 +775,28 @@ class JamFoldTab(Tab):
             self.epsilon_value.setToolTip(WORDS["Epsilon"])
 
     def _on_succeeded(self, result: object) -> None:
-        solution, rows = result  # type: ignore[misc]
-        if solution.iterations == 0 and not self._opening:
+        solution, rows, stopped, source = result  # type: ignore[misc]
+        if solution is None or solution.iterations == 0 and not self._opening:
             self.status_message.emit("Stopped before the first iteration: nothing was computed.")
             return  # the finished handler shows what was there before
         if self._opening:
             self._fill_inputs(solution)
         self._got_result = True
-        self._set_solution(solution, rows, self._target or solution.iterations)
+        target = solution.iterations if self._to_target or self._opening \
+            else self._target or solution.iterations
+        self._set_solution(solution, rows, target)
         last = solution.last_report
-        stopped = solution.iterations < self._target
-        if last is not None:
+        if last is not None and source in ("memory", "disk"):
+            self.status_message.emit(
+                f"The spot's equilibrium from the cache of equilibria: {solution.iterations} "
+                f"CFR+ iterations, Epsilon {last.epsilon:.6g}")
+        elif last is not None:
+            missed = self._to_target and not stopped and solution.solver == "cfr+" \
+                and not solution.at_target()
             self.status_message.emit(
                 f"{'Stopped' if stopped else 'Done'} after {solution.iterations} iterations: "
-                f"Epsilon {last.epsilon:.6g}")
+                f"Epsilon {last.epsilon:.6g}"
+                + (" (above the target: not the equilibrium, not cached)" if missed else ""))
 
     def _set_solution(self, solution: JamFoldSolution, rows: list[dict], target: int) -> None:
         self.solution = solution
@@ -945,7 +986,7 @@ class JamFoldTab(Tab):
             variant = header["params"]["game"]
             table = tables.get(variant) if header["table"].get("class_ids") is None else None
             solution = JamFoldSolution.load(path, table=table)
-            return solution, solution.class_rows()
+            return solution, solution.class_rows(), False, "file"
 
         self._target = 0
         self._got_result = False

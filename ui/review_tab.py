@@ -571,6 +571,7 @@ def details_html(spot: SpotReview) -> str:
             ("AllIn_EV", f"{spot.allin_ev:.3f} bb"),
             ("Fold_EV", f"{spot.fold_ev:.3f} bb"),
             ("EV lost", lost),
+            ("Verdict", html.escape(spot.verdict)),  # the one rule: jamfold.decision.judge
             ("Severity", html.escape(spot.severity)))
     return "<table>" + "".join(f"<tr><td><b>{name}</b>&nbsp;&nbsp;</td><td>{value}</td></tr>"
                                for name, value in rows) + "</table>"

@@ -26,7 +26,8 @@ after every power-of-two iteration and after the last one.
 
 from __future__ import annotations
 
-import time
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -42,19 +43,25 @@ from omahanash.cfr.kernels import (
 from omahanash.errors import Cancelled, InputError
 from omahanash.game import CHANCE, Game
 from omahanash.rng import check_seed, generator_state
-from omahanash.runs import CancelFlag, ProgressCallback, iterate
+from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.solving import (
+    MAX_RUN_ITERATIONS,
+    Outcome,
+    Report,
+    TabularPolicy,
+    check_run_iterations,
+    run,
+)
 
-#: Algorithm name -> (traversal mode, regret matching+, linear averaging).
+#: The CFR family's one registry: algorithm name -> (traversal mode, regret matching+, linear
+#: averaging). Every row runs as a :class:`CFRSolver`; a new variant is a traversal mode in
+#: :mod:`omahanash.cfr.kernels` and a row here.
 ALGORITHMS: dict[str, tuple[int, bool, bool]] = {
     "cfr": (MODE_FULL, False, False),
     "cfr+": (MODE_FULL, True, True),
     "mccfr-chance": (MODE_CHANCE_SAMPLING, False, False),
     "mccfr-external": (MODE_EXTERNAL_SAMPLING, False, False),
 }
-
-# Iterations between progress reports and cancel checks aim at this many seconds.
-_CHUNK_SECONDS = 0.1
-
 
 def check_algorithm(algorithm: str) -> str:
     """``algorithm`` if it is one of :data:`ALGORITHMS`, else an InputError naming it."""
@@ -207,6 +214,119 @@ def advance(solution: Solution, count: int, work: Workspace | None = None) -> No
     solution.iterations += count
 
 
+class CFRSolver:
+    """A CFR run (:class:`Solution`) as a :class:`omahanash.solving.Solver`: ``step(n)`` runs
+    ``n`` iterations, recording the exploitability in ``solution.history`` at every power of
+    two; ``report()`` is the exploitability now (figures: ``value0``, ``value1``, … the
+    players' values); ``average_policy()`` has one row per information set and the union of
+    the action names as columns (``legal`` marks each row's). ``on_step(iterations)`` (the
+    iterations done in all) is called after every step. The algorithms are the rows of
+    :data:`ALGORITHMS`.
+
+    >>> from omahanash.games import make_game
+    >>> from omahanash.cfr.compiler import compile_game
+    >>> from omahanash.solving import run
+    >>> solver = CFRSolver(new_solution(compile_game(make_game("kuhn")), "cfr+"))
+    >>> outcome = run(solver, target=1e-3)
+    >>> outcome.reason, outcome.report.exploitability <= 1e-3
+    ('target', True)
+    >>> sorted(solver.average_policy().row("J/"))
+    ['bet', 'pass']
+    """
+
+    #: Exploitability is a best response: reported only at the end (and where a target is
+    #: checked); the curve is recorded at powers of two in ``solution.history``.
+    report_every = MAX_RUN_ITERATIONS
+
+    def __init__(self, solution: Solution,
+                 on_step: Callable[[int], None] | None = None) -> None:
+        check_algorithm(solution.algorithm)
+        self.solution = solution
+        self.on_step = on_step
+        self._work: Workspace | None = None
+
+    @property
+    def iterations(self) -> int:
+        return self.solution.iterations
+
+    def step(self, n: int) -> None:
+        solution = self.solution
+        if self._work is None:
+            self._work = Workspace(solution.tree)
+        done = 0
+        while done < n:
+            # Pieces end at every power of two, where the exploitability is recorded.
+            reached = solution.iterations
+            count = min(n - done, (1 << reached.bit_length()) - reached)
+            advance(solution, count, self._work)
+            if _is_power_of_two(solution.iterations):
+                _record(solution)
+            done += count
+        if self.on_step is not None:
+            self.on_step(solution.iterations)
+
+    def report(self) -> Report:
+        solution = self.solution
+        if solution.iterations == 0:
+            return Report(0, math.inf, {})
+        _record(solution)
+        values = solution.values()
+        return Report(solution.iterations, solution.history[-1][1],
+                      {f"value{p}": v for p, v in enumerate(values)})
+
+    def average_policy(self) -> TabularPolicy:
+        tree = self.solution.tree
+        policy = self.solution.average_policy()
+        names: dict[str, int] = {}
+        for actions in tree.infoset_actions:
+            for name in actions:
+                names.setdefault(name, len(names))
+        table = np.zeros((tree.num_infosets, len(names)))
+        legal = np.zeros(table.shape, dtype=bool)
+        offsets = tree.infoset_offset
+        for i, actions in enumerate(tree.infoset_actions):
+            for a, name in enumerate(actions):
+                table[i, names[name]] = policy[offsets[i] + a]
+                legal[i, names[name]] = True
+        return TabularPolicy(tuple(tree.infoset_keys), tuple(names), table, legal)
+
+
+def run_cfr(
+    solution: Solution,
+    iterations: int,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+) -> Outcome:
+    """Run ``iterations`` more iterations on ``solution`` in place through
+    :func:`omahanash.solving.run`; a stop is ``Outcome.stopped``, never an exception.
+
+    ``progress(done, total)`` counts the iterations of this run (about every 0.05 s).
+    Exploitability is recorded in ``solution.history`` at every power-of-two iteration and at
+    the last one, a stopped run's too.
+
+    >>> from omahanash.games import make_game
+    >>> from omahanash.cfr.compiler import compile_game
+    >>> from omahanash.runs import CancelFlag
+    >>> solution = new_solution(compile_game(make_game("kuhn")), "cfr")
+    >>> flag = CancelFlag()
+    >>> flag.cancel()
+    >>> outcome = run_cfr(solution, 100, cancel=flag)
+    >>> outcome.stopped, outcome.iterations_run, run_cfr(solution, 100).iterations_run
+    (True, 0, 100)
+    """
+    total = check_run_iterations(iterations)
+    start = solution.iterations
+    on_step = None
+    if progress is not None:
+        progress(0, total)
+
+        def on_step(reached: int) -> None:
+            progress(reached - start, total)
+
+    outcome = run(CFRSolver(solution, on_step), iterations=total, cancel=cancel)
+    return outcome
+
+
 def train(
     solution: Solution,
     iterations: int,
@@ -217,36 +337,15 @@ def train(
 
     Exploitability is recorded in ``solution.history`` at every power-of-two iteration and at
     the last one. ``progress(done, total)`` is called between chunks of iterations (about
-    every 0.1 s); when ``cancel`` is set the iterations done so far are kept, their
-    exploitability recorded, and :class:`~omahanash.errors.Cancelled` is raised.
+    every 0.05 s); when ``cancel`` is set the iterations done so far are kept, their
+    exploitability recorded, and :class:`~omahanash.errors.Cancelled` is raised (the command
+    line's way; :func:`run_cfr` returns an :class:`~omahanash.solving.Outcome` instead).
     """
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 0:
         raise InputError(f"iterations must be a non-negative integer, not {iterations!r}")
     check_algorithm(solution.algorithm)
-    work = Workspace(solution.tree)
-    start_iteration = solution.iterations
-    chunk = 1
-
-    def step(done: int) -> int:
-        # Chunks end at every power of two (where exploitability is recorded) and grow towards
-        # _CHUNK_SECONDS of work, so progress and the cancel flag are seen that often.
-        nonlocal chunk
-        reached = start_iteration + done
-        next_checkpoint = 1 << reached.bit_length()
-        count = max(1, min(chunk, iterations - done, next_checkpoint - reached))
-        start = time.perf_counter()
-        advance(solution, count, work)
-        elapsed = time.perf_counter() - start
-        if _is_power_of_two(solution.iterations):
-            _record(solution)
-        rate = count / max(elapsed, 1e-9)
-        chunk = max(1, min(int(rate * _CHUNK_SECONDS), 4 * count))
-        return count
-
-    # interval 0: the chunks already pace the reports.
-    run = iterate(step, iterations, progress, cancel, interval=0.0)
-    _record(solution)
-    if run.cancelled:
+    outcome = run_cfr(solution, iterations, progress, cancel)
+    if outcome.stopped:
         raise Cancelled(f"cancelled after {solution.iterations} iterations")
     return solution
 

@@ -173,8 +173,7 @@ def run(args: argparse.Namespace) -> int:
         data = _run_matrix(args)
     else:
         from omahanash.cfr.compiler import DEFAULT_MAX_NODES, compile_game
-        from omahanash.cfr.solvers import new_solution, train
-        from omahanash.errors import Cancelled
+        from omahanash.cfr.solvers import new_solution, run_cfr
         from omahanash.runs import StderrProgress
 
         game = _make_game(args)
@@ -182,14 +181,12 @@ def run(args: argparse.Namespace) -> int:
         tree = compile_game(game, max_nodes, progress=StderrProgress("building tree"))
         solution = new_solution(tree, args.algorithm, args.seed)
         with cancel_on_interrupt() as cancel:
-            try:
-                train(solution, args.iterations, progress=StderrProgress(args.algorithm),
-                      cancel=cancel)
-            except Cancelled:
-                pass  # Ctrl-C: keep (and save) the iterations done, like omahanash solve
+            # Ctrl-C stops the run and keeps (and saves) the iterations done, like solve
+            outcome = run_cfr(solution, args.iterations,
+                              progress=StderrProgress(args.algorithm), cancel=cancel)
         if args.save is not None:
             _save(solution, args.save)
-        if cancel.cancelled:
+        if outcome.stopped:
             kept = f"saved to {args.save}" if args.save is not None else "kept (no --save)"
             interrupted = (f"interrupted after {solution.iterations} iterations; "
                            f"what was done is {kept}")

@@ -134,15 +134,6 @@ def _load_table(variant: str, args: argparse.Namespace):
         raise
 
 
-def _cached(params: JamFoldParams, table, args: argparse.Namespace) -> JamFoldSolution | None:
-    """The spot's equilibrium from the cache of equilibria (what ``omahanash review``, the
-    trainer and tournaments use), seen with ``params``'s stacks; None if not solved yet."""
-    from omahanash.jamfold.nash_cache import cached_solution, with_params
-
-    solution = cached_solution(params, table, args.cache_dir)
-    return None if solution is None else with_params(solution, params)
-
-
 def _say_cached(solution: JamFoldSolution) -> None:
     from omahanash.runs import StderrProgress
 
@@ -152,6 +143,11 @@ def _say_cached(solution: JamFoldSolution) -> None:
     sys.stderr.write(f"omahanash solve: this spot's equilibrium from the cache of equilibria "
                      f"({solution.iterations} CFR+ iterations, Epsilon {last.epsilon:.3g}); "
                      "--fresh solves it again\n")
+
+
+def _missed_target(solution: JamFoldSolution, iterations: int | None) -> bool:
+    """A CFR+ run to the default target (no ``--iterations``) that ended above it."""
+    return solution.solver == "cfr+" and iterations is None and not solution.at_target()
 
 
 def _params(args: argparse.Namespace) -> JamFoldParams:
@@ -184,7 +180,8 @@ def run(args: argparse.Namespace) -> int:
     from omahanash.jamfold.solvers import DEFAULT_SOLVER, check_solver
 
     player = check_player(args.player)
-    use_cache, cached = False, None
+    to_target = False  # a CFR+ run to the default target: the cache of equilibria's business
+    solution: JamFoldSolution | None = None
     if args.load:
         given = [f"--{k.replace('_', '-')}" for k in PARAM_DEFAULTS
                  if getattr(args, k) is not None]
@@ -212,26 +209,34 @@ def run(args: argparse.Namespace) -> int:
         params = _params(args)
         solver = check_solver(args.solver or DEFAULT_SOLVER)
         table = _load_table(params.variant, args)
-        use_cache = solver == "cfr+" and args.iterations is None and not args.fresh
-        cached = _cached(params, table, args) if use_cache else None
-        solution = cached if cached is not None \
-            else JamFoldSolution.create(params, solver, table=table)
-    if args.lookup is not None:
-        solution.position_of(args.lookup)  # bad hands fail before the run
+        to_target = solver == "cfr+" and args.iterations is None
+        if not to_target:
+            solution = JamFoldSolution.create(params, solver, table=table)
+    if args.lookup is not None:  # bad hands fail before the run
+        from omahanash.hands import parse_class
 
-    printer = IterationPrinter(f"{solution.params.variant} {solution.solver}")
+        variant = solution.params.variant if solution is not None else params.variant
+        table.position(parse_class(args.lookup, variant))
+
+    label = f"{params.variant} {solver}" if solution is None \
+        else f"{solution.params.variant} {solution.solver}"
+    printer = IterationPrinter(label)
     with cancel_on_interrupt() as cancel:
-        if cached is not None:
-            _say_cached(cached)
-        else:
-            try:
-                solution.run(args.iterations, cancel=cancel, on_iteration=printer)
-            finally:
-                printer.close()
-    if use_cache and cached is None and not cancel.cancelled:
-        from omahanash.jamfold.nash_cache import keep_solution
+        try:
+            if to_target:  # the one policy of the cache of equilibria (--fresh: no cache)
+                from omahanash.jamfold.nash_cache import equilibrium
 
-        keep_solution(solution, args.cache_dir)
+                found = equilibrium(params, table, args.cache_dir, fresh=args.fresh,
+                                    cancel=cancel, on_iteration=printer)
+                solution = found.solution
+                if found.outcome is None:
+                    _say_cached(solution)
+            else:
+                assert solution is not None
+                solution.run(args.iterations, cancel=cancel, on_iteration=printer)
+        finally:
+            printer.close()
+    missed = _missed_target(solution, args.iterations) and not cancel.cancelled
     if args.save:
         solution.save(args.save)
     if args.export:
@@ -239,7 +244,16 @@ def run(args: argparse.Namespace) -> int:
     data = solution.summary()
     if args.lookup is not None:
         data["lookup"] = solution.lookup(args.lookup, player).as_dict()
+    if solution.solver == "cfr+" and args.iterations is None:
+        data["reached_target"] = not missed
     _print_solution(data, args.json)
+    if missed:
+        last = solution.last_report
+        sys.stderr.write(f"omahanash solve: CFR+ stopped at its cap after "
+                         f"{solution.iterations} iterations with Epsilon "
+                         f"{last.epsilon if last else float('nan'):.6g} chips, above the "
+                         f"target {solution.target_epsilon():.6g}: this is not the "
+                         "equilibrium and it was not cached\n")
     if cancel.cancelled:
         sys.stderr.write(f"omahanash solve: interrupted after {solution.iterations} "
                          "iterations (what was done is kept)\n")

@@ -18,9 +18,12 @@ point within the same Epsilon; the tests' spots differ from it by at most 0.006 
 blind's ``allin_ev`` (push) and ``fold_ev`` (``-(SB + A)``) over all its deals; the big blind's
 ``allin_ev`` (call) and ``fold_ev`` (``-(BB + A)``) given that the small blind pushed.
 
-**EV lost** ``= max(0, max(allin_ev, fold_ev) - EV(action taken))``, and 0 when the
-equilibrium plays the action taken with probability above :data:`PLAYED_EPSILON` (1 %): a
-mixed strategy's actions are all correct. **Severity** by EV lost in big blinds:
+**Verdict and EV lost** by the one decision rule, :func:`omahanash.jamfold.decision.judge`
+(the trainer's too): an action the equilibrium takes at least
+:data:`~omahanash.jamfold.decision.MIXED_MIN_FREQUENCY` (5 %) of the time loses nothing
+(``correct``, or ``mixed`` when the hand is played both ways that often); any other action
+that is not the larger EV is a ``mistake`` losing ``max(allin_ev, fold_ev) - EV(action
+taken)``. **Severity** by EV lost in big blinds:
 ``none`` (0), ``small`` (< 0.2 bb), ``mistake`` (< 1 bb), ``blunder`` (≥ 1 bb).
 ``best_action`` is the action with the larger EV (on a tie, the action taken: both are best).
 
@@ -93,13 +96,15 @@ from omahanash.history.hands import Hand, Unparsed
 from omahanash.history.opponent import NASH, OPPONENT_ROLE, Opponent, opponent_model
 from omahanash.history.sources import hand_files, read_file
 from omahanash.history.spots import DEFAULT_MAX_BB, NOT_IN_HAND, Outside, Spot, find_spot
+from omahanash.jamfold.decision import MIXED_MIN_FREQUENCY, judge
 from omahanash.jamfold.game import JamFoldParams
 from omahanash.runs import CancelFlag, ProgressCallback, iterate
 
 #: Stack grid: (up to this many bb, step in bb), in order.
 GRID_BB = ((20.0, 0.5), (math.inf, 1.0))
-#: An action the equilibrium plays with a probability above this is correct.
-PLAYED_EPSILON = 0.01
+#: The former threshold of the review's own rule; the one rule's is
+#: :data:`omahanash.jamfold.decision.MIXED_MIN_FREQUENCY`.
+PLAYED_EPSILON = MIXED_MIN_FREQUENCY
 # Progress: the share of the bar the reading takes (the solving gets the rest).
 _READ_SHARE = 0.5
 _HANDS_PER_STEP = 500
@@ -160,6 +165,8 @@ class SpotReview:
     severity: str
     best_action: str
     opponent: str = NASH
+    #: :func:`omahanash.jamfold.decision.judge`'s verdict: correct, mixed or mistake.
+    verdict: str = ""
 
     @property
     def ev_lost(self) -> float:
@@ -261,7 +268,7 @@ class ReviewReport:
             for spot in self.spots:
                 row = rows.setdefault(key(spot), {"spots": 0, "correct": 0, "ev_lost_bb": 0.0})
                 row["spots"] += 1
-                row["correct"] += spot.ev_lost_bb == 0.0
+                row["correct"] += spot.verdict != "mistake"
                 row["ev_lost_bb"] += spot.ev_lost_bb
             for row in rows.values():
                 row["accuracy"] = row["correct"] / row["spots"]
@@ -392,20 +399,18 @@ class _Judge:
         played = float(strategy[k])
         role = OPPONENT_ROLE[spot.position]
         response = self.responses.get((params, role))
-        if response is None:  # the equilibrium: its mixed actions are all correct
+        if response is None:  # the equilibrium: the one decision rule with its frequency
             allin_ev, fold_ev = float(allin[k]), float(fold[k])
-            taken_probability = played if spot.aggressive else 1.0 - played
-            taken_ev = allin_ev if spot.aggressive else fold_ev
-            lost = 0.0 if taken_probability > PLAYED_EPSILON \
-                else max(0.0, max(allin_ev, fold_ev) - taken_ev)
-        else:  # a best response is pure: anything below the larger EV is lost
+            frequency: float | None = played
+        else:  # a best response is pure: judged by the EVs alone
             hand = response.lookup(spot.cards)
             allin_ev, fold_ev = hand.allin_ev, hand.fold_ev
-            lost = max(allin_ev, fold_ev) - (allin_ev if spot.aggressive else fold_ev)
+            frequency = None
+        decision = judge("allin" if spot.aggressive else "fold", allin_ev, fold_ev, frequency)
+        lost = decision.ev_lost
         aggressive_name = "push" if spot.position == "SB" else "call"
         nash_action = aggressive_name if played >= 0.5 else "fold"
-        best_action = spot.action if allin_ev == fold_ev \
-            else aggressive_name if allin_ev > fold_ev else "fold"
+        best_action = aggressive_name if decision.best_action == "allin" else "fold"
         chips = spot.params
         return SpotReview(
             hand_id=spot.hand.hand_id, file=spot.hand.source, line=spot.hand.line,
@@ -414,7 +419,8 @@ class _Judge:
             grid_stack_bb=params.effective_stack, cards=spot.cards, action=spot.action,
             nash_action=nash_action, nash_frequency=max(played, 1.0 - played),
             allin_ev=allin_ev, fold_ev=fold_ev, ev_lost_bb=lost, severity=severity(lost),
-            best_action=best_action, opponent=self.opponent.text(role))
+            best_action=best_action, opponent=self.opponent.text(role),
+            verdict=decision.verdict)
 
 
 def review_hands(items: Iterable[Hand | Unparsed], hero: str, max_bb: float = DEFAULT_MAX_BB,

@@ -7,8 +7,15 @@ user cache (``<cache>/nash/``, the folder the equity tables use: ``$OMAHANASH_CA
 platform's user cache directory). A spot is the variant, the blinds, the ante, the effective
 stack and the dead money: the jam-fold payoffs depend on the stacks only through
 ``min(S1, S2)``, so the cached solution is solved with both stacks equal to the effective
-stack. A cached file made on another equity table (a rebuilt Omaha table), or damaged, is
-solved again and replaced, never used.
+stack. A cached file made on another equity table (a rebuilt Omaha table), damaged, holding
+another spot than its name says (a file copied over another) or a run that did not reach the
+target is solved again and replaced, never used (said at ``-v``). A run that stops at its
+iteration cap above the target is reported (``SpotSolve.reached_target`` False, a warning in
+the log) and never kept as the spot's equilibrium.
+
+Every face goes through one function, :func:`equilibrium` (``omahanash solve``, the Jam-fold
+tab's Calculate, and through :func:`nash_solution` review, the trainer, exploit and
+tournaments), so that the same spot shows the same numbers everywhere.
 
 >>> from omahanash.jamfold.game import JamFoldParams
 >>> params = JamFoldParams(variant="holdem", sb=5, bb=10, stacks=(100, 250))
@@ -24,6 +31,8 @@ from __future__ import annotations
 import logging
 import os
 import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -31,10 +40,12 @@ import numpy as np
 from omahanash.errors import InputError
 from omahanash.jamfold.game import JamFoldParams
 from omahanash.jamfold.solution import JamFoldSolution, table_identity
+from omahanash.jamfold.solvers import IterationReport
 from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.solving import Outcome
 
-__all__ = ["cached_solution", "clear_memory", "keep_solution", "nash_solution", "spot_key",
-           "spot_of", "warm_start_state", "with_params"]
+__all__ = ["SpotSolve", "cached_solution", "clear_memory", "equilibrium", "keep_solution",
+           "nash_solution", "spot_key", "spot_of", "warm_start_state", "with_params"]
 
 logger = logging.getLogger(__name__)
 
@@ -70,6 +81,102 @@ def _file_name(key: tuple[str, float, float, float, float, float]) -> str:
     return f"{variant}_sb{sb:g}_bb{bb:g}_ante{ante:g}_stack{stack:g}{dead_part}.jamfold"
 
 
+@dataclass(frozen=True)
+class SpotSolve:
+    """What :func:`equilibrium` found. ``solution``: the spot's equilibrium seen with the
+    parameters asked for (see :func:`with_params`); ``source``: ``"memory"`` or ``"disk"``
+    (the cache of equilibria), ``"solved"`` (solved now) or ``"fresh"`` (solved now without
+    the cache); ``outcome``: the run's :class:`~omahanash.solving.Outcome` (None when read
+    from the cache); ``kept``: it is the spot's equilibrium in the cache; ``spot_solution``:
+    the same with the spot's parameters (both stacks at the effective stack: what is kept)."""
+
+    solution: JamFoldSolution
+    spot_solution: JamFoldSolution
+    source: str
+    outcome: Outcome | None
+    kept: bool
+
+    @property
+    def stopped(self) -> bool:
+        """A cancel flag stopped the run (the iterations done are in :attr:`solution`)."""
+        return self.outcome is not None and self.outcome.stopped
+
+    @property
+    def reached_target(self) -> bool:
+        """The solution's Epsilon is at most the default target (0.0001 BB)."""
+        return self.solution.at_target()
+
+
+def equilibrium(
+    params: JamFoldParams,
+    table: object | None = None,
+    cache_dir: str | os.PathLike | None = None,
+    *,
+    persist: bool = True,
+    fresh: bool = False,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+    on_iteration: Callable[[IterationReport], None] | None = None,
+    warm_start: JamFoldSolution | None = None,
+) -> SpotSolve:
+    """The CFR+ equilibrium of the spot of ``params``: from the cache of equilibria, or solved
+    to the default target and kept there. The one function every face calls.
+
+    ``table`` defaults to :func:`~omahanash.equity.tables.load_table` of the variant (from
+    ``cache_dir``); ``persist`` False keeps a new equilibrium in memory only; ``fresh`` solves
+    from scratch and neither reads nor fills the cache (``omahanash solve --fresh``).
+    ``progress(done, total)``, ``on_iteration(report)`` and ``cancel`` go to the run (see
+    :meth:`JamFoldSolution.run`); a stop is :attr:`SpotSolve.stopped`, never an exception,
+    and a stopped run or one that missed the target (its iteration cap) is never kept.
+    ``warm_start`` (a CFR+ solution of a neighbouring spot on the same table) starts a solve
+    from its regrets (see :func:`warm_start_state`); the stopping rule is the same.
+
+    >>> found = equilibrium(JamFoldParams("holdem", stacks=(100, 250)), persist=False)
+    >>> found.solution.params.stacks, found.reached_target, found.kept
+    ((100.0, 250.0), True, True)
+    >>> equilibrium(JamFoldParams("holdem", stacks=(250, 100)), persist=False).source
+    'memory'
+    """
+    if not isinstance(params, JamFoldParams):
+        raise InputError(f"params must be a JamFoldParams, got {params!r}")
+    spot = spot_of(params)
+    if table is None:
+        from omahanash.equity.tables import load_table
+
+        table = load_table(spot.variant, cache_dir)
+    if not fresh:
+        with _LOCK:
+            found = _MEMORY.get(_memory_key(spot, table))
+        source = "memory"
+        if found is None and persist:
+            found, source = cached_solution(spot, table, cache_dir, persist), "disk"
+        if found is not None:
+            return SpotSolve(with_params(found, params), found, source, None, True)
+    solution = JamFoldSolution.create(spot, "cfr+", table=table)
+    if warm_start is not None:
+        warm_start_state(solution, warm_start)
+    solution.run(progress=progress, cancel=cancel, on_iteration=on_iteration)
+    outcome = solution.outcome
+    kept = False
+    if fresh:
+        source = "fresh"
+    else:
+        source = "solved"
+        if outcome is not None and outcome.stopped:
+            logger.info("solving %s was stopped after %d iterations: not cached", spot,
+                        solution.iterations)
+        elif not solution.at_target():
+            last = solution.last_report
+            logger.warning("%s: CFR+ stopped at its cap of %d iterations with Epsilon %.6g "
+                           "chips, above the target %.6g: not kept as the equilibrium", spot,
+                           solution.iterations, last.epsilon if last else float("nan"),
+                           solution.target_epsilon())
+        else:
+            solution = keep_solution(solution, cache_dir, persist)
+            kept = True
+    return SpotSolve(with_params(solution, params), solution, source, outcome, kept)
+
+
 def nash_solution(
     params: JamFoldParams,
     table: object | None = None,
@@ -80,34 +187,23 @@ def nash_solution(
     *,
     warm_start: JamFoldSolution | None = None,
 ) -> JamFoldSolution:
-    """The CFR+ equilibrium of the spot of ``params`` (see :func:`spot_of`), computed once.
+    """The CFR+ equilibrium of the spot of ``params`` (see :func:`spot_of`), computed once:
+    :func:`equilibrium`'s solution, with the spot's parameters.
 
-    ``table`` defaults to :func:`~omahanash.equity.tables.load_table` of the variant (from
-    ``cache_dir``). ``persist`` False keeps the solution in memory only. A solve that is
-    cancelled raises :class:`~omahanash.errors.Cancelled` and caches nothing. ``warm_start``
-    (a CFR+ solution of a neighbouring spot on the same table) starts a solve that is needed
-    from its regrets (see :func:`warm_start_state`); the stopping rule is the same.
+    For callers that need the whole equilibrium or nothing (review, the trainer, exploit,
+    tournaments): a solve that is cancelled raises :class:`~omahanash.errors.Cancelled` and
+    caches nothing. A solve that stops at its iteration cap above the target is returned (the
+    best there is) but not kept, with a warning in the log.
     """
-    if not isinstance(params, JamFoldParams):
-        raise InputError(f"params must be a JamFoldParams, got {params!r}")
-    spot = spot_of(params)
-    if table is None:
-        from omahanash.equity.tables import load_table
-
-        table = load_table(spot.variant, cache_dir)
-    cached = cached_solution(spot, table, cache_dir, persist)
-    if cached is not None:
-        return cached
-    solution = JamFoldSolution.create(spot, "cfr+", table=table)
-    if warm_start is not None:
-        warm_start_state(solution, warm_start)
-    solution.run(progress=progress, cancel=cancel)
-    if cancel is not None and cancel.cancelled:
+    found = equilibrium(params, table, cache_dir, persist=persist, progress=progress,
+                        cancel=cancel, warm_start=warm_start)
+    if found.stopped:
         from omahanash.errors import Cancelled
 
+        spot = spot_of(params)
         raise Cancelled(f"solving {spot.variant} at {spot.effective_stack:g} chips was "
                         "cancelled")
-    return keep_solution(solution, cache_dir, persist)
+    return found.spot_solution
 
 
 def cached_solution(params: JamFoldParams, table: object,
@@ -128,7 +224,7 @@ def cached_solution(params: JamFoldParams, table: object,
         cached = _MEMORY.get(_memory_key(spot, table))
     if cached is not None or not persist:
         return cached
-    solution = _read(_disk_path(spot, cache_dir), table)
+    solution = _read(_disk_path(spot, cache_dir), table, spot)
     if solution is None:
         return None
     with _LOCK:
@@ -142,7 +238,8 @@ def keep_solution(solution: JamFoldSolution, cache_dir: str | os.PathLike | None
     for that spot if there is one (the first one solved stays the equilibrium), else
     ``solution`` (with the spot's parameters: see :func:`spot_of`).
     """
-    if solution.solver != "cfr+" or solution.last_report is None:
+    last = solution.last_report
+    if solution.solver != "cfr+" or last is None:
         raise InputError("only a finished CFR+ run can be kept as a spot's equilibrium")
     spot = spot_of(solution.params)
     solution = with_params(solution, spot)
@@ -151,6 +248,10 @@ def keep_solution(solution: JamFoldSolution, cache_dir: str | os.PathLike | None
         kept = _MEMORY.get(key)
         if kept is not None:
             return kept
+    if not solution.at_target():
+        raise InputError(f"a CFR+ run with Epsilon {last.epsilon:.6g} chips "
+                         f"(target {solution.target_epsilon():.6g}) is not the spot's "
+                         "equilibrium: it is not kept")
     if persist:
         _write(solution, _disk_path(spot, cache_dir))
     with _LOCK:
@@ -241,15 +342,26 @@ def _disk_path(spot: JamFoldParams, cache_dir: str | os.PathLike | None) -> Path
     return resolve_cache_dir(cache_dir) / "nash" / _file_name(spot_key(spot))
 
 
-def _read(path: Path, table: object) -> JamFoldSolution | None:
-    """The cached solution at ``path`` if it is sound and made on ``table``, else None."""
+def _read(path: Path, table: object, spot: JamFoldParams) -> JamFoldSolution | None:
+    """The cached solution at ``path`` if it is sound, made on ``table``, of ``spot`` (the
+    file's own parameters, not its name) and a CFR+ run at its target; else None."""
     if not path.is_file():
         return None
     try:
-        return JamFoldSolution.load(path, table=table)
+        solution = JamFoldSolution.load(path, table=table)
     except InputError as error:  # damaged, another format, another table: solve again
         logger.info("not using the cached equilibrium %s: %s", path, error)
         return None
+    if spot_key(solution.params) != spot_key(spot):
+        logger.info("not using the cached equilibrium %s: it holds another spot (%s %s/%s, "
+                    "ante %g, stack %g, dead money %g); solving this one again",
+                    path, *spot_key(solution.params))
+        return None
+    if solution.solver != "cfr+" or not solution.at_target():
+        logger.info("not using the cached equilibrium %s: not a CFR+ run at the target "
+                    "Epsilon; solving again", path)
+        return None
+    return solution
 
 
 def _write(solution: JamFoldSolution, path: Path) -> None:

@@ -34,17 +34,19 @@ from omahanash.jamfold.solvers import (
     DEFAULT_SOLVER,
     FP_DEFAULT_ITERATIONS,
     MAX_ITERATIONS,
-    STATE_CLASSES,
+    SOLVERS,
     TARGET_EPSILON_BB,
     IterationReport,
+    JamFoldSolver,
     SolverState,
     check_iterations,
     check_solver,
     check_target_epsilon,
-    run_iterations,
+    run_solver,
     start_state,
 )
 from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.solving import Outcome
 
 if TYPE_CHECKING:
     from omahanash.equity.tables import EquityTable
@@ -143,8 +145,10 @@ def solve_jamfold(
     return solution
 
 
-class JamFoldSolution:
-    """A solver run on one game and table; every method works between iterations.
+class JamFoldSolution(JamFoldSolver):
+    """A solver run on one game and table; every method works between iterations. It is a
+    :class:`omahanash.solving.Solver` (see :class:`~omahanash.jamfold.solvers.JamFoldSolver`);
+    :attr:`outcome` is how the last :meth:`run` ended (None before one).
 
     >>> solution = JamFoldSolution.create(JamFoldParams(variant="holdem", stacks=60), "fp")
     >>> len(solution.run(iterations=20)), solution.iterations
@@ -155,9 +159,8 @@ class JamFoldSolution:
 
     def __init__(self, game: JamFoldGame, state: SolverState,
                  history: Sequence[IterationReport] = ()) -> None:
-        self.game = game
-        self.state = state
-        self.history: list[IterationReport] = list(history)
+        super().__init__(game, state, history)
+        self.outcome: Outcome | None = None
 
     @classmethod
     def create(cls, params: JamFoldParams, solver: str = DEFAULT_SOLVER, table=None,
@@ -190,10 +193,6 @@ class JamFoldSolution:
         return self.state.name
 
     @property
-    def iterations(self) -> int:
-        return self.state.iteration
-
-    @property
     def last_report(self) -> IterationReport | None:
         return self.history[-1] if self.history else None
 
@@ -211,6 +210,19 @@ class JamFoldSolution:
         """The default stopping point of CFR+: 0.0001 big blinds, in chips."""
         return TARGET_EPSILON_BB * self.params.bb
 
+    def at_target(self, target_epsilon: float | None = None) -> bool:
+        """Whether the last report's Epsilon is at most ``target_epsilon`` (chips; default
+        :meth:`target_epsilon`): a CFR+ run that stopped at its iteration cap is not.
+
+        >>> solution = JamFoldSolution.create(JamFoldParams(variant="holdem"))
+        >>> _ = solution.run(iterations=2)
+        >>> solution.at_target(), (solution.run(), solution.at_target())[1]
+        (False, True)
+        """
+        target = self.target_epsilon() if target_epsilon is None else target_epsilon
+        last = self.last_report
+        return last is not None and last.epsilon <= target
+
     # -- running -----------------------------------------------------------------------------
 
     def run(self, iterations: int | None = None, progress: ProgressCallback | None = None,
@@ -226,18 +238,18 @@ class JamFoldSolution:
         """
         if iterations is None and self.solver == "fp" and target_epsilon is None:
             iterations = max(0, FP_DEFAULT_ITERATIONS - self.iterations)
+        before = len(self.history)
         if iterations is None:
             target = self.target_epsilon() if target_epsilon is None \
                 else check_target_epsilon(target_epsilon)
             if self.last_report is not None and self.last_report.epsilon <= target:
                 return []
-            reports = run_iterations(self.game, self.state, None, target, progress, cancel,
-                                     on_iteration, MAX_ITERATIONS)
+            self.outcome = run_solver(self, None, target, progress, cancel, on_iteration,
+                                      MAX_ITERATIONS)
         else:
-            reports = run_iterations(self.game, self.state, check_iterations(iterations), None,
-                                     progress, cancel, on_iteration)
-        self.history.extend(reports)
-        return reports
+            self.outcome = run_solver(self, check_iterations(iterations), None, progress,
+                                      cancel, on_iteration)
+        return self.history[before:]
 
     # -- per hand ----------------------------------------------------------------------------
 
@@ -369,7 +381,7 @@ class JamFoldSolution:
                              f"(samples {saved_table['samples']}, seed {saved_table['seed']}, "
                              f"checksum {saved_table['checksum']}) than the one loaded")
         game = JamFoldGame(table, params)
-        state_class = STATE_CLASSES[check_solver(header["solver"])]
+        state_class = SOLVERS[check_solver(header["solver"])]
         state = state_class({k: arrays[k] for k in state_class.array_names},
                             header["iteration"])
         if state.n != game.n:

@@ -1,8 +1,11 @@
 """Fictitious play and CFR+ on the jam-fold game, one iteration at a time.
 
 A solver state holds arrays only (so it saves and reloads bit for bit) and advances with
-``step(game)``; :func:`run_iterations` drives it with a stopping rule, a per-iteration report,
-``progress(done, total)`` and a :class:`~omahanash.runs.CancelFlag`.
+``step(game)``; :class:`JamFoldSolver` puts a state on its game behind the one solver protocol
+(:mod:`omahanash.solving`), and :func:`run_solver` (:func:`run_iterations` for the list of
+reports) drives it through :func:`omahanash.solving.run` with a stopping rule, a per-iteration
+report, ``progress(done, total)`` and a :class:`~omahanash.runs.CancelFlag`. The solvers are
+the rows of :data:`SOLVERS`.
 
 * :class:`FictitiousPlay` (Brown–Robinson, as the thesis): each iteration both players play a
   pure best response to the other's average so far and the averages take the uniform mean of
@@ -24,8 +27,10 @@ A solver state holds arrays only (so it saves and reloads bit for bit) and advan
 
 from __future__ import annotations
 
+import math
 import numbers
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,9 +39,15 @@ from omahanash.errors import InputError
 from omahanash.jamfold.game import JamFoldGame
 from omahanash.jamfold.kernels import update_play_regrets
 from omahanash.regret import match_rows
-from omahanash.runs import CancelFlag, ProgressCallback, iterate
+from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.solving import (
+    Outcome,
+    Report,
+    TabularPolicy,
+    check_run_iterations,
+    run,
+)
 
-SOLVERS = ("fp", "cfr+")
 DEFAULT_SOLVER = "cfr+"
 FP_DEFAULT_ITERATIONS = 100  # as in the thesis
 TARGET_EPSILON_BB = 1e-4  # CFR+ without an iteration count stops here (in big blinds)
@@ -217,39 +228,45 @@ class CFRPlus(SolverState):
         self.iteration = t
 
 
-STATE_CLASSES: dict[str, type[SolverState]] = {"fp": FictitiousPlay, "cfr+": CFRPlus}
+#: The jam-fold solvers: name -> state class, one row per name a user may type (aliases are
+#: rows too); ``cls.name`` is the canonical name. Adding a solver is a :class:`SolverState`
+#: subclass and a row here.
+SOLVERS: dict[str, type[SolverState]] = {
+    "fp": FictitiousPlay,
+    "cfr+": CFRPlus,
+    "cfrplus": CFRPlus,
+    "cfr-plus": CFRPlus,
+}
+#: The former name of :data:`SOLVERS`.
+STATE_CLASSES = SOLVERS
 
 
 def check_solver(name: str) -> str:
     """Normalized solver name; :class:`InputError` for an unknown one.
 
-    >>> check_solver("CFR+"), check_solver("fp")
-    ('cfr+', 'fp')
+    >>> check_solver("CFR+"), check_solver("fp"), check_solver("cfr-plus")
+    ('cfr+', 'fp', 'cfr+')
     """
     key = str(name).strip().lower()
-    if key in ("cfrplus", "cfr-plus"):
-        key = "cfr+"
-    if key not in STATE_CLASSES:
-        raise InputError(f"unknown solver {name!r}: use fp or cfr+")
-    return key
+    if key not in SOLVERS:
+        names = sorted({cls.name for cls in SOLVERS.values()})
+        raise InputError(f"unknown solver {name!r}: use {' or '.join(names)}")
+    return SOLVERS[key].name
 
 
 def start_state(solver: str, game: JamFoldGame) -> SolverState:
     """A fresh state of ``solver`` ("fp" or "cfr+") on ``game``."""
-    return STATE_CLASSES[check_solver(solver)].start(game)
+    return SOLVERS[check_solver(solver)].start(game)
 
 
 def check_iterations(iterations: object) -> int:
-    """A number of iterations: an integer >= 0, else :class:`InputError`.
+    """A number of iterations: an integer from 0 to
+    :data:`~omahanash.solving.MAX_RUN_ITERATIONS`, else :class:`InputError`.
 
     >>> check_iterations(50)
     50
     """
-    if isinstance(iterations, bool) or not isinstance(iterations, numbers.Integral):
-        raise InputError(f"iterations must be a whole number, got {iterations!r}")
-    if iterations < 0:
-        raise InputError(f"iterations must be >= 0, got {iterations}")
-    return int(iterations)
+    return check_run_iterations(iterations)
 
 
 def check_target_epsilon(target_epsilon: object) -> float:
@@ -259,6 +276,121 @@ def check_target_epsilon(target_epsilon: object) -> float:
         raise InputError(f"target_epsilon must be a finite number of chips >= 0, "
                          f"got {target_epsilon!r}")
     return float(target_epsilon)
+
+
+class JamFoldSolver:
+    """A solver state on its game as a :class:`omahanash.solving.Solver`: ``step(n)`` runs
+    ``n`` iterations and appends each one's :class:`IterationReport` to :attr:`history` (the
+    thesis shows every iteration); ``report()`` is the last one as a
+    :class:`~omahanash.solving.Report` (Epsilon in chips; figures ``postev1``, ``postev2``,
+    ``range_pu``, ``range_ca``); ``average_policy()`` has rows ``PU:<class>`` and
+    ``CA:<class>`` (the class's canonical cards) and columns ``allin`` (push or call) and
+    ``fold``. :class:`~omahanash.jamfold.solution.JamFoldSolution` is one.
+
+    >>> from omahanash.equity.tables import load_table
+    >>> from omahanash.jamfold.game import JamFoldParams
+    >>> from omahanash.solving import run
+    >>> game = JamFoldGame(load_table("holdem"), JamFoldParams(variant="holdem", stacks=100))
+    >>> solver = JamFoldSolver(game, start_state("cfr+", game))
+    >>> outcome = run(solver, target=0.001)
+    >>> outcome.reason, outcome.report.iteration, round(outcome.report.figures["range_pu"], 2)
+    ('target', 131, 58.42)
+    >>> round(solver.average_policy().probability("PU:As Ah", "allin"), 3)
+    1.0
+    """
+
+    report_every = 1
+
+    def __init__(self, game: JamFoldGame, state: SolverState,
+                 history: Sequence[IterationReport] = ()) -> None:
+        self.game = game
+        self.state = state
+        self.history: list[IterationReport] = list(history)
+
+    @property
+    def iterations(self) -> int:
+        return self.state.iteration
+
+    def step(self, n: int) -> None:
+        for _ in range(n):
+            self.state.step(self.game)
+            self.history.append(self.state.report(self.game))
+
+    def iteration_report(self) -> IterationReport | None:
+        """The thesis's report of the state now (None before the first iteration)."""
+        if self.history and self.history[-1].iteration == self.state.iteration:
+            return self.history[-1]
+        if self.state.iteration == 0:
+            return None
+        return self.state.report(self.game)
+
+    def report(self) -> Report:
+        last = self.iteration_report()
+        if last is None:
+            return Report(0, math.inf, {})
+        return Report(last.iteration, last.epsilon,
+                      {"postev1": last.post_ev_pusher, "postev2": last.post_ev_caller,
+                       "range_pu": last.pusher_range, "range_ca": last.caller_range})
+
+    def average_policy(self) -> TabularPolicy:
+        from omahanash.hands import class_cards
+
+        variant = self.game.params.variant
+        names = [class_cards(variant, int(c)) for c in self.game.class_ids]
+        push, call = self.state.average_push(), self.state.average_call()
+        table = np.column_stack([np.concatenate([push, call]),
+                                 1.0 - np.concatenate([push, call])])
+        keys = tuple(f"PU:{name}" for name in names) + tuple(f"CA:{name}" for name in names)
+        return TabularPolicy(keys, ("allin", "fold"), table)
+
+
+def run_solver(
+    solver: JamFoldSolver,
+    iterations: int | None = None,
+    target_epsilon: float | None = None,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+    on_iteration: Callable[[IterationReport], None] | None = None,
+    max_iterations: int = MAX_ITERATIONS,
+) -> Outcome:
+    """:func:`omahanash.solving.run` of ``solver`` with the jam-fold callbacks:
+    ``on_iteration(report)`` after every iteration and ``progress(done, total)`` (iterations
+    of this run; ``total`` is the cap when stopping on Epsilon) at the start, about every
+    0.05 s and at the end."""
+    if iterations is not None:
+        total = check_iterations(iterations)
+        target = None
+    elif target_epsilon is None:
+        raise InputError("give a number of iterations or a target Epsilon")
+    else:
+        total = check_iterations(max_iterations)
+        target = check_target_epsilon(target_epsilon)
+    start = solver.iterations
+    last_progress = time.perf_counter()
+    shown = len(solver.history)
+    if progress is not None:
+        progress(0, total)
+
+    def seen(report: Report) -> None:
+        nonlocal last_progress, shown
+        if on_iteration is not None:
+            for new in solver.history[shown:]:
+                on_iteration(new)
+        shown = len(solver.history)
+        if progress is not None:
+            now = time.perf_counter()
+            if now - last_progress >= 0.05:
+                last_progress = now
+                progress(solver.iterations - start, total)
+
+    if target is None:
+        outcome = run(solver, iterations=total, progress=seen, cancel=cancel, report_every=1)
+    else:
+        outcome = run(solver, target=target, max_iterations=total, progress=seen,
+                      cancel=cancel, report_every=1)
+    if progress is not None:
+        progress(total if outcome.reason == "target" else solver.iterations - start, total)
+    return outcome
 
 
 def run_iterations(
@@ -271,32 +403,14 @@ def run_iterations(
     on_iteration: Callable[[IterationReport], None] | None = None,
     max_iterations: int = MAX_ITERATIONS,
 ) -> list[IterationReport]:
-    """Advance ``state`` and report after every iteration (through :func:`omahanash.runs.iterate`).
+    """Advance ``state`` and report after every iteration (through :func:`run_solver`).
 
     ``iterations`` runs exactly that many more; otherwise the run stops once Epsilon ≤
     ``target_epsilon`` (chips) or after ``max_iterations``. ``cancel`` is checked between
     iterations: the state keeps every finished iteration. ``progress(done, total)`` counts
     iterations of this run (``total`` is the cap when stopping on Epsilon).
     """
-    if iterations is not None:
-        total = check_iterations(iterations)
-        target = None
-    elif target_epsilon is None:
-        raise InputError("give a number of iterations or a target Epsilon")
-    else:
-        total = check_iterations(max_iterations)
-        target = check_target_epsilon(target_epsilon)
-    reports: list[IterationReport] = []
-
-    def step(done: int) -> int | None:
-        state.step(game)
-        report = state.report(game)
-        reports.append(report)
-        if on_iteration is not None:
-            on_iteration(report)
-        if target is not None and report.epsilon <= target:
-            return total - done  # reached: the run is finished
-        return None
-
-    iterate(step, total, progress, cancel)
-    return reports
+    solver = JamFoldSolver(game, state)
+    run_solver(solver, iterations, target_epsilon, progress, cancel, on_iteration,
+               max_iterations)
+    return solver.history

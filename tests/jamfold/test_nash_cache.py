@@ -117,3 +117,65 @@ def _holdem():
     from omahanash.equity.tables import load_table
 
     return load_table("holdem")
+
+
+def test_a_file_of_another_spot_under_this_name_is_solved_again(tmp_path, caplog, capsys):
+    """Issue 29: the cache trusts the spot stored in a file, not its name. A save of 60
+    chips copied over the 200-chip file is a miss (said at -v): exploit, solve and the cache
+    all get the 200-chip equilibrium, and the file is replaced by it."""
+    import json
+    import logging
+    import shutil
+
+    from omahanash.cli import main
+    from omahanash.jamfold.exploit import best_response
+
+    deep = JamFoldParams("holdem", sb=5, bb=10, stacks=200)
+    right = nash_cache.nash_solution(deep, cache_dir=tmp_path / "clean", persist=False)
+    nash_cache.clear_memory()
+    nash_cache.nash_solution(JamFoldParams("holdem", sb=5, bb=10, stacks=60),
+                             cache_dir=tmp_path)
+    folder = tmp_path / "nash"
+    name = "holdem_sb5_bb10_ante0_stack200.jamfold"
+    shutil.copy(folder / "holdem_sb5_bb10_ante0_stack60.jamfold", folder / name)
+    nash_cache.clear_memory()
+    with caplog.at_level(logging.INFO, logger="omahanash.jamfold.nash_cache"):
+        report = best_response(deep, pusher=np.ones(169), cache_dir=tmp_path)
+    assert any("another spot" in r.getMessage() for r in caplog.records)
+    expected = best_response(deep, pusher=np.ones(169), cache_dir=tmp_path / "clean")
+    assert report.game_value == pytest.approx(expected.game_value, abs=1e-9)
+    assert JamFoldSolution.load(folder / name).params.effective_stack == 200  # replaced
+    nash_cache.clear_memory()
+    capsys.readouterr()
+    assert main(["solve", "--game", "holdem", "--stacks", "200", "200", "--cache-dir",
+                 str(tmp_path), "--lookup", "AKo", "--json"]) == 0
+    out = capsys.readouterr()
+    assert "from the cache of equilibria" in out.err
+    data = json.loads(out.out)
+    assert data["epsilon"] == pytest.approx(right.last_report.epsilon, rel=1e-9)
+
+
+def test_a_run_that_misses_its_target_is_reported_and_never_kept(tmp_path, monkeypatch,
+                                                                 capsys):
+    """Issue 29: a CFR+ run stopped at its iteration cap above the target (stacks 1e12: the
+    cap is lowered here to keep it short) is said on stderr and in the JSON, never cached."""
+    import json
+
+    from omahanash.cli import main
+    from omahanash.jamfold import solution as solution_module
+
+    monkeypatch.setattr(solution_module, "MAX_ITERATIONS", 40)
+    capsys.readouterr()
+    assert main(["solve", "--game", "holdem", "--stacks", "1e12", "1e12", "--cache-dir",
+                 str(tmp_path), "--json"]) == 0
+    out = capsys.readouterr()
+    data = json.loads(out.out)
+    assert data["reached_target"] is False and data["iterations"] == 40
+    assert data["epsilon"] > 1.0 and "not the equilibrium and it was not cached" in out.err
+    assert not (tmp_path / "nash").exists() or not list((tmp_path / "nash").iterdir())
+    params = JamFoldParams("holdem", stacks=1e12)
+    assert nash_cache.cached_solution(params, _holdem(), tmp_path) is None
+    run = JamFoldSolution.create(params, "cfr+")
+    run.run(iterations=3)
+    with pytest.raises(InputError, match="not the spot's equilibrium"):
+        nash_cache.keep_solution(run, tmp_path)

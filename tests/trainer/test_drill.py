@@ -8,6 +8,7 @@ import pytest
 
 from omahanash.errors import InputError
 from omahanash.hands import class_combos, class_of
+from omahanash.jamfold.decision import MIXED_MIN_FREQUENCY
 from omahanash.jamfold.game import JamFoldParams
 from omahanash.jamfold.nash_cache import nash_solution
 from omahanash.trainer import Cell, Drill, DrillConfig, parse_stacks
@@ -41,7 +42,11 @@ def test_answering_with_the_equilibrium_scores_everything():
 def test_always_folding_loses_the_positive_diff_evs():
     drill = Drill(HOLDEM_MIXED, seed=12, persist=False)
     answers = _session(drill, 200, lambda spot: "f")
-    expected = sum(max(0.0, _lookup(a.spot).diff_ev / 10) for a in answers)
+    # The one decision rule: folding a hand the equilibrium folds at least 5 % of the time
+    # loses nothing; otherwise it loses the positive Diff_EV.
+    expected = sum(0.0 if 1.0 - a.spot.frequency >= MIXED_MIN_FREQUENCY
+                   else max(0.0, _lookup(a.spot).diff_ev / 10) for a in answers)
+    assert expected > 0
     assert drill.statistics().ev_lost_bb == pytest.approx(expected, rel=1e-12, abs=1e-12)
     assert drill.statistics().accuracy < 1.0
 

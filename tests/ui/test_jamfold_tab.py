@@ -329,3 +329,69 @@ def test_inputs_are_remembered_between_launches(make_window, drive):
     assert [drive.find(tab, QLineEdit, n).text() for n in
             ("anteEdit", "sbEdit", "bbEdit", "player1Edit", "player2Edit", "iterationsEdit")] \
         == ["0.5", "2", "4", "60", "80", "250"]
+
+
+def _solve_lookup(capsys, stack: str, hand: str) -> tuple[dict, str]:
+    """``omahanash solve --lookup HAND --json`` at 5/10 with both stacks at ``stack``: the
+    JSON document and what it said on stderr."""
+    import json
+
+    from omahanash.cli import main
+
+    capsys.readouterr()
+    assert main(["solve", "--game", "holdem", "--sb", "5", "--bb", "10", "--stacks", stack,
+                 stack, "--lookup", hand, "--json"]) == 0
+    out = capsys.readouterr()
+    return json.loads(out.out), out.err
+
+
+def test_calculate_by_default_shows_the_equilibrium_solve_lookup_shows(tab, drive, qtbot,
+                                                                       capsys):
+    """Issue 24: the window and the command line read one cache of equilibria, so the same
+    spot shows the same numbers; whichever solves it first keeps it for the other."""
+    from omahanash.jamfold import nash_cache
+
+    assert drive.find(tab, QLineEdit, "iterationsEdit").text() == ""  # the default
+    for stack, window_first in (("73", True), ("67", False)):
+        nash_cache.clear_memory()
+        if not window_first:
+            cli, said = _solve_lookup(capsys, stack, "J3s")
+            assert "from the cache" not in said
+            nash_cache.clear_memory()  # the window reads the file, as another process would
+        set_inputs(tab, drive, s1=stack, s2=stack, iterations="")
+        with qtbot.waitSignal(tab.runner.finished, timeout=60_000):
+            qtbot.mouseClick(drive.find(tab, QPushButton, "calculateButton"),
+                             Qt.MouseButton.LeftButton)
+        if window_first:
+            nash_cache.clear_memory()
+            cli, said = _solve_lookup(capsys, stack, "J3s")
+            assert "from the cache of equilibria" in said  # what the window solved and kept
+        solution = tab.solution
+        assert solution is not None and solution.iterations == cli["iterations"]
+        assert solution.lookup("J3s", "pu").as_dict() == cli["lookup"]
+        assert solution.summary()["epsilon"] == cli["epsilon"] and cli["reached_target"]
+        assert counter(tab) == (cli["iterations"], cli["iterations"])
+        assert float(value(tab, "epsilonValue")) == pytest.approx(cli["epsilon"], rel=1e-5)
+        assert value(tab, "rangePuValue") == f"{cli['range_pu']:.2f}%"
+        look_up(tab, drive, qtbot, "J3s", "PU")
+        assert float(value(tab, "diffEvValue")) == pytest.approx(cli["lookup"]["diff_ev"],
+                                                                 abs=1e-3)
+
+
+def test_an_iteration_count_runs_afresh_and_continue_keeps_the_cache(tab, drive, qtbot):
+    from omahanash.jamfold import nash_cache
+    from omahanash.jamfold.game import JamFoldParams
+
+    set_inputs(tab, drive, s1="91", s2="91", iterations="")
+    with qtbot.waitSignal(tab.runner.finished, timeout=60_000):
+        assert tab.calculate()
+    kept = nash_cache.nash_solution(JamFoldParams("holdem", sb=5, bb=10, stacks=91))
+    iterations = kept.iterations
+    assert tab.solution is not None and tab.solution.iterations == iterations
+    drive.type_into(drive.find(tab, QLineEdit, "iterationsEdit"), "5")
+    with qtbot.waitSignal(tab.runner.finished, timeout=60_000):
+        assert tab.continue_run()
+    assert tab.solution.iterations == iterations + 5 and kept.iterations == iterations
+    with qtbot.waitSignal(tab.runner.finished, timeout=60_000):
+        assert tab.calculate()
+    assert tab.solution.iterations == 5 and counter(tab) == (5, 5)  # afresh, 5 iterations

@@ -177,8 +177,9 @@ def test_selected_spot_details_and_open_in_jamfold(qtbot, window, tab, drive):
     details = drive.find(tab, QLabel, "reviewDetails").text()
     assert cards_html("Qs Qh") in details and "♠" in details and "♥" in details
     for text in ("call", "AllIn_EV", f"{spot.allin_ev:.3f}", "Fold_EV", f"{spot.fold_ev:.3f}",
-                 "EV lost", "Severity", "12.20 bb", "judged at 12 bb"):
+                 "EV lost", "Severity", "12.20 bb", "judged at 12 bb", "Verdict"):
         assert text in details, text
+    assert spot.verdict in ("correct", "mixed", "mistake") and spot.verdict in details
     assert button.isEnabled()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     jamfold = window.tab("Jam-fold")

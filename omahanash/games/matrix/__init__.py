@@ -32,7 +32,10 @@ from omahanash.games.matrix.exact import (
 from omahanash.games.matrix.game import MatrixGame, MatrixState, expected_payoffs, exploitability
 from omahanash.games.matrix.iterative import (
     ALGORITHMS,
+    FictitiousPlaySolver,
     MatrixRun,
+    MatrixSolver,
+    RegretMatchingSolver,
     fictitious_play,
     regret_matching,
 )
@@ -44,7 +47,7 @@ from omahanash.games.matrix.notation import (
     parse_matrix_game,
     parse_mix,
 )
-from omahanash.games.matrix.runner import run_matrix
+from omahanash.games.matrix.runner import run_matrix, solve_matrix
 
 __all__ = [
     "ALGORITHMS",
@@ -54,10 +57,13 @@ __all__ = [
     "MAX_SUPPORT_PAIRS",
     "PRESETS",
     "PRESET_ALIASES",
+    "RegretMatchingSolver",
     "Equilibrium",
+    "FictitiousPlaySolver",
     "Fraction",
     "MatrixGame",
     "MatrixRun",
+    "MatrixSolver",
     "MatrixState",
     "ZeroSumSolution",
     "best_response",
@@ -69,6 +75,7 @@ __all__ = [
     "parse_mix",
     "regret_matching",
     "run_matrix",
+    "solve_matrix",
     "solve_zero_sum",
     "support_pair_count",
 ]

@@ -1,5 +1,6 @@
 """Learning a matrix game by playing it: regret matching (and regret matching+) and fictitious
-play, as numba kernels driven by the one run loop, :func:`omahanash.runs.iterate`.
+play, as numba kernels behind the one solver protocol (:class:`MatrixSolver`, rows of
+:data:`ALGORITHMS`) driven by :func:`omahanash.solving.run`.
 
 Both record the exploitability of the average profile at every power of two and at the last
 iteration (:class:`MatrixRun`), report ``progress(done, total)`` and stop at a cancel flag,
@@ -18,30 +19,26 @@ seed drew before.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numba import njit
 
 from omahanash.errors import InputError
-from omahanash.games.matrix.game import MatrixGame, exploitability
+from omahanash.games.matrix.game import MatrixGame, expected_payoffs, exploitability
 from omahanash.regret import add_regrets, match_regrets
 from omahanash.rng import generator_state, random_below
-from omahanash.runs import CancelFlag, ProgressCallback, iterate
-
-#: Algorithm names accepted by :func:`~omahanash.games.matrix.run_matrix` ->
-#: (kernel, regret matching+?).
-ALGORITHMS = {
-    "rm": ("rm", False),
-    "cfr": ("rm", False),
-    "rm+": ("rm", True),
-    "cfr+": ("rm", True),
-    "fp": ("fp", False),
-}
-
-# Payoff-cell updates per chunk of iterations: progress and the cancel flag are seen that often.
-_CELLS_PER_CHUNK = 1 << 22
+from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.solving import (
+    MAX_RUN_ITERATIONS,
+    Outcome,
+    Report,
+    TabularPolicy,
+    check_run_iterations,
+    run,
+)
 
 
 def _curve_value(
@@ -166,6 +163,8 @@ class MatrixRun:
     ``exploitability`` holds ``(iteration, value)`` at every power of two and at the last
     iteration: NashConv / 2 of the average profile in self-play, or, against a fixed opponent,
     the row player's shortfall from a best response (BR value − value of the average strategy).
+    ``cancelled``: a cancel flag stopped it (the :class:`~omahanash.solving.Outcome`'s
+    ``stopped``); ``iterations`` is then what ran.
     """
 
     algorithm: str
@@ -174,40 +173,7 @@ class MatrixRun:
     column_strategy: np.ndarray
     exploitability: list[tuple[int, float]]
     cancelled: bool = False
-
-
-
-def _drive(
-    iterations: int,
-    cells: int,
-    advance: Callable[[int, int], None],
-    measure: Callable[[], float],
-    progress: ProgressCallback | None,
-    cancel: CancelFlag | None,
-) -> tuple[int, list[tuple[int, float]], bool]:
-    """Run ``advance(first, last)`` through :func:`~omahanash.runs.iterate`, in chunks that end
-    at every checkpoint (each power of two and ``iterations``), where ``measure()`` is recorded.
-
-    Chunks are at most ~4M payoff-cell updates long, so progress and the cancel flag are seen
-    often. Returns (iterations done, curve, cancelled); a cancelled run measures where it
-    stopped.
-    """
-    chunk = max(1, _CELLS_PER_CHUNK // cells)
-    curve: list[tuple[int, float]] = []
-
-    def step(done: int) -> int:
-        checkpoint = min(1 << done.bit_length(), iterations)
-        stop = min(checkpoint, done + chunk)
-        advance(done + 1, stop)
-        if stop == checkpoint:
-            curve.append((stop, measure()))
-        return stop - done
-
-    # interval 0: the chunks already pace the reports.
-    run = iterate(step, iterations, progress, cancel, interval=0.0)
-    if run.cancelled and run.done and (not curve or curve[-1][0] != run.done):
-        curve.append((run.done, measure()))
-    return run.done, curve, run.cancelled
+    outcome: Outcome | None = field(default=None, repr=False, compare=False)
 
 
 def _normalized(weights: np.ndarray) -> np.ndarray:
@@ -217,12 +183,13 @@ def _normalized(weights: np.ndarray) -> np.ndarray:
 
 
 def check_iterations(iterations: int) -> None:
-    """InputError unless ``iterations`` is a whole number of at least 1."""
+    """InputError unless ``iterations`` is a whole number from 1 to
+    :data:`~omahanash.solving.MAX_RUN_ITERATIONS`."""
     if isinstance(iterations, bool) or not isinstance(iterations, int | np.integer):
         raise InputError(f"iterations must be a whole number, not {iterations!r}")
     if iterations < 1:
         raise InputError(f"iterations must be at least 1, not {iterations}")
-
+    check_run_iterations(iterations)
 
 
 def _fixed_mix(game: MatrixGame, opponent: Sequence[float] | None) -> np.ndarray | None:
@@ -238,6 +205,175 @@ def _fixed_mix(game: MatrixGame, opponent: Sequence[float] | None) -> np.ndarray
             f"the {game.shape[1]} column actions"
         )
     return mix
+
+
+class MatrixSolver:
+    """Learning a matrix game as a :class:`omahanash.solving.Solver`. Subclasses advance
+    ``iterations first..last`` (:meth:`_advance`) and give the average mixes
+    (:meth:`averages`); ``step(n)`` records the exploitability curve at every power of two,
+    ``report()`` adds the point of the current iteration (figures: ``value_row``,
+    ``value_column``, the average profile's payoffs) and ``average_policy()`` has rows
+    ``row`` and ``column`` (the union of the action names as columns). ``opponent`` (a column
+    mix) fixes the column player; then only the row player learns and the curve is his
+    shortfall from a best response. ``on_step(iterations)`` is called after every step.
+    """
+
+    name = ""
+    #: The curve is recorded at powers of two: a report only at the end (or at a target).
+    report_every = MAX_RUN_ITERATIONS
+
+    def __init__(self, game: MatrixGame, *, plus: bool = False,
+                 opponent: Sequence[float] | None = None, seed: int | None = None,
+                 on_step: Callable[[int], None] | None = None) -> None:
+        # Every solver of the registry takes the same keywords (``plus`` and ``seed`` are
+        # for the solvers that use them).
+        self.game = game
+        self.fixed = _fixed_mix(game, opponent)
+        self.iterations = 0
+        self.curve: list[tuple[int, float]] = []
+        self.on_step = on_step
+
+    def _advance(self, first: int, last: int) -> None:
+        raise NotImplementedError
+
+    def averages(self) -> tuple[np.ndarray, np.ndarray]:
+        raise NotImplementedError
+
+    def _measure(self) -> None:
+        if self.iterations and (not self.curve or self.curve[-1][0] != self.iterations):
+            self.curve.append((self.iterations,
+                               _curve_value(self.game, self.fixed is not None, *self.averages())))
+
+    def step(self, n: int) -> None:
+        done = 0
+        while done < n:
+            reached = self.iterations
+            count = min(n - done, (1 << reached.bit_length()) - reached)
+            self._advance(reached + 1, reached + count)
+            self.iterations = reached + count
+            if self.iterations & (self.iterations - 1) == 0:
+                self._measure()
+            done += count
+        if self.on_step is not None:
+            self.on_step(self.iterations)
+
+    def report(self) -> Report:
+        if self.iterations == 0:
+            return Report(0, math.inf, {})
+        self._measure()
+        values = expected_payoffs(self.game, *self.averages())
+        return Report(self.iterations, self.curve[-1][1],
+                      {"value_row": float(values[0]), "value_column": float(values[1])})
+
+    def average_policy(self) -> TabularPolicy:
+        row, column = self.averages()
+        names = list(dict.fromkeys([*self.game.row_actions, *self.game.column_actions]))
+        table = np.zeros((2, len(names)))
+        legal = np.zeros(table.shape, dtype=bool)
+        for r, (actions, mix) in enumerate(((self.game.row_actions, row),
+                                            (self.game.column_actions, column))):
+            for name, p in zip(actions, mix, strict=True):
+                table[r, names.index(name)] = p
+                legal[r, names.index(name)] = True
+        return TabularPolicy(("row", "column"), tuple(names), table, legal)
+
+    def result(self, outcome: Outcome) -> MatrixRun:
+        """The :class:`MatrixRun` of a finished :func:`~omahanash.solving.run`."""
+        return MatrixRun(self.name, self.iterations, *self.averages(), list(self.curve),
+                         outcome.stopped, outcome)
+
+
+class RegretMatchingSolver(MatrixSolver):
+    """Regret matching, or regret matching+ (``plus``: CFR+ on a matrix game)."""
+
+    def __init__(self, game: MatrixGame, *, plus: bool = False,
+                 opponent: Sequence[float] | None = None, seed: int | None = None,
+                 on_step: Callable[[int], None] | None = None) -> None:
+        super().__init__(game, opponent=opponent, on_step=on_step)
+        self.name = "rm+" if plus else "rm"
+        self.plus = bool(plus)
+        rows, columns = game.shape
+        self.row_regrets, self.column_regrets = np.zeros(rows), np.zeros(columns)
+        self.row_sum, self.column_sum = np.zeros(rows), np.zeros(columns)
+        self._fixed_column = np.empty(0) if self.fixed is None else self.fixed
+
+    def _advance(self, first: int, last: int) -> None:
+        _regret_matching_steps(
+            self.game.row_payoffs, self.game.column_payoffs, self.row_regrets,
+            self.column_regrets, self.row_sum, self.column_sum, self._fixed_column, first,
+            last, self.plus,
+        )  # fmt: skip
+
+    def averages(self) -> tuple[np.ndarray, np.ndarray]:
+        column = self.fixed if self.fixed is not None else _normalized(self.column_sum)
+        return _normalized(self.row_sum), column
+
+
+class FictitiousPlaySolver(MatrixSolver):
+    """Simultaneous fictitious play, ties broken with ``seed`` (SplitMix64)."""
+
+    name = "fp"
+
+    def __init__(self, game: MatrixGame, *, plus: bool = False,
+                 opponent: Sequence[float] | None = None, seed: int | None = None,
+                 on_step: Callable[[int], None] | None = None) -> None:
+        super().__init__(game, opponent=opponent, on_step=on_step)
+        rows, columns = game.shape
+        self.row_counts, self.column_counts = np.zeros(rows), np.zeros(columns)
+        self.row_values = game.row_payoffs @ self.fixed if self.fixed is not None \
+            else np.zeros(rows)
+        self.column_values = np.zeros(columns)
+        self.rng = generator_state(seed)
+
+    def _advance(self, first: int, last: int) -> None:
+        _fictitious_play_steps(
+            self.game.row_payoffs, self.game.column_payoffs, self.row_counts,
+            self.column_counts, self.row_values, self.column_values, self.fixed is None,
+            first, last, self.rng,
+        )  # fmt: skip
+
+    def averages(self) -> tuple[np.ndarray, np.ndarray]:
+        column = self.fixed if self.fixed is not None else _normalized(self.column_counts)
+        return _normalized(self.row_counts), column
+
+
+#: The matrix-game family's one registry: algorithm name (aliases are rows too) -> (solver
+#: class, regret matching+?). Adding a learning rule is a :class:`MatrixSolver` subclass and
+#: a row here; :func:`~omahanash.games.matrix.run_matrix` reads it.
+ALGORITHMS: dict[str, tuple[type[MatrixSolver], bool]] = {
+    "rm": (RegretMatchingSolver, False),
+    "cfr": (RegretMatchingSolver, False),
+    "rm+": (RegretMatchingSolver, True),
+    "cfr+": (RegretMatchingSolver, True),
+    "fp": (FictitiousPlaySolver, False),
+}
+
+
+def run_solver(
+    solver: MatrixSolver,
+    iterations: int,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+) -> MatrixRun:
+    """:func:`omahanash.solving.run` of ``solver`` for ``iterations``, with
+    ``progress(done, total)`` at the start, after every step (about every 0.05 s) and where a
+    cancel flag stopped it; the curve ends at the last iteration done."""
+    check_iterations(iterations)
+    if progress is not None:
+        progress(0, iterations)
+        previous = solver.on_step
+        start = solver.iterations
+
+        def on_step(reached: int) -> None:
+            if previous is not None:
+                previous(reached)
+            progress(reached - start, iterations)
+
+        solver.on_step = on_step
+    outcome = run(solver, iterations=iterations, cancel=cancel)
+    if progress is not None and outcome.stopped:
+        progress(outcome.iterations_run, iterations)
+    return solver.result(outcome)
 
 
 def regret_matching(
@@ -261,28 +397,8 @@ def regret_matching(
     (1, True)
     """
     check_iterations(iterations)
-    fixed = _fixed_mix(game, opponent)
-    row_payoffs, column_payoffs = game.row_payoffs, game.column_payoffs
-    rows, columns = game.shape
-    row_regrets, column_regrets = np.zeros(rows), np.zeros(columns)
-    row_sum, column_sum = np.zeros(rows), np.zeros(columns)
-    fixed_column = np.empty(0) if fixed is None else fixed
-
-    def advance(first: int, last: int) -> None:
-        _regret_matching_steps(
-            row_payoffs, column_payoffs, row_regrets, column_regrets,
-            row_sum, column_sum, fixed_column, first, last, plus,
-        )  # fmt: skip
-
-    def averages() -> tuple[np.ndarray, np.ndarray]:
-        column = fixed if fixed is not None else _normalized(column_sum)
-        return _normalized(row_sum), column
-
-    def measure() -> float:
-        return _curve_value(game, fixed is not None, *averages())
-
-    done, curve, cancelled = _drive(iterations, rows * columns, advance, measure, progress, cancel)
-    return MatrixRun("rm+" if plus else "rm", done, *averages(), curve, cancelled)
+    solver = RegretMatchingSolver(game, plus=plus, opponent=opponent)
+    return run_solver(solver, iterations, progress, cancel)
 
 
 def fictitious_play(
@@ -306,27 +422,5 @@ def fictitious_play(
     ([0.5, 0.5], True)
     """
     check_iterations(iterations)
-    fixed = _fixed_mix(game, opponent)
-    row_payoffs, column_payoffs = game.row_payoffs, game.column_payoffs
-    rows, columns = game.shape
-    row_counts, column_counts = np.zeros(rows), np.zeros(columns)
-    row_values = row_payoffs @ fixed if fixed is not None else np.zeros(rows)
-    column_values = np.zeros(columns)
-    rng = generator_state(seed)
-
-    def advance(first: int, last: int) -> None:
-        _fictitious_play_steps(
-            row_payoffs, column_payoffs, row_counts, column_counts, row_values,
-            column_values, fixed is None, first, last, rng,
-        )  # fmt: skip
-
-    def averages() -> tuple[np.ndarray, np.ndarray]:
-        column = fixed if fixed is not None else _normalized(column_counts)
-        return _normalized(row_counts), column
-
-    def measure() -> float:
-        return _curve_value(game, fixed is not None, *averages())
-
-    done, curve, cancelled = _drive(iterations, rows * columns, advance, measure, progress, cancel)
-    return MatrixRun("fp", done, *averages(), curve, cancelled)
-
+    solver = FictitiousPlaySolver(game, opponent=opponent, seed=seed)
+    return run_solver(solver, iterations, progress, cancel)

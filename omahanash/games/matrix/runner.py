@@ -25,16 +25,17 @@ from omahanash.games.matrix.exact import (
 from omahanash.games.matrix.game import expected_payoffs
 from omahanash.games.matrix.iterative import (
     ALGORITHMS,
+    MatrixSolver,
     check_iterations,
-    fictitious_play,
-    regret_matching,
+    run_solver,
 )
 from omahanash.games.matrix.notation import parse_matrix_game, parse_mix
 from omahanash.rng import check_seed
 from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.solving import Outcome
 
 
-def _normalize_algorithm(algorithm: str) -> tuple[str, bool]:
+def _normalize_algorithm(algorithm: str) -> tuple[type[MatrixSolver], bool]:
     key = str(algorithm).strip().lower()
     if key not in ALGORITHMS:
         known = ", ".join(ALGORITHMS)
@@ -67,13 +68,36 @@ def run_matrix(
     ..., [N, x]]``), ``values`` (expected payoffs of the average profile), ``strategies``
     (average mixes); ``value`` (zero-sum, exact) and ``equilibria`` (zero-sum: one optimal
     pair from the LP; general-sum: all, by support enumeration) when the game is small enough;
-    ``cancelled: true`` if ``cancel`` stopped the run early (then ``iterations`` is what ran).
+    ``cancelled: true`` if ``cancel`` stopped the run early (then ``iterations`` is what ran;
+    the JSON's word for :attr:`Outcome.stopped <omahanash.solving.Outcome.stopped>`, which
+    :func:`solve_matrix` returns).
 
     >>> result = run_matrix("rps", "cfr", 1000, opponent="0.4,0.3,0.3")
     >>> result["best_response"], result["best_response_value"], result["value"]
     ('paper', 0.1, 0.0)
     """
-    kind, plus = _normalize_algorithm(algorithm)
+    return solve_matrix(payoff, algorithm, iterations, opponent, seed, progress=progress,
+                        cancel=cancel)[0]
+
+
+def solve_matrix(
+    payoff: str,
+    algorithm: str,
+    iterations: int,
+    opponent: str | None = None,
+    seed: int | None = None,
+    *,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+) -> tuple[dict[str, Any], Outcome]:
+    """:func:`run_matrix`'s dict and the run's :class:`~omahanash.solving.Outcome` (``stopped``
+    when ``cancel`` stopped it; the work done is in the dict).
+
+    >>> result, outcome = solve_matrix("rps", "cfr", 1000, opponent="0.4,0.3,0.3")
+    >>> result["best_response"], outcome.stopped, outcome.reason
+    ('paper', False, 'iterations')
+    """
+    solver_class, plus = _normalize_algorithm(algorithm)
     check_iterations(iterations)
     if seed is not None:
         check_seed(seed)
@@ -81,14 +105,9 @@ def run_matrix(
     rows, columns = game.shape
     exact_mix = None if opponent is None else parse_mix(opponent, columns)
     mix = None if exact_mix is None else [float(p) for p in exact_mix]
-    if kind == "fp":
-        run = fictitious_play(
-            game, iterations, opponent=mix, seed=seed, progress=progress, cancel=cancel
-        )
-    else:
-        run = regret_matching(
-            game, iterations, plus=plus, opponent=mix, progress=progress, cancel=cancel
-        )
+    solver = solver_class(game, plus=plus, opponent=mix, seed=seed)
+    run = run_solver(solver, iterations, progress, cancel)
+    assert run.outcome is not None
     result: dict[str, Any] = {
         "game": "matrix",
         "algorithm": str(algorithm).strip().lower(),
@@ -116,6 +135,6 @@ def run_matrix(
         result["best_response"] = game.row_actions[action]
         result["best_response_index"] = action
         result["best_response_value"] = float(value)
-    if run.cancelled:
+    if run.outcome.stopped:
         result["cancelled"] = True
-    return result
+    return result, run.outcome
