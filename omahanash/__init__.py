@@ -91,8 +91,8 @@ _EXPORTS: dict[str, str] = {
     "PushFoldSpot": "omahanash.pushfold",
     "PushFoldSolution": "omahanash.pushfold",
     "solve_pushfold": "omahanash.pushfold",
-    "icm": "omahanash.pushfold",
-    "bubble_factors": "omahanash.pushfold",
+    "icm": "omahanash.pushfold.icm",
+    "bubble_factors": "omahanash.pushfold.icm",
     # played hands, tournaments, the trainer
     "review": "omahanash.history",
     "ReviewReport": "omahanash.history",
@@ -153,16 +153,11 @@ if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
         width_curve,
     )
     from omahanash.perfect.grundy import nim, subtraction_game
-    from omahanash.pushfold import (
-        PushFoldSolution,
-        PushFoldSpot,
-        bubble_factors,
-        icm,
-        solve_pushfold,
-    )
     from omahanash.perfect.mcts import mcts
     from omahanash.perfect.retrograde import GameGraph, retrograde
     from omahanash.perfect.search import alphabeta
+    from omahanash.pushfold import PushFoldSolution, PushFoldSpot, solve_pushfold
+    from omahanash.pushfold.icm import bubble_factors, icm
     from omahanash.ranges import Range, RangeError, parse_range, top_percent
     from omahanash.runs import CancelFlag, iterate
     from omahanash.tournament import Structure, run_tournament

@@ -256,7 +256,9 @@ def run(
     * ``report_every``: a report every that many iterations (an int) or at most every that
       many seconds (a float; 0.0: after every chunk); default the solver's ``report_every``
       attribute, else 1. A report is also made at the end, and with a ``target`` after every
-      chunk (the target is checked there). Chunks end where reports are due.
+      chunk (the target is checked there) unless the cadence is a count above 1 (a solver
+      whose report costs a step: the target is checked at its reports). Chunks end where
+      reports are due.
 
     Counts are whole numbers up to :data:`MAX_RUN_ITERATIONS`; anything else is an
     :class:`~omahanash.errors.InputError` naming the argument.
@@ -324,8 +326,12 @@ def run(
         rate = count / max(now - started, 1e-9)
         chunk = max(1, min(int(rate * CHUNK_SECONDS), 4 * count))
         done += count
+        # with a target a report is due after every chunk, unless the solver or the caller
+        # set a cadence in iterations (a solver whose report costs as much as a step)
+        paced = 1 < every < MAX_RUN_ITERATIONS
         due = (every < MAX_RUN_ITERATIONS and done % every == 0) \
-            or now - last_report >= every_seconds or goal is not None or done >= total
+            or now - last_report >= every_seconds or (goal is not None and not paced) \
+            or done >= total
         if due:
             last_report = now
             report = emit()

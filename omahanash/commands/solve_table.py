@@ -183,7 +183,7 @@ class NashConvPrinter:
         from omahanash.runs import StderrProgress
 
         self._line = (f"{self.label}: iteration {report.iteration}  NashConv "
-                      f"{report.nash_conv:.4g} (target {self.target:.4g})")
+                      f"{report.exploitability:.4g} (target {self.target:.4g})")
         now = time.perf_counter()
         if not StderrProgress.quiet and now - self._last >= self.interval:
             self._last = now

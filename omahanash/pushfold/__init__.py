@@ -5,7 +5,7 @@ payouts), :func:`solve_pushfold` solves it (:mod:`~omahanash.pushfold.solver`), 
 values chips as prize money and :func:`bubble_factors` prices the risk between two players.
 
 >>> spot = PushFoldSpot("holdem", [1500, 1500, 1500], sb=50, bb=100, payouts="50/30/20")
->>> [round(x, 4) for x in icm(spot.stacks, spot.payout_amounts)]
+>>> [round(float(x), 4) for x in icm(spot.stacks, spot.payout_amounts)]
 [33.3333, 33.3333, 33.3333]
 """
 

@@ -15,7 +15,7 @@ Players with no chips (busted in the hand just played) take the places below eve
 chips; among them, whoever started the hand with more chips finishes higher (``tiebreak``),
 and equal tiebreaks share the places' payouts equally.
 
->>> [round(x, 4) for x in icm([5000, 3000, 2000], [50, 30, 20])]
+>>> [round(float(x), 4) for x in icm([5000, 3000, 2000], [50, 30, 20])]
 [38.3929, 32.75, 28.8571]
 >>> icm([1, 3], [1]).tolist()         # one paid place: the chip share
 [0.25, 0.75]
@@ -285,7 +285,7 @@ def icm(stacks: Sequence[float] | np.ndarray, payouts: Sequence[float] | np.ndar
     ``"1"`` winner takes all, a preset such as ``"9max"``; see
     :func:`~omahanash.pushfold.payouts.parse_payouts`).
 
-    >>> [round(x, 6) for x in icm([5000, 3000, 2000], "50/30/20")]
+    >>> [round(float(x), 6) for x in icm([5000, 3000, 2000], "50/30/20")]
     [38.392857, 32.75, 28.857143]
     """
     from omahanash.pushfold.payouts import parse_payouts
@@ -306,7 +306,7 @@ def bubble_factors(stacks: Sequence[float] | np.ndarray,
 
     >>> bf = bubble_factors([5000, 3000, 2000], "50/30/20")
     >>> round(float(bf[0, 1]), 4), bool((bf[~np.eye(3, dtype=bool)] > 1).all())
-    (1.2667, True)
+    (1.169, True)
     """
     from omahanash.pushfold.payouts import parse_payouts
 

@@ -73,7 +73,8 @@ def check_payouts(payouts: object) -> np.ndarray:
     return out
 
 
-def parse_payouts(text: str | Sequence[float] | None, players: int | None) -> np.ndarray | None:
+def parse_payouts(text: str | Sequence[float] | None, players: int | None = None
+                  ) -> np.ndarray | None:
     """Amounts per place (best first) from text or a list; None for ``chips`` (chip EV).
 
     ``players`` (the table size) is needed by ``don`` and checks that there are no more paid

@@ -28,7 +28,8 @@ from omahanash.savefile import FileKind, atomic_write, read, write
 
 if TYPE_CHECKING:
     from omahanash.equity.tables import EquityTable
-    from omahanash.pushfold.solver import PushFoldReport, PushFoldSolver
+    from omahanash.pushfold.solver import PushFoldSolver
+    from omahanash.solving import Outcome, Report
 
 PUSHFOLD_SOLUTION = FileKind("pushfold-solution", 1, "omahanash push/fold table solution")
 EXPORT_FORMATS = ("csv", "json")
@@ -59,8 +60,9 @@ class PushFoldSolution:
 
     spot: PushFoldSpot
     solver: PushFoldSolver
-    history: list[PushFoldReport] = field(default_factory=list)
+    history: list[Report] = field(default_factory=list)
     stopped: bool = False
+    outcome: Outcome | None = None
 
     @property
     def nodes(self) -> list[Node]:

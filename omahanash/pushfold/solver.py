@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -34,6 +33,7 @@ from omahanash.pushfold.kernels import deal_pass, fixed_values
 from omahanash.pushfold.solution import PushFoldSolution
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.runs import CancelFlag
+from omahanash.solving import Report, TabularPolicy
 
 if TYPE_CHECKING:
     from omahanash.equity.tables import EquityTable
@@ -50,17 +50,11 @@ REPORT_EVERY = 10
 CHUNKS = 16
 
 
-@dataclass(frozen=True)
-class PushFoldReport:
-    """Where a run is: iterations, each player's best-response gain and their sum."""
-
-    iteration: int
-    gains: tuple[float, ...]
-    nash_conv: float
-
-    @property
-    def exploitability(self) -> float:
-        return self.nash_conv
+def push_fold_report(iteration: int, gains: np.ndarray, positions: tuple[str, ...]) -> Report:
+    """The protocol's :class:`~omahanash.solving.Report`: ``exploitability`` is NashConv
+    (the sum of the players' best-response gains), ``figures`` each position's gain."""
+    return Report(iteration, float(gains.sum()),
+                  {f"gain {pos}": float(g) for pos, g in zip(positions, gains)})
 
 
 def _deals_for(spot: PushFoldSpot, table, deals: int | str | Deals | None, seed: int
@@ -98,7 +92,9 @@ def _num_classes(variant: Variant) -> int:
 
 
 class PushFoldSolver:
-    """CFR+ on a push/fold table: ``step(n)``, ``report()``, ``average_policy()``.
+    """CFR+ on a push/fold table, a :class:`~omahanash.solving.Solver`: ``step(n)``,
+    ``report()`` (NashConv, a pass over the deals: made every :attr:`report_every`
+    iterations of a run), ``average_policy()``.
 
     ``locks`` maps node slots to fixed play probabilities per class (the node-lock of
     :func:`solve_pushfold`); seats all in by force are locked to play.
@@ -135,7 +131,7 @@ class PushFoldSolver:
                 self._lock(node.index, np.ones(self.classes_n))
         for index, probs in (locks or {}).items():
             self._lock(int(index), np.asarray(probs, np.float64))
-        self._last: PushFoldReport | None = None
+        self._last: Report | None = None
         self._evaluated: dict | None = None
 
     def _lock(self, index: int, probs: np.ndarray) -> None:
@@ -211,17 +207,24 @@ class PushFoldSolver:
             self._evaluated = values
         return values
 
-    def report(self) -> PushFoldReport:
+    report_every = REPORT_EVERY
+
+    def report(self) -> Report:
         if self._last is None or self._last.iteration != self.iterations:
-            gains = self.evaluate()["gains"]
-            self._last = PushFoldReport(self.iterations, tuple(float(g) for g in gains),
-                                        float(gains.sum()))
+            if self.iterations == 0 and self.avg_weight == 0:
+                return Report(0, math.inf, {})
+            self._last = push_fold_report(self.iterations, self.evaluate()["gains"],
+                                          self.spot.positions)
         return self._last
 
-    def average_policy(self) -> dict[str, np.ndarray]:
-        """Node name -> chance to play per class (table order)."""
+    def average_policy(self) -> TabularPolicy:
+        """One row per node and class (``"BB vs BTN+SB:AKo"``-style keys with the class id),
+        columns fold and play."""
         avg = self.average()
-        return {node.name: avg[node.index].copy() for node in self.nodes}
+        ids = self.table.class_ids
+        keys = tuple(f"{node.name}:{int(c)}" for node in self.nodes for c in ids)
+        play = np.concatenate([avg[node.index] for node in self.nodes])
+        return TabularPolicy(keys, ("fold", "play"), np.stack([1.0 - play, play], axis=1))
 
 
 def default_target(spot: PushFoldSpot) -> float:
@@ -242,7 +245,7 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
                    locks: Mapping[str, Any] | None = None, cache_dir: str | None = None,
                    progress: Callable[[float, float], None] | None = None,
                    cancel: CancelFlag | None = None,
-                   on_report: Callable[[PushFoldReport], None] | None = None,
+                   on_report: Callable[[Report], None] | None = None,
                    ) -> PushFoldSolution:
     """Solve a push/fold table by CFR+: ``iterations`` exactly, or until NashConv is at most
     ``target`` (default :func:`default_target`), at most ``max_iterations``.
@@ -259,7 +262,7 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     >>> locked.node_summary()[0]["percent"], locked.lookup("AA", "SB")["play_pct"] > 99
     (0.0, True)
     """
-    from omahanash.runs import iterate
+    from omahanash.solving import run
 
     if not isinstance(spot, PushFoldSpot):
         raise InputError(f"spot must be a PushFoldSpot, got {spot!r}")
@@ -280,20 +283,22 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     solution = PushFoldSolution(spot, solver)
     total = iterations if iterations is not None else max_iterations
 
-    def step(done: int) -> int | None:
-        chunk = min(REPORT_EVERY, total - done)
-        solver.step(chunk)
-        if iterations is None or solver.iterations >= total or on_report is not None:
-            report = solver.report()
-            solution.history.append(report)
-            if on_report is not None:
-                on_report(report)
-            if iterations is None and report.nash_conv <= goal:
-                return total - done
-        return chunk
+    def seen(report: Report) -> None:
+        if progress is not None:
+            progress(report.iteration, total)
+        if on_report is not None:
+            on_report(report)
 
-    run = iterate(step, total, progress, cancel)
-    solution.stopped = run.cancelled
+    if progress is not None:
+        progress(0, total)
+    if iterations is not None:
+        outcome = run(solver, iterations=iterations, progress=seen, cancel=cancel)
+    else:
+        outcome = run(solver, target=goal, max_iterations=max_iterations, progress=seen,
+                      cancel=cancel)
+    solution.history.extend(outcome.history)
+    solution.outcome = outcome
+    solution.stopped = outcome.stopped
     return solution
 
 

@@ -230,7 +230,7 @@ def test_nash_conv_falls():
     curve = []
     solution = solve_pushfold(spot, iterations=80, deals=deals, table=load_table("holdem"),
                               on_report=curve.append)
-    values = [r.nash_conv for r in curve]
+    values = [r.exploitability for r in curve]
     assert values[-1] < values[0] / 5
     assert solution.nash_conv == pytest.approx(values[-1])
     assert solution.nash_conv == pytest.approx(sum(g["gain"] for g in solution.exploitability))
