@@ -155,8 +155,21 @@ def format_cards(cards: Iterable[int]) -> str:
 
     >>> format_cards([51, 0, 45])
     'As 2c Kd'
+    >>> format_cards([51.9])
+    Traceback (most recent call last):
+    ...
+    omahanash.cards.CardError: 51.9 is not a card code (an integer 0..51)
     """
-    return " ".join(card_str(int(c)) for c in cards)
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise CardError(f"cards must be card codes 0..51 (a list or an array), not {cards!r}")
+    return " ".join(card_str(_code(c)) for c in cards)
+
+
+def _code(item: object) -> int:
+    """A card code given as an integer (never a float: ``51.9`` is not truncated to 51)."""
+    if isinstance(item, bool) or not isinstance(item, (int, np.integer)):
+        raise CardError(f"{item!r} is not a card code (an integer 0..51)")
+    return int(item)
 
 
 def _rank_of(token: str) -> int | None:
