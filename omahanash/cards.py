@@ -74,6 +74,12 @@ class Variant(StrEnum):
     OMAHA_HILO = "omaha-hilo"
 
     @classmethod
+    def _missing_(cls, value: object) -> Variant:
+        """``Variant("HOLDEM")``, ``Variant("omaha")``: any name :meth:`parse` takes; anything
+        else an :class:`InputError` (not a bare ``ValueError``)."""
+        return cls.parse(value)
+
+    @classmethod
     def parse(cls, name: object) -> Variant:
         """The variant called ``name`` (any alias, any case), else :class:`InputError`."""
         if isinstance(name, Variant):

@@ -238,10 +238,10 @@ def parse_hand(block: list[str], start: int, source: str) -> Hand:
             break
         at = line.find(": shows [")
         if at >= 0:
-            name = _player_of(hand, line)
+            player = _player_of(hand, line)
             shown = _bracketed(line, at + len(": shows "))
-            if name is not None and shown is not None:
-                hand.cards.setdefault(name, shown)
+            if player is not None and shown is not None:
+                hand.cards.setdefault(player, shown)
         index += 1
     if not summary:
         raise HandParseError(start, f"hand #{hand_id} is truncated: no *** SUMMARY *** "
