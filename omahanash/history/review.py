@@ -74,7 +74,7 @@ import math
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -573,7 +573,7 @@ def _collect(items: Iterator[Hand | Unparsed], report: ReviewReport, hero: str |
             found = find_spot(item, hero, max_bb) if hero is not None \
                 else Outside(item.hand_id, item.source, item.line, "no hero")
             if isinstance(found, Spot):
-                spots.append(found)
+                spots.append(_slim(found))
             else:
                 report.outside.append(found)
         if counted is None:
@@ -585,6 +585,18 @@ def _collect(items: Iterator[Hand | Unparsed], report: ReviewReport, hero: str |
     if run.cancelled:
         raise Cancelled("the review was cancelled")
     return spots
+
+
+def _slim(spot: Spot) -> Spot:
+    """``spot`` keeping of its hand only what the judging reads (id, file, line): a review
+    holds every spot until the equilibria are solved, so a big file's hands must not stay
+    whole in memory (about a third of the bytes a spot held)."""
+    hand = spot.hand
+    return replace(spot, hand=Hand(hand.hand_id, hand.source, hand.line, hand.variant,
+                                   hand.limit, hand.sb, hand.bb, stacks=_NO_STACKS))
+
+
+_NO_STACKS: dict[str, float] = {}
 
 
 def _judge_all(spots: list[Spot], report: ReviewReport, tables: Mapping[str, Any] | None,

@@ -215,3 +215,26 @@ def test_the_hero_pass_stops_on_cancel(tmp_path):
         hero_choice([path], flag)
     assert hero_choice([path]) == ("Hero", "hero not given: 'Hero', dealt cards in the most "
                                            "hands (1000)")
+
+
+def test_a_review_keeps_only_what_it_judges_of_each_hand():
+    """A review holds every spot until the equilibria are solved: each keeps its hand's id,
+    file and line, not the whole hand (a 50 MB file peaked at 0.59 GB resident). Measured
+    with tracemalloc: about 1.0 KB a spot kept, 1.9 KB when the whole hands were kept."""
+    import tracemalloc
+
+    from omahanash.history.review import ReviewReport, _collect
+
+    lines = "\n".join(HAND.format(n=n) for n in range(2000)).splitlines()
+    report = ReviewReport(hero="Hero")
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        spots = _collect(read_pokerstars_lines(lines, "x.txt"), report, "Hero", 20.0, None,
+                         None)
+        kept = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(spots) == 2000
+    assert (spots[5].hand.hand_id, spots[5].hand.line, spots[5].cards) == ("5", 71, "Ah Kd")
+    assert kept / len(spots) < 1500, f"{kept / len(spots):.0f} bytes a spot"
