@@ -49,7 +49,6 @@ import types
 import typing
 from collections.abc import Callable
 from enum import Enum
-from pathlib import PurePath
 from typing import Any
 
 from omahanash.errors import InputError
@@ -123,7 +122,8 @@ def _checker(hint: Any) -> Check | None:
         return _instance((str,), "text (a str)")
     if issubclass(hint, Enum) and issubclass(hint, str):
         return _instance((str,), f"a {hint.__name__} or its name")
-    if issubclass(hint, PurePath):
+    pathlib = sys.modules.get("pathlib")  # not imported here: the face stays cheap to load
+    if pathlib is not None and issubclass(hint, pathlib.PurePath):
         return _instance((str, os.PathLike), "a path")
     if hint is os.PathLike:
         return _instance((str, os.PathLike), "a path")
