@@ -25,7 +25,7 @@ chained. A correct call is untouched: same arguments, same result.
 >>> on.format_cards(5)
 Traceback (most recent call last):
 ...
-omahanash.errors.InputError: format_cards(): cards must be a list or another iterable, not 5
+omahanash.cards.CardError: format_cards(): cards must be a list or another iterable, not 5
 >>> on.solve_jamfold(None)
 Traceback (most recent call last):
 ...
@@ -103,8 +103,14 @@ def _checker(hint: Any) -> Check | None:
         checks: list[Check] = [check for check in found if check is not None]
         if len(checks) < len(found):
             return None
-        return lambda value: None if any(check(value) is None for check in checks) \
-            else " or ".join(dict.fromkeys(str(check(value)) for check in checks))
+        def union(value: Any) -> str | None:
+            problems = [check(value) for check in checks]
+            if any(problem is None for problem in problems):
+                return None
+            items = [p for p in problems if p is not None and p.startswith("[")]
+            # a list whose item is wrong: that item is the problem, not the list
+            return items[0] if items else " or ".join(dict.fromkeys(map(str, problems)))
+        return union
     if origin is typing.Literal:
         return lambda value: None if any(value == a and type(value) is type(a) for a in args) \
             else "one of " + ", ".join(repr(a) for a in args)

@@ -473,7 +473,7 @@ Total pot $10 | Rake $0
 """
 
 
-def review(paths: Iterable[str | os.PathLike], hero: str | None = None,
+def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | None = None,
            max_bb: float = DEFAULT_MAX_BB, tables: Mapping[str, Any] | None = None,
            cache_dir: str | os.PathLike | None = None, persist: bool = True,
            progress: ProgressCallback | None = None,
