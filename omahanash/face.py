@@ -7,10 +7,11 @@ untouched). The check reads the type hints the name already has, once, and befor
 
 * arguments that do not bind (missing, unknown, too many) — an :class:`InputError` naming them;
 * ``None`` where the hint does not allow it; a value of a type the hint cannot take (``int``:
-  a whole number; ``float``: a real number, never NaN nor too large for a float; ``str``;
-  ``bool``; a class; a ``list``/``tuple``/``Sequence``/``Mapping``/``Iterable``/``Callable``;
-  ``Literal``; the items of a ``list[X]`` or ``tuple[X, ...]`` given as a list or tuple); a
-  whole number of 2**64 or more where an ``int`` goes — an :class:`InputError` naming the
+  a whole number, ``20.0`` included; ``float``: a real number, never NaN nor too large for a
+  float; ``str``; ``bool``; a class; a ``list``, ``tuple``, ``Sequence``, ``Mapping``,
+  ``Iterable`` or ``Callable``; ``Literal``; the items of a ``list[X]`` or ``tuple[X, ...]``
+  given as a list or tuple); a whole number of 2**64 or more where an ``int`` goes — an
+  :class:`InputError` naming the
   argument and what it must be;
 * hints it cannot check (protocols, type variables, ``Any``) let the value through, as do
   numpy scalars for numbers and ``str`` for a string enum such as ``Variant`` (a ``Variant``
@@ -73,6 +74,14 @@ def _instance(kinds: tuple[type, ...], what: str) -> Check:
 
 
 def _whole(value: Any) -> str | None:
+    """An ``int`` argument: a whole number (``20.0`` too: the function decides whether it
+    takes one), below 2**64."""
+    if isinstance(value, numbers.Real) and not isinstance(value, (bool, numbers.Integral)):
+        try:
+            whole = float(value).is_integer()
+        except OverflowError:
+            whole = False
+        return None if whole and abs(float(value)) < INT_LIMIT else "a whole number"
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         return "a whole number"
     if abs(int(value)) >= INT_LIMIT:
