@@ -13,7 +13,8 @@ untouched). The check reads the type hints the name already has, once, and befor
   given as a list or tuple); a whole number of 2**64 or more where an ``int`` goes — an
   :class:`InputError` naming the
   argument and what it must be;
-* hints it cannot check (protocols, type variables, ``Any``) let the value through, as do
+* hints it cannot check (protocols, abstract interfaces such as ``GameState``, type
+  variables, ``Any``) let the value through, as do
   numpy scalars for numbers and ``str`` for a string enum such as ``Variant`` (a ``Variant``
   *is* a ``str``), ``str`` for a path.
 
@@ -142,8 +143,9 @@ def _checker(hint: Any) -> Check | None:
         return _instance((str, os.PathLike), "a path")
     if hint is os.PathLike:
         return _instance((str, os.PathLike), "a path")
-    if getattr(hint, "_is_protocol", False) or hint.__module__.startswith("numpy"):
-        return None  # duck-typed: a protocol, an ndarray (lists are fine too)
+    if getattr(hint, "_is_protocol", False) or hint.__module__.startswith("numpy") \
+            or inspect.isabstract(hint):
+        return None  # duck-typed: a protocol, an interface (GameState), an ndarray
     if hint.__module__ == "collections.abc":
         return _container(hint, ())
     return _instance((hint,), f"a {hint.__name__}")
