@@ -63,6 +63,7 @@ LEAKED = (TypeError, AttributeError, IndexError, KeyError, OverflowError, Recurs
 INT_LIMIT = 2**64
 _ITEMS_CHECKED = 10_000  # items of a list or tuple argument looked at
 _MARK = "__omahanash_face__"
+_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep  # the library's own files
 
 Check = Callable[[Any], str | None]  # None: fine; else what the value must be
 
@@ -303,8 +304,7 @@ def checked(function: Callable, label: str, namespace: dict | None = None,
 
     @functools.wraps(function)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if outside_only and sys._getframe(1).f_globals.get("__name__", "").startswith(
-                "omahanash."):
+        if outside_only and sys._getframe(1).f_code.co_filename.startswith(_PACKAGE):
             return function(*args, **kwargs)  # the library's own call: no check, no cost
         # A fast bind (this runs on every call): the arguments given are checked first
         # (their types), then whether one is missing, unknown or in excess.
