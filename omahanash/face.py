@@ -21,9 +21,10 @@ untouched). The check reads the type hints the name already has, once, and befor
 What gets past the check and still ends in a ``TypeError``, ``AttributeError``, ``IndexError``,
 ``KeyError``, ``OverflowError`` or ``RecursionError`` inside (a list of the wrong things for a
 hint that could not be checked) becomes an :class:`InputError` naming the call, its cause
-chained. A correct call is untouched: same arguments, same result. A class is checked in place, so
-the library's own constructions (a review makes two ``JamFoldParams`` a spot) skip the check:
-only calls from outside ``omahanash`` pay for it (a few microseconds).
+chained. A correct call is untouched: same arguments, same result. A class is guarded in place (it
+stays the class everyone uses), so there the check runs only once a call has failed with one
+of those errors: the class's own checks and messages come first, whoever calls it, and a good
+construction (a review makes two ``JamFoldParams`` a spot) costs nothing more.
 
 >>> import omahanash as on
 >>> on.format_cards(5)
@@ -63,7 +64,6 @@ LEAKED = (TypeError, AttributeError, IndexError, KeyError, OverflowError, Recurs
 INT_LIMIT = 2**64
 _ITEMS_CHECKED = 10_000  # items of a list or tuple argument looked at
 _MARK = "__omahanash_face__"
-_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep  # the library's own files
 
 Check = Callable[[Any], str | None]  # None: fine; else what the value must be
 
@@ -256,8 +256,10 @@ _UNKNOWN = object()  # the hint of a parameter without one
 
 
 def checked(function: Callable, label: str, namespace: dict | None = None,
-            outside_only: bool = False) -> Callable:
+            after: bool = False) -> Callable:
     """``function`` behind the face's check (see the module); ``label`` names it in messages.
+    ``after``: check only when the call fails with one of :data:`LEAKED` (a constructor,
+    wrapped in place: its own checks and messages come first, and a good call costs nothing).
 
     >>> def halve(x: int) -> float:
     ...     return x / 2
@@ -302,12 +304,9 @@ def checked(function: Callable, label: str, namespace: dict | None = None,
             return InputError(f"{label}(): {error}")
         return InputError(f"{label}(): cannot bind the arguments")  # pragma: no cover
 
-    @functools.wraps(function)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if outside_only and sys._getframe(1).f_code.co_filename.startswith(_PACKAGE):
-            return function(*args, **kwargs)  # the library's own call: no check, no cost
-        # A fast bind (this runs on every call): the arguments given are checked first
-        # (their types), then whether one is missing, unknown or in excess.
+    def inspect_call(args: tuple, kwargs: dict) -> None:
+        """Raise for the first bad argument: the arguments given first (their types), then
+        one missing, unknown or in excess. A fast bind: this runs on every call."""
         for name, value in zip(positional, args):
             if name not in skip:
                 check, allows_none, _ = checks[name]
@@ -325,11 +324,21 @@ def checked(function: Callable, label: str, namespace: dict | None = None,
             raise bind_error(args, kwargs)
         if required and not required <= {*positional[:len(args)], *kwargs}:
             raise bind_error(args, kwargs)
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if not after:
+            inspect_call(args, kwargs)
         try:
             return function(*args, **kwargs)
         except InputError:
             raise
         except LEAKED as error:
+            if after:  # a constructor: its own checks ran first; now name the argument
+                try:
+                    inspect_call(args, kwargs)
+                except InputError as named:
+                    raise named from error
             given = ", ".join(name for name in [*positional[:len(args)], *kwargs]
                               if name not in skip)
             raise InputError(f"{label}(): bad argument ({given}): {type(error).__name__}: "
@@ -371,13 +380,14 @@ def _guard_class(cls: type, name: str) -> None:
         return
     namespace = vars(sys.modules[cls.__module__])
     init = cls.__dict__.get("__init__")
-    # In place (the class stays the class), so the library's own constructions would pay
-    # too: they skip the check (outside_only), a user's call is checked.
+    # In place (the class stays the class, for every caller): so the check runs only when a
+    # call fails with a leaked error, after the class's own checks (same messages as before,
+    # whoever calls; nothing added to a good call).
     if init is not None and inspect.isfunction(init):
-        cls.__init__ = checked(init, name, namespace, outside_only=True)  # type: ignore[misc]
+        cls.__init__ = checked(init, name, namespace, after=True)  # type: ignore[misc]
     for attribute, member in list(cls.__dict__.items()):
         if attribute.startswith("_") or not isinstance(member, (classmethod, staticmethod)):
             continue
-        wrapped = checked(member.__func__, f"{name}.{attribute}", namespace, outside_only=True)
+        wrapped = checked(member.__func__, f"{name}.{attribute}", namespace, after=True)
         setattr(cls, attribute, type(member)(wrapped))
     setattr(cls, _MARK, True)
