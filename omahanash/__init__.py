@@ -165,12 +165,14 @@ if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
 
 
 def __getattr__(name: str) -> Any:
+    from omahanash.face import guard  # the argument check of every public name
+
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'omahanash' has no attribute {name!r}")
     if module == __name__:  # a subpackage that is itself the public name (omahanash.equity)
-        return importlib.import_module(f"{__name__}.{name}")
-    value = getattr(importlib.import_module(module), name)
+        return guard(importlib.import_module(f"{__name__}.{name}"), name)
+    value = guard(getattr(importlib.import_module(module), name), name)
     globals()[name] = value  # later lookups skip this function
     return value
 

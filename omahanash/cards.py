@@ -74,6 +74,12 @@ class Variant(StrEnum):
     OMAHA_HILO = "omaha-hilo"
 
     @classmethod
+    def _missing_(cls, value: object) -> Variant:
+        """``Variant("HOLDEM")``, ``Variant("omaha")``: any name :meth:`parse` takes; anything
+        else an :class:`InputError` (not a bare ``ValueError``)."""
+        return cls.parse(value)
+
+    @classmethod
     def parse(cls, name: object) -> Variant:
         """The variant called ``name`` (any alias, any case), else :class:`InputError`."""
         if isinstance(name, Variant):
@@ -155,8 +161,21 @@ def format_cards(cards: Iterable[int]) -> str:
 
     >>> format_cards([51, 0, 45])
     'As 2c Kd'
+    >>> format_cards([51.9])
+    Traceback (most recent call last):
+    ...
+    omahanash.cards.CardError: 51.9 is not a card code (an integer 0..51)
     """
-    return " ".join(card_str(int(c)) for c in cards)
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise CardError(f"cards must be card codes 0..51 (a list or an array), not {cards!r}")
+    return " ".join(card_str(_code(c)) for c in cards)
+
+
+def _code(item: object) -> int:
+    """A card code given as an integer (never a float: ``51.9`` is not truncated to 51)."""
+    if isinstance(item, bool) or not isinstance(item, (int, np.integer)):
+        raise CardError(f"{item!r} is not a card code (an integer 0..51)")
+    return int(item)
 
 
 def _rank_of(token: str) -> int | None:

@@ -88,10 +88,28 @@ def cancel_on_interrupt() -> Iterator[CancelFlag]:
     except ValueError:  # not the main thread
         yield flag
         return
+    _INTERRUPT_FLAGS.append(flag)
     try:
         yield flag
     finally:
+        _INTERRUPT_FLAGS.remove(flag)
         signal.signal(signal.SIGINT, previous)
+
+
+# The flags of the cancel_on_interrupt blocks running now (innermost last).
+_INTERRUPT_FLAGS: list[CancelFlag] = []
+
+
+def check_interrupt(cancel: CancelFlag | None = None) -> None:
+    """Raise :class:`Cancelled` when ``cancel`` is set or Ctrl-C was pressed inside a
+    :func:`cancel_on_interrupt` block: for long loops that no flag is passed to (a range
+    parser called deep inside a command), so Ctrl-C stops them too.
+
+    >>> check_interrupt()  # nothing pressed, no flag: returns
+    """
+    if (cancel is not None and cancel.cancelled) \
+            or any(flag.cancelled for flag in _INTERRUPT_FLAGS):
+        raise Cancelled("interrupted")
 
 
 def format_duration(seconds: float) -> str:

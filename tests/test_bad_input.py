@@ -199,6 +199,41 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["perfect", "subtract", "10", "--moves", ""], 2, "empty"),
     # -- bench
     (["bench", "nosuch"], 2, "unknown bench section"),
+    # -- issue 29, part B: one row per class (tests/history/test_hostile_files.py,
+    # tests/ranges/test_limits.py, tests/tournament/test_bounds.py go further)
+    # quadratic patterns on long lines -> a line-length bound, linear parsing
+    (["review", "{tmp}/long_dealt.txt"], 2, "line 8 is longer than 10,000 characters"),
+    (["review", "{tmp}/long_seat.txt"], 2, "line 4 is longer than 10,000 characters"),
+    (["review", "{tmp}/long_shows.txt"], 2, "line 12 is longer than 10,000 characters"),
+    # the range parser: a size limit; bad text refused by the syntax pass at once
+    (["range", "AA:" * 20000, "--game", "omaha"], 2, "at most 5,000 are read"),
+    (["range", "AA," * 1000 + "QX+", "--game", "omaha"], 2, "'+' needs explicit ranks"),
+    (["range", "ΑΑ", "--game", "omaha"], 2, "(U+0391) is not a rank"),
+    (["range", "Ａ", "--game", "holdem"], 2, "(U+FF21) is not a rank"),
+    # tournament bounds: hands per level, trials
+    (["tournament", "--game", "holdem", "--chips", "3000", "--stacks", "1500", "1500",
+      "--levels", "10/20,20/40", "--hands-per-level", str(10**18)], 2, "1..100,000"),
+    (["tournament", "--game", "holdem", "--chips", "3000", "--stacks", "1500", "1500", "--sb",
+      "10", "--bb", "20", "--p1", "50%", "--p2", "50%", "--method", "simulate", "--trials",
+      str(10**29)], 2, "1..1,000,000,000"),
+    (["tournament", "--game", "holdem", "--chips", "3000", "--stacks", "1500", "1500", "--sb",
+      "10", "--bb", "20", "--p1", "50%", "--p2", "50%", "--method", "simulate", "--trials",
+      str(10**12)], 2, "1..1,000,000,000"),
+    (["tournament", "--game", "holdem", "--chips", "3000", "--stacks", "1500", "1500", "--sb",
+      "10", "--bb", "20", "--p2", "nash@5"], 2, "nash@STACK"),
+    # empty files: one rule whatever the format
+    (["review", "{tmp}/empty.phh"], 2, "the file is empty"),
+    (["review", "{tmp}/empty.txt"], 2, "the file is empty"),
+    # crafted PHH amounts and lengths; impossible PokerStars amounts named
+    (["review", "{tmp}/lengths.phh"], 2, "players has 3 names but starting_stacks 2"),
+    (["review", "{tmp}/digits.phh"], 2, "is not an amount"),
+    (["review", "{tmp}/negative.txt"], 2, "Villain's stack is negative (-500)"),
+    (["review", "{tmp}/sb_above_bb.txt"], 2, "the small blind no larger than the big blind"),
+    # a stream is read once: the hero pass needs --hero
+    (["review", "/dev/stdin"], 2, "is a stream"),
+    # perfect graph: deep JSON, long integers
+    (["perfect", "graph", "{tmp}/deep.json"], 2, "nested too deeply"),
+    (["perfect", "graph", "{tmp}/digits.json"], 2, "4300 digits"),
     # -- the parser itself
     (["nosuchcommand"], 2, "invalid choice"),
     (["cfr", "--iterations", "many"], 2, "invalid int"),
@@ -226,13 +261,13 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
     # hand classes
     ("on.parse_class('１２', 'omaha')", "CardError", "１"),
     ("on.parse_class(99999, 'omaha')", "InputError", "out of range"),
-    ("on.parse_class(None, 'omaha')", "InputError", "not an integer"),
-    ("on.parse_class(1.5, 'holdem')", "InputError", "not an integer"),
+    ("on.parse_class(None, 'omaha')", "InputError", "value must be a whole number"),
+    ("on.parse_class(1.5, 'holdem')", "InputError", "value must be a whole number"),
     ("on.parse_class('', 'holdem')", "InputError", "empty"),
     ("on.num_classes('chess')", "InputError", "chess"),
     ("on.class_cards('omaha', -1)", "InputError", "out of range"),
     ("on.class_name('holdem', 169)", "InputError", "out of range"),
-    ("on.class_members('holdem', True)", "InputError", "not an integer"),
+    ("on.class_members('holdem', True)", "InputError", "class_id must be a whole number"),
     ("on.class_combos('go')", "InputError", "go"),
     ("on.class_of('omaha', 'As Kd')", "CardError", "expected 4"),
     # evaluators
@@ -428,7 +463,58 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
      "dealer"),
     ("on.lock_strategy('nash@-4', 'caller', on.JamFoldParams(variant='holdem'))",
      "InputError", "nash@"),
+    # issue 29, part B: the face's argument check (omahanash/face.py), one row per kind
+    ("on.format_cards([51.9])", "CardError", "cards[0] must be a whole number, not 51.9"),
+    ("on.format_cards(5)", "InputError", "format_cards(): cards must be"),
+    ("on.equity(None, 'KK')", "InputError", "hand1"),
+    ("on.equity('AA', 'KK', variant='holdem', trials='100')", "InputError", "trials"),
+    ("on.solve_jamfold(on.JamFoldParams(variant='holdem'), progress=5)", "InputError",
+     "progress must be a function"),
+    ("on.review([5])", "InputError", "paths[0] must be"),
+    ("on.Structure(400, [(1, 2)])", "InputError", "levels[0] must be a Level"),
+    ("on.Structure.fixed(400, sb=10, bb=float('nan'))", "InputError", "BB must be a whole"),
+    ("on.parse_cards('As', 10**400)", "InputError", "count"),
+    ("on.num_classes('holdem', 5)", "InputError", "too many positional arguments"),
+    ("on.top_percent(10**400, 'holdem')", "InputError", "percent"),
+    ("assert on.Variant('HOLDEM') is on.Variant.HOLDEM", None, ""),
+    ("on.Variant('chess')", "InputError", "chess"),
+    ("on.Variant(None)", "InputError", "None"),
+    # the range parser reads only ASCII ranks and variables, and at most 5,000 characters
+    ("on.parse_range('ＡＡ', 'omaha')", "RangeError", "(U+FF21) is not a rank"),
+    ("on.parse_range(','.join(['AA'] * 5000), 'omaha')", "RangeError", "at most 5,000"),
+    # tournament bounds
+    ("on.run_tournament('holdem', on.Structure.fixed(400, 10, 20), (200, 200), '100%', '100%',"
+     " method='simulate', trials=10**12)", "InputError", "trials must be a whole number"),
+    ("on.Structure.parse(400, '5/10,10/20', 10**18)", "InputError", "hands_per_level"),
+    # graph JSON
+    ("from omahanash.perfect.retrograde import parse_graph; parse_graph('[' * 100000)",
+     "InputError", "nested too deeply"),
 ]
+
+
+HAND = """PokerStars Hand #7: Tournament #1, $1+$0 Hold'em No Limit - Level I (10/20) - x
+Table '1 1' 2-max Seat #1 is the button
+Seat 1: Hero (300 in chips)
+Seat 2: Villain (500 in chips)
+Hero: posts small blind 10
+Villain: posts big blind 20
+*** HOLE CARDS ***
+Dealt to Hero [Ah Kd]
+Hero: raises 280 to 300 and is all-in
+Villain: calls 280
+*** FLOP *** [2c 3d 4h]
+Villain: shows [Qs Qd]
+*** SUMMARY ***
+"""
+PHH = ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [10, 20]\nmin_bet = 20\n'
+       'starting_stacks = [{stacks}]\nactions = ["d dh p1 7h2c", "d dh p2 AsKd", "p2 cbr 200", '
+       '"p1 f"]\nplayers = [{players}]\n')
+
+
+def _hand_with(index: int, line: str) -> str:
+    lines = HAND.splitlines()
+    lines[index] = line
+    return "\n".join(lines) + "\n"
 
 
 def _scratch(tmp: Path) -> None:
@@ -436,6 +522,19 @@ def _scratch(tmp: Path) -> None:
     (tmp / "adir").mkdir()
     (tmp / "list.json").write_text("[1, 2, 3]\n")
     (tmp / "null.json").write_text("null\n")
+    # issue 29: the probe's hostile files
+    (tmp / "long_dealt.txt").write_text(_hand_with(7, "Dealt to Hero " + "[a " * 100_000))
+    (tmp / "long_seat.txt").write_text(
+        _hand_with(3, "Seat 2: V (1500 in chips, " + "(1 in chips, " * 100_000))
+    (tmp / "long_shows.txt").write_text(_hand_with(11, "Villain: shows " + "[a" * 150_000))
+    (tmp / "empty.phh").write_text("")
+    (tmp / "empty.txt").write_text("")
+    (tmp / "lengths.phh").write_text(PHH.format(stacks="300, 200", players='"A", "B", "C"'))
+    (tmp / "digits.phh").write_text(PHH.format(stacks="1" * 400 + ", 200", players='"A", "B"'))
+    (tmp / "negative.txt").write_text(HAND.replace("(500 in chips)", "(-500 in chips)"))
+    (tmp / "sb_above_bb.txt").write_text(HAND.replace("(10/20)", "(20/10)"))
+    (tmp / "deep.json").write_text("[" * 100_000)
+    (tmp / "digits.json").write_text('{"a": [' + "1" * 5000 + "]}")
 
 
 @pytest.fixture(scope="module")
@@ -519,6 +618,77 @@ def test_every_public_name_has_a_bad_input_row() -> None:
                and not any(area in getattr(getattr(on, name), "__module__", "")
                            for area in pending)]
     assert not missing
+
+
+BAD_VALUES = {"None": None, "a wrong type": object(), "a huge int": 10**400,
+              "NaN": float("nan")}
+LEAKS = ("TypeError", "AttributeError", "IndexError", "KeyError", "OverflowError",
+         "RecursionError")
+
+
+def _public_callables() -> list[str]:
+    return [name for name in on.__all__
+            if not (isinstance(getattr(on, name), type)
+                    and issubclass(getattr(on, name), BaseException))]
+
+
+def _face_cases() -> list[dict]:
+    """Every public name called with each bad value as its first argument, and with the
+    wrong type given for each of its named parameters by keyword."""
+    import inspect
+
+    cases = []
+    for name in _public_callables():
+        for label in BAD_VALUES:
+            cases.append({"id": f"{name}({label})", "code": f"on.{name}(BAD[{label!r}])",
+                          "timeout": 20})
+        target = getattr(on, name)
+        function = target.__call_target__ if name == "equity" else \
+            (target.__init__ if isinstance(target, type) else target)
+        for parameter in list(inspect.signature(function).parameters.values()):
+            if parameter.name in ("self", "cls") or parameter.kind in (
+                    parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD, parameter.POSITIONAL_ONLY):
+                continue
+            # a function is checked before the call: its message names the argument; a
+            # class keeps its own checks and messages (the face names the argument only when
+            # a leaked error got through them)
+            named = {"param": parameter.name} if not isinstance(target, type) else {}
+            cases.append({"id": f"{name}({parameter.name}=)", **named,
+                          "code": f"on.{name}(**{{{parameter.name!r}: BAD['a wrong type']}})",
+                          "timeout": 20})
+    return cases
+
+
+def test_every_public_name_refuses_none_wrong_types_huge_ints_and_nan(tmp_path: Path) -> None:
+    """No public name lets a bad argument out as a bare TypeError, AttributeError,
+    IndexError, KeyError, OverflowError or RecursionError: each gives an InputError (or,
+    where the value is a documented one, a result); a wrong type given by keyword to a
+    function is named."""
+    cases = _face_cases()
+    prelude = ("BAD = {'None': None, 'a wrong type': object(), 'a huge int': 10**400, "
+               "'NaN': float('nan')}\n")
+    runner_cases = [{"id": case["id"], "code": prelude + case["code"],
+                     "timeout": case["timeout"]} for case in cases]
+    env = {**os.environ, "OMAHANASH_CACHE": str(tmp_path / "cache"), "NUMBA_NUM_THREADS": "2"}
+    done = subprocess.run([sys.executable, str(RUNNER), str(tmp_path)],
+                          input=json.dumps(runner_cases), capture_output=True, text=True,
+                          timeout=600, env=env)
+    rows = {row["id"]: row for row in map(json.loads, filter(None, done.stdout.splitlines()))}
+    problems = []
+    for case in cases:
+        row = rows.get(case["id"])
+        if row is None or row.get("timeout"):
+            problems.append(f"{case['id']}: {'hung' if row else 'did not run'}")
+            continue
+        if row["exception"] is None:
+            continue  # a documented value (Drill(None) is the default drill, ...)
+        if "InputError" not in row["mro"] or row["exception"] in LEAKS:
+            problems.append(f"{case['id']}: {row['exception']}: {row['message']}")
+        elif "param" in case and case["param"] not in row["message"] \
+                and "missing a required argument" not in row["message"]:
+            problems.append(f"{case['id']}: the message does not name it: {row['message']}")
+    assert len(cases) > 300
+    assert not problems, "\n".join(problems)
 
 
 # -- Ctrl-C ---------------------------------------------------------------------------------

@@ -64,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"no hand could be read ({reasons})")
     for item in report.unparsed:
         sys.stderr.write(f"skipped {item.file}:{item.line}: {item.reason}\n")
+    if report.hero_note:
+        sys.stderr.write(f"{report.hero_note}\n")
     if args.csv:
         report.write_csv(args.csv)
     if args.html:

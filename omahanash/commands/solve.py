@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from omahanash.commands.table import parse_class_list
 from omahanash.errors import InputError
-from omahanash.runs import cancel_on_interrupt
+from omahanash.runs import StderrProgress, cancel_on_interrupt
 
 if TYPE_CHECKING:
     from omahanash.jamfold import IterationReport, JamFoldParams, JamFoldSolution
@@ -97,6 +97,8 @@ class IterationPrinter:
         self._report: IterationReport | None = None
 
     def _draw(self, report: IterationReport) -> None:
+        if StderrProgress.quiet:  # -q: no progress on stderr, this line included
+            return
         sys.stderr.write(f"\r{self.label}: iteration {report.iteration}  "
                          f"epsilon {report.epsilon:.6g}   ")
         sys.stderr.flush()
@@ -110,7 +112,7 @@ class IterationPrinter:
 
     def close(self) -> None:
         """Show the last iteration and end the line."""
-        if self._report is not None:
+        if self._report is not None and not StderrProgress.quiet:
             self._draw(self._report)
             sys.stderr.write("\n")
             sys.stderr.flush()

@@ -20,6 +20,7 @@ one submodule does not load the others' kernels.
 
 from __future__ import annotations
 
+import functools
 import sys
 import types
 from typing import Any
@@ -29,9 +30,24 @@ class _EquityPackage(types.ModuleType):
     """This package's module type: calling it calls :func:`.calculator.equity`."""
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return _checked_equity()(*args, **kwargs)
+
+    @property
+    def __call_target__(self) -> Any:
+        """The function a call runs (the public face checks its arguments)."""
         from omahanash.equity.calculator import equity
 
-        return equity(*args, **kwargs)
+        return equity
+
+
+@functools.cache
+def _checked_equity() -> Any:
+    """:func:`.calculator.equity` behind the public face's argument check
+    (:mod:`omahanash.face`), however the package was imported first."""
+    from omahanash.equity.calculator import equity
+    from omahanash.face import checked
+
+    return checked(equity, "equity")
 
 
 sys.modules[__name__].__class__ = _EquityPackage

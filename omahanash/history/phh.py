@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import warnings
@@ -45,27 +46,50 @@ from omahanash.history.hands import Action, Hand, HandParseError, Unparsed
 PHH_VARIANTS = {"NT": (Variant.HOLDEM, "no-limit"), "PO": (Variant.OMAHA_HI, "pot-limit")}
 _CODES = {value: code for code, value in PHH_VARIANTS.items()}
 _SECTION = re.compile(r"\[\s*\d+\s*\]\s*$")
+#: A PHH hand of more lines is a crafted file (a real one has a few dozen): it is unparsed.
+MAX_HAND_LINES = 5_000
+#: Largest stack, blind or ante read.
+MAX_AMOUNT = 1e15
 
 
-def read_phh(path: str | os.PathLike) -> Iterator[Hand | Unparsed]:
+def read_phh(path: str | os.PathLike,
+             counter: list[int] | None = None) -> Iterator[Hand | Unparsed]:
     """Every hand of the PHH file at ``path`` (one hand, or a ``.phhs`` file of ``[N]``
-    tables), streamed: a hand pokerkit refuses is yielded as :class:`Unparsed`."""
+    tables), streamed: a hand pokerkit refuses is yielded as :class:`Unparsed`, and so is a
+    file with no hand (``the file is empty``), a hand with a line longer than
+    :data:`~omahanash.history.textlines.MAX_LINE_CHARS` or of more than
+    :data:`MAX_HAND_LINES` lines. ``counter[0]`` grows by the bytes read."""
+    from omahanash.history.textlines import LineReader, describe_too_long, too_long
+
     source = os.fspath(path)
     chunk: list[str] = []
     start = 1
-    with open(path, encoding="utf-8-sig", errors="replace") as lines:
-        for number, line in enumerate(lines, 1):
-            if _SECTION.match(line.strip()):
-                if any(text.strip() for text in chunk):
-                    yield _hand_or_unparsed("".join(chunk), source, start)
-                chunk, start = [], number
+    broken = ""
+    found = False
+    with open(path, "rb") as raw:
+        for number, line in enumerate(LineReader(raw, source, counter), 1):
+            if too_long(line):
+                broken = broken or describe_too_long(number)
                 continue
-            chunk.append(line)
-    if any(text.strip() for text in chunk):
-        yield _hand_or_unparsed("".join(chunk), source, start)
+            if _SECTION.match(line.strip()):
+                if broken or any(text.strip() for text in chunk):
+                    found = True
+                    yield _hand_or_unparsed("\n".join(chunk), source, start, broken)
+                chunk, start, broken = [], number, ""
+                continue
+            if len(chunk) < MAX_HAND_LINES:
+                chunk.append(line)
+            else:
+                broken = broken or f"the hand is longer than {MAX_HAND_LINES:,} lines"
+    if broken or any(text.strip() for text in chunk):
+        yield _hand_or_unparsed("\n".join(chunk), source, start, broken)
+    elif not found:
+        yield Unparsed(source, 1, "the file is empty: no hand in it")
 
 
-def _hand_or_unparsed(text: str, source: str, line: int) -> Hand | Unparsed:
+def _hand_or_unparsed(text: str, source: str, line: int, broken: str = "") -> Hand | Unparsed:
+    if broken:
+        return Unparsed(source, line, broken)
     try:
         return hand_from_phh(text, source, line)
     except HandParseError as error:
@@ -91,14 +115,36 @@ def hand_from_phh(text: str, source: str = "", line: int = 1) -> Hand:
         raise
     except Exception as error:  # noqa: BLE001 - pokerkit raises many kinds on bad input
         raise HandParseError(line, f"not a valid PHH hand: {error}") from None
-    return _to_hand(history, source, line)
+    try:
+        return _to_hand(history, source, line)
+    except HandParseError:
+        raise
+    except (ValueError, TypeError, IndexError, KeyError, OverflowError) as error:
+        raise HandParseError(line, f"not a valid PHH hand: {error}") from None
+
+
+def _number(value: Any, what: str, line: int) -> float:
+    """A stack, blind or ante of the file as a float within :data:`MAX_AMOUNT`."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        number = math.nan
+    if not 0 <= number <= MAX_AMOUNT:
+        shown = str(value)
+        shown = shown if len(shown) <= 24 else f"{shown[:20]}... ({len(shown)} characters)"
+        raise HandParseError(line, f"{what} {shown} is not an amount between 0 and "
+                             f"{MAX_AMOUNT:g}")
+    return number
 
 
 def _to_hand(history: Any, source: str, line: int) -> Hand:
     variant, limit = PHH_VARIANTS[history.variant]
-    stacks = [float(s) for s in history.starting_stacks]
+    stacks = [_number(s, "a starting stack", line) for s in history.starting_stacks]
     count = len(stacks)
     names = list(history.players or [f"p{i + 1}" for i in range(count)])
+    if len(names) != count:
+        raise HandParseError(line, f"players has {len(names)} names but starting_stacks "
+                             f"{count} stacks")
     blinds = _per_player(history.blinds_or_straddles or [0] * count, count)
     antes = _per_player(history.antes, count)
     positive = sorted((b, i) for i, b in enumerate(blinds) if b > 0)
@@ -148,8 +194,8 @@ def _to_hand(history: Any, source: str, line: int) -> Hand:
 def _per_player(values: Any, count: int) -> list[float]:
     """PHH blinds or antes (a list, or one number for everyone) per player index."""
     if not isinstance(values, (list, tuple)):
-        return [float(values)] * count
-    listed = [float(v) for v in values] + [0.0] * (count - len(values))
+        return [_number(values, "a blind or ante", 1)] * count
+    listed = [_number(v, "a blind or ante", 1) for v in values] + [0.0] * (count - len(values))
     return listed[::-1] if count == 2 else listed  # heads-up: written the other way round
 
 

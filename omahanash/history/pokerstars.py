@@ -1,7 +1,13 @@
 """Streaming reader of PokerStars text hand histories (SPEC §11).
 
-A file is read line by line (UTF-8 with or without a BOM, ``\\r\\n`` or ``\\n``), so memory stays
-constant however big it is. A hand starts at its header (``PokerStars Hand #N:`` or the older
+A file is read line by line (:mod:`~omahanash.history.textlines`: UTF-8 with or without a
+BOM — a BOM at the start of any line is dropped, so concatenated exports read as one file —
+else Windows-1252; ``\\r\\n`` or ``\\n``), so memory stays constant however big it is; a line
+longer than :data:`~omahanash.history.textlines.MAX_LINE_CHARS` (10,000 characters) makes
+its hand unparsed. Every pattern is anchored and linear (no nested or overlapping
+quantifiers), so no line costs more than a pass over it.
+
+A hand starts at its header (``PokerStars Hand #N:`` or the older
 ``PokerStars Game #N:``) and ends at a blank line or the next header; lines outside hands
 (garbage between them) are skipped. Each hand becomes a :class:`~omahanash.history.hands.Hand`
 or, when it cannot be read (truncated, an unsupported game, a malformed line), an
@@ -34,19 +40,27 @@ from collections.abc import Iterable, Iterator
 
 from omahanash.cards import Variant
 from omahanash.history.hands import Action, Hand, HandParseError, Unparsed
+from omahanash.history.textlines import describe_too_long, too_long
 
-_HEADER = re.compile(r"PokerStars (?:[\w ]+ )?(?:Hand|Game) #(\d+): *(.*)")
+_BOM = "\ufeff"
+
+_HEADER = re.compile(r"PokerStars (?:[\w ]+ )?(?:Hand|Game) #(\d+): *")
 # Longest names first: "Omaha Hi/Lo" before "Omaha", "5 Card Omaha" before both.
 _GAME = re.compile(
     r"(5 Card Omaha Hi/Lo|5 Card Omaha|6 Card Omaha Hi/Lo|6 Card Omaha|Courchevel Hi/Lo|"
     r"Courchevel|Omaha Hi/Lo|Omaha|Hold'em|Razz|7 Card Stud Hi/Lo|7 Card Stud|"
     r"Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|5 Card Draw|Badugi) "
     r"(No Limit|Pot Limit|Fixed Limit|Limit)")
-_BLINDS = re.compile(r"\(([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: [A-Z]{3})?\)")
-_SEAT = re.compile(r"Seat (\d+): (.+) \(([$€£]?[\d.,]+) in chips(?:, [^)]*)?\)(.*)")
+_BLIND_PAIR = re.compile(r"([$€£]?-?[\d.,]+)/([$€£]?-?[\d.,]+)")
+#: A hand with more seats, or more lines, is a crafted file (a real one has at most 10 seats
+#: and a few hundred lines, chat included): it is reported unparsed.
+MAX_SEATS = 10
+MAX_HAND_LINES = 5_000
+_SEAT_START = re.compile(r"Seat (\d+): ")
+_AMOUNT = re.compile(r"-?[$€£]?-?[\d.,]+")
 _BUTTON = re.compile(r"Seat #(\d+) is the button")
-_DEALT = re.compile(r"Dealt to (.+?) \[([^\]]+)\]")
-_SHOWS = re.compile(r"\[([^\]]+)\]")
+#: Largest amount read (chips or money): more is a crafted file, not a hand.
+MAX_AMOUNT = 1e15
 _VARIANTS = {"Hold'em": Variant.HOLDEM, "Omaha": Variant.OMAHA_HI,
              "Omaha Hi/Lo": Variant.OMAHA_HILO}
 _LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "limit",
@@ -61,7 +75,10 @@ def amount(text: str) -> float:
     >>> amount("$1,000.50")
     1000.5
     """
-    return float(text.lstrip("$€£").replace(",", ""))
+    value = float(text.replace("$", "").replace("€", "").replace("£", "").replace(",", ""))
+    if not abs(value) <= MAX_AMOUNT:  # inf and nan too
+        raise ValueError(f"amount {text[:24]!r} is above {MAX_AMOUNT:g}")
+    return value
 
 
 def is_header(line: str) -> bool:
@@ -75,8 +92,10 @@ def is_header(line: str) -> bool:
 
 def read_pokerstars(path: str | os.PathLike) -> Iterator[Hand | Unparsed]:
     """Every hand of the PokerStars file at ``path``, in order, streamed (see the module)."""
-    with open(path, encoding="utf-8-sig", errors="replace", newline=None) as lines:
-        yield from read_pokerstars_lines(lines, os.fspath(path))
+    from omahanash.history.textlines import LineReader
+
+    with open(path, "rb") as raw:
+        yield from read_pokerstars_lines(LineReader(raw, os.fspath(path)), os.fspath(path))
 
 
 def read_pokerstars_lines(lines: Iterable[str], source: str) -> Iterator[Hand | Unparsed]:
@@ -88,28 +107,43 @@ def read_pokerstars_lines(lines: Iterable[str], source: str) -> Iterator[Hand | 
     block: list[str] = []
     start = 0
     number = 0
+    broken = ""  # why the hand being read cannot be (an over-long line)
     for number, raw in enumerate(lines, 1):
+        if too_long(raw):
+            line = raw[:200].strip().lstrip(_BOM)
+            if is_header(line):  # an over-long header starts a hand that is broken
+                if block:
+                    yield _hand_or_unparsed(block, start, source, broken)
+                block, start = [line], number
+            if block and not broken:
+                broken = describe_too_long(number)
+            continue
         line = raw.strip()
+        if line.startswith(_BOM):  # concatenated exports: a BOM at any line start
+            line = line.lstrip(_BOM).strip()
         if not line:
             if block:
-                yield _hand_or_unparsed(block, start, source)
-                block = []
+                yield _hand_or_unparsed(block, start, source, broken)
+                block, broken = [], ""
             continue
-        if line.startswith("PokerStars ") and _HEADER.match(line):
+        if is_header(line):
             if block:
-                yield _hand_or_unparsed(block, start, source)
-            block = [line]
+                yield _hand_or_unparsed(block, start, source, broken)
+            block, broken = [line], ""
             start = number
         elif block:
-            block.append(line)
-        elif number == 1 and line.startswith("\ufeff"):  # a BOM the decoder did not eat
-            if is_header(line[1:]):
-                block, start = [line[1:]], number
+            if len(block) < MAX_HAND_LINES:
+                block.append(line)
+            elif not broken:
+                broken = f"the hand is longer than {MAX_HAND_LINES:,} lines"
     if block:
-        yield _hand_or_unparsed(block, start, source)
+        yield _hand_or_unparsed(block, start, source, broken)
 
 
-def _hand_or_unparsed(block: list[str], start: int, source: str) -> Hand | Unparsed:
+def _hand_or_unparsed(block: list[str], start: int, source: str,
+                      broken: str = "") -> Hand | Unparsed:
+    if broken:
+        return Unparsed(source, start, broken)
     try:
         return parse_hand(block, start, source)
     except HandParseError as error:
@@ -124,17 +158,23 @@ def parse_hand(block: list[str], start: int, source: str) -> Hand:
     header = _HEADER.match(block[0])
     if header is None:
         raise HandParseError(start, "not a PokerStars hand header")
-    hand_id, rest = header.group(1), header.group(2)
+    hand_id, rest = header.group(1), block[0][header.end():]
     game = _GAME.search(rest)
     if game is None:
         raise HandParseError(start, f"unknown game in the header: {rest[:60]!r}")
     variant = _VARIANTS.get(game.group(1))
     if variant is None:
         raise HandParseError(start, f"unsupported game: {game.group(0)}")
-    blinds = _BLINDS.search(rest, game.end())
+    # A mixed game names the hand's own game in parentheses, the blinds after it:
+    # "Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD)".
+    blinds = _blinds(rest, game.end())
     if blinds is None:
         raise HandParseError(start, "no blinds (SB/BB) in the header")
-    sb, bb = amount(blinds.group(1)), amount(blinds.group(2))
+    sb, bb = amount(blinds[0]), amount(blinds[1])
+    if not 0 < sb <= bb:
+        raise HandParseError(start, f"the blinds in the header are {blinds[0]}/{blinds[1]}: "
+                             "they must be positive and the small blind no larger than the "
+                             "big blind")
     hand = Hand(hand_id=hand_id, source=source, line=start, variant=variant,
                 limit=_LIMITS[game.group(2)], sb=sb, bb=bb, stacks={},
                 tournament=rest.startswith("Tournament #"))
@@ -146,11 +186,14 @@ def parse_hand(block: list[str], start: int, source: str) -> Hand:
     while index < size:
         line = block[index]
         if line.startswith("Seat "):
-            seat = _SEAT.match(line)
+            seat = _seat(line, start + index)
             if seat is None:
                 break  # "Seat N: ..." of the summary can't come before the hole cards
-            hand.stacks[seat.group(2)] = amount(seat.group(3))
-            seats[seat.group(1)] = seat.group(2)
+            number, name, stack = seat
+            hand.stacks[name] = stack
+            if len(hand.stacks) > MAX_SEATS:
+                raise HandParseError(start + index, f"more than {MAX_SEATS} seats")
+            seats[number] = name
         elif line.startswith("Table "):
             button = _BUTTON.search(line)
             button_seat = button.group(1) if button else None
@@ -179,10 +222,10 @@ def parse_hand(block: list[str], start: int, source: str) -> Hand:
         if line.startswith("*** "):
             break
         if line.startswith("Dealt to "):
-            dealt = _DEALT.match(line)
+            dealt = _dealt(hand, line)
             if dealt is not None:
-                hand.cards[dealt.group(1)] = dealt.group(2)
-                hand.hero = dealt.group(1)
+                hand.cards[dealt[0]] = dealt[1]
+                hand.hero = dealt[0]
         elif not line.startswith("Uncalled bet"):
             _action(hand, line, start + index, bets)
         index += 1
@@ -193,16 +236,77 @@ def parse_hand(block: list[str], start: int, source: str) -> Hand:
         if line.startswith("*** SUMMARY ***"):
             summary = True
             break
-        if ": shows [" in line:
-            name = _player_of(hand, line)
-            shown = _SHOWS.search(line)
-            if name is not None and shown is not None:
-                hand.cards.setdefault(name, shown.group(1))
+        at = line.find(": shows [")
+        if at >= 0:
+            player = _player_of(hand, line)
+            shown = _bracketed(line, at + len(": shows "))
+            if player is not None and shown is not None:
+                hand.cards.setdefault(player, shown)
         index += 1
     if not summary:
         raise HandParseError(start, f"hand #{hand_id} is truncated: no *** SUMMARY *** "
                              f"(it ends at line {start + size - 1})")
     return hand
+
+
+def _blinds(rest: str, at: int) -> tuple[str, str] | None:
+    """The first ``SB/BB`` closing a parenthesis after ``rest[at]``: ``(10/20)``,
+    ``($0.01/$0.02 USD)`` or a mixed game's ``(Hold'em No Limit, $0.10/$0.25 USD)``. Each
+    parenthesised piece is looked at once (one pass over the header)."""
+    while True:
+        close = rest.find(")", at)
+        if close < 0:
+            return None
+        piece = rest[at:close]
+        cut = max(piece.rfind("("), piece.rfind(","))
+        words = piece[cut + 1:].split() if cut >= 0 else []
+        if 1 <= len(words) <= 2 and (len(words) == 1 or (
+                len(words[1]) == 3 and words[1].isalpha() and words[1].isupper())):
+            pair = _BLIND_PAIR.fullmatch(words[0])
+            if pair is not None:
+                return pair.group(1), pair.group(2)
+        at = close + 1
+
+
+def _seat(line: str, number: int) -> tuple[str, str, float] | None:
+    """``Seat 3: Name (1,500 in chips)`` (maybe ``, $5 bounty)``, ``is sitting out`` after):
+    the seat, the name and the stack; None for a line of another shape. The stack is the
+    last ``(... in chips`` of the line (a name may hold parentheses), found by plain
+    searches, so a crafted line costs one pass."""
+    head = _SEAT_START.match(line)
+    chips = line.rfind(" in chips")
+    if head is None or chips < 0:
+        return None
+    opening = line.rfind("(", head.end(), chips)
+    if opening < 0 or line.find(")", chips) < 0:
+        return None
+    name, text = line[head.end():opening].strip(), line[opening + 1:chips].strip()
+    if not name or _AMOUNT.fullmatch(text) is None:
+        return None
+    stack = amount(text)
+    if stack < 0:
+        raise HandParseError(number, f"seat {head.group(1)}: {name}'s stack is negative "
+                             f"({text})")
+    return head.group(1), name, stack
+
+
+def _bracketed(line: str, at: int) -> str | None:
+    """The text of the ``[...]`` starting at ``line[at]`` (None when there is none)."""
+    if not line.startswith("[", at):
+        return None
+    close = line.find("]", at + 1)
+    return line[at + 1:close] if close > at + 1 else None
+
+
+def _dealt(hand: Hand, line: str) -> tuple[str, str] | None:
+    """``Dealt to Name [Ah Kd]``: the (seated) player and the cards; names may hold spaces
+    and brackets, so the seated names are tried, the longest first."""
+    rest = line[len("Dealt to "):]
+    for name in sorted(hand.stacks, key=len, reverse=True):
+        if rest.startswith(name + " ["):
+            cards = _bracketed(rest, len(name) + 1)
+            return None if cards is None else (name, cards)
+    return None
 
 
 def _player_of(hand: Hand, line: str) -> str | None:

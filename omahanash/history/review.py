@@ -77,7 +77,7 @@ import math
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +96,7 @@ from omahanash.history.hands import Hand, Unparsed
 from omahanash.history.opponent import NASH, OPPONENT_ROLE, Opponent, opponent_model
 from omahanash.history.sources import hand_files, read_file
 from omahanash.history.spots import DEFAULT_MAX_BB, NOT_IN_HAND, Outside, Spot, find_spot
+from omahanash.history.textlines import is_stream
 from omahanash.jamfold.decision import MIXED_MIN_FREQUENCY, judge
 from omahanash.jamfold.game import JamFoldParams
 from omahanash.runs import CancelFlag, ProgressCallback, iterate
@@ -108,6 +109,7 @@ PLAYED_EPSILON = MIXED_MIN_FREQUENCY
 # Progress: the share of the bar the reading takes (the solving gets the rest).
 _READ_SHARE = 0.5
 _HANDS_PER_STEP = 500
+_HANDS_PER_CANCEL_CHECK = 200
 
 
 def grid_stack(stack_bb: float, floor_bb: float = 0.0) -> float:
@@ -221,6 +223,8 @@ class ReviewReport:
     outside: list[Outside] = field(default_factory=list)
     unparsed: list[Unparsed] = field(default_factory=list)
     opponent: Opponent = field(default_factory=Opponent)
+    #: How the hero was chosen when none was given (None when it was).
+    hero_note: str | None = None
 
     @property
     def ev_lost_bb(self) -> float:
@@ -318,20 +322,43 @@ class ReviewReport:
         return write_html(self, path)
 
 
-def choose_hero(paths: Iterable[str | os.PathLike]) -> str | None:
+def choose_hero(paths: Iterable[str | os.PathLike],
+                cancel: CancelFlag | None = None) -> str | None:
     """The player with the most hands: most often ``Dealt to`` (the file's owner), then most
-    often seated; None when there are no hands."""
+    often seated, then (a tie: PHH files have no ``Dealt to``) the first one seen in the
+    files; None when there are no hands. See :func:`hero_choice`."""
+    return hero_choice(paths, cancel)[0]
+
+
+def hero_choice(paths: Iterable[str | os.PathLike],
+                cancel: CancelFlag | None = None) -> tuple[str | None, str]:
+    """:func:`choose_hero`'s player and a sentence saying how it was chosen (the command
+    line prints it). One streamed pass over the files, in constant memory but for the
+    player counts; a set ``cancel`` raises :class:`~omahanash.errors.Cancelled` within a few
+    hundred hands."""
     dealt: Counter[str] = Counter()
     seated: Counter[str] = Counter()
     for path in hand_files(paths):
-        for item in read_file(path):
+        for count, item in enumerate(read_file(path)):
+            if cancel is not None and count % _HANDS_PER_CANCEL_CHECK == 0 \
+                    and cancel.cancelled:
+                raise Cancelled("the review was cancelled")
             if isinstance(item, Hand):
                 seated.update(item.players)
                 if item.hero is not None:
                     dealt[item.hero] += 1
     if not seated:
-        return None
-    return max(seated, key=lambda name: (dealt[name], seated[name], name))
+        return None, "no hand to choose a hero from"
+    # max() keeps the first of equal keys: a tie goes to the player seen first.
+    hero = max(seated, key=lambda name: (dealt[name], seated[name]))
+    key = (dealt[hero], seated[hero])
+    tied = [name for name in seated if name != hero and (dealt[name], seated[name]) == key]
+    how = "dealt cards in" if dealt[hero] else "seated in"
+    note = f"hero not given: {hero!r}, {how} the most hands ({key[0] or key[1]})"
+    if tied:
+        shown = ", ".join(repr(name) for name in tied[:3]) + (", ..." if len(tied) > 3 else "")
+        note += f", tied with {shown}: the first seen in the files; --hero picks another"
+    return hero, note
 
 
 class _Judge:
@@ -452,7 +479,7 @@ Total pot $10 | Rake $0
 """
 
 
-def review(paths: Iterable[str | os.PathLike], hero: str | None = None,
+def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | None = None,
            max_bb: float = DEFAULT_MAX_BB, tables: Mapping[str, Any] | None = None,
            cache_dir: str | os.PathLike | None = None, persist: bool = True,
            progress: ProgressCallback | None = None,
@@ -494,9 +521,14 @@ def review(paths: Iterable[str | os.PathLike], hero: str | None = None,
     if not files:
         raise InputError("no hand to review: no file in "
                          + ", ".join(str(path) for path in paths))
+    note = None
     if hero is None:
-        hero = choose_hero(files)
-    report = ReviewReport(hero=hero, opponent=opponent)
+        streams = [str(path) for path in files if is_stream(path)]
+        if streams:
+            raise InputError(f"{streams[0]} is a stream (a pipe or FIFO), read once: name the "
+                             "hero (--hero NAME) to review it")
+        hero, note = hero_choice(files, cancel)
+    report = ReviewReport(hero=hero, opponent=opponent, hero_note=note)
     total = max(1, sum(path.stat().st_size for path in files))
     counter = [0]
 
@@ -547,7 +579,7 @@ def _collect(items: Iterator[Hand | Unparsed], report: ReviewReport, hero: str |
             found = find_spot(item, hero, max_bb) if hero is not None \
                 else Outside(item.hand_id, item.source, item.line, "no hero")
             if isinstance(found, Spot):
-                spots.append(found)
+                spots.append(_slim(found))
             else:
                 report.outside.append(found)
         if counted is None:
@@ -559,6 +591,18 @@ def _collect(items: Iterator[Hand | Unparsed], report: ReviewReport, hero: str |
     if run.cancelled:
         raise Cancelled("the review was cancelled")
     return spots
+
+
+def _slim(spot: Spot) -> Spot:
+    """``spot`` keeping of its hand only what the judging reads (id, file, line): a review
+    holds every spot until the equilibria are solved, so a big file's hands must not stay
+    whole in memory (about a third of the bytes a spot held)."""
+    hand = spot.hand
+    return replace(spot, hand=Hand(hand.hand_id, hand.source, hand.line, hand.variant,
+                                   hand.limit, hand.sb, hand.bb, stacks=_NO_STACKS))
+
+
+_NO_STACKS: dict[str, float] = {}
 
 
 def _judge_all(spots: list[Spot], report: ReviewReport, tables: Mapping[str, Any] | None,

@@ -1,8 +1,13 @@
 """Files and directories of hand histories: which reader each file needs, streamed hands.
 
-A directory is walked (sorted, hidden files skipped). A file's format is told from its name
-(``.phh``/``.phhs``: PHH) or its first lines (a ``PokerStars Hand #`` or ``Game #`` header);
-anything else is reported as an unsupported format, never guessed at.
+A directory is walked (sorted, hidden files skipped; only regular files). A file's format is
+told from its name (``.phh``/``.phhs``: PHH) or its first lines (a ``PokerStars Hand #`` or
+``Game #`` header); anything else is reported as an unsupported format, never guessed at.
+Every file is read once, front to back (:mod:`~omahanash.history.textlines`), so a FIFO or
+``/dev/stdin`` named on its own is read as a stream. A file that cannot be read, an empty
+file (whatever its format) and an unsupported one each become one
+:class:`~omahanash.history.hands.Unparsed` naming the file, so one bad file in a folder never
+stops the others; a file that is not UTF-8 is read as Windows-1252 with a warning logged.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -13,6 +18,8 @@ anything else is reported as an unsupported format, never guessed at.
 
 from __future__ import annotations
 
+import itertools
+import logging
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -21,11 +28,15 @@ from omahanash.errors import InputError
 from omahanash.history.hands import Hand, Unparsed
 from omahanash.history.phh import read_phh
 from omahanash.history.pokerstars import is_header, read_pokerstars_lines
+from omahanash.history.textlines import LineReader, is_stream
+
+logger = logging.getLogger(__name__)
 
 PHH_SUFFIXES = (".phh", ".phhs")
 # How much of a file is looked at to recognise a PokerStars hand history.
 _SNIFF_LINES = 200
 UNSUPPORTED = "unsupported format: not a PokerStars hand history or a PHH file"
+EMPTY = "the file is empty: no hand in it"
 
 
 def hand_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
@@ -44,7 +55,7 @@ def hand_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
             files.extend(sorted(p for p in path.rglob("*") if p.is_file()
                                 and not any(part.startswith(".")
                                             for part in p.relative_to(path).parts)))
-        elif path.is_file():
+        elif path.is_file() or is_stream(path):  # a FIFO, /dev/stdin: read as a stream
             files.append(path)
         else:
             raise InputError(f"no such file or directory: {path}")
@@ -52,7 +63,8 @@ def hand_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
 
 
 def file_format(path: str | os.PathLike) -> str | None:
-    """``"pokerstars"``, ``"phh"`` or None (unsupported).
+    """``"pokerstars"``, ``"phh"`` or None (unsupported, empty or unreadable); reads the
+    start of the file (so not for a stream, which :func:`read_file` reads once).
 
     >>> file_format("/no/such.phh")
     'phh'
@@ -60,40 +72,43 @@ def file_format(path: str | os.PathLike) -> str | None:
     if Path(path).suffix.lower() in PHH_SUFFIXES:
         return "phh"
     try:
-        with open(path, encoding="utf-8-sig", errors="replace") as lines:
-            for count, line in enumerate(lines):
-                if is_header(line.strip().lstrip("\ufeff")):
-                    return "pokerstars"
-                if count >= _SNIFF_LINES:
-                    break
-    except OSError as error:
-        raise InputError(f"cannot read {path}: {error.strerror}") from None
-    return None
+        with open(path, "rb") as raw:
+            head = itertools.islice(LineReader(raw, os.fspath(path)), _SNIFF_LINES + 1)
+            return "pokerstars" if any(is_header(line.strip()) for line in head) else None
+    except OSError:
+        return None
 
 
 def read_file(path: str | os.PathLike,
               counter: list[int] | None = None) -> Iterator[Hand | Unparsed]:
-    """Every hand of one file, streamed, whatever its format (an unsupported file yields one
-    :class:`Unparsed`). ``counter[0]`` grows by the characters read (for progress)."""
-    kind = file_format(path)
-    if kind is None:
-        yield Unparsed(os.fspath(path), 1, UNSUPPORTED)
-        return
+    """Every hand of one file, streamed, whatever its format; the file is opened once. An
+    unsupported, empty or unreadable file yields one :class:`Unparsed` saying which.
+    ``counter[0]`` grows by the bytes read (for progress)."""
+    source = os.fspath(path)
     try:
-        if kind == "phh":
-            yield from read_phh(path)
+        if Path(path).suffix.lower() in PHH_SUFFIXES:
+            yield from read_phh(path, counter)
             return
-        with open(path, encoding="utf-8-sig", errors="replace") as lines:
-            counted = lines if counter is None else _counted(lines, counter)
-            yield from read_pokerstars_lines(counted, os.fspath(path))
-    except OSError as error:
-        raise InputError(f"cannot read {path}: {error.strerror}") from None
-
-
-def _counted(lines: Iterable[str], counter: list[int]) -> Iterator[str]:
-    for line in lines:
-        counter[0] += len(line)
-        yield line
+        with open(path, "rb") as raw:
+            reader = LineReader(raw, source, counter)
+            lines = iter(reader)
+            head: list[str] = []
+            for line in lines:  # sniff: a PokerStars header in the first lines
+                head.append(line)
+                if is_header(line.strip()):
+                    break
+                if len(head) > _SNIFF_LINES:  # not a hand history: nothing more is read
+                    yield Unparsed(source, 1, UNSUPPORTED)
+                    return
+            else:
+                blank = not any(line.strip() for line in head)
+                yield Unparsed(source, 1, EMPTY if blank else UNSUPPORTED)
+                return
+            yield from read_pokerstars_lines(itertools.chain(head, lines), source)
+            if reader.note is not None:
+                logger.warning("%s", reader.note)
+    except OSError as error:  # unreadable (permissions, a device error): listed, not fatal
+        yield Unparsed(source, 1, f"cannot read the file: {error.strerror or error}")
 
 
 def read_hands(paths: Iterable[str | os.PathLike]) -> Iterator[Hand | Unparsed]:

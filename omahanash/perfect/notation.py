@@ -5,9 +5,35 @@ Shared by the ``omahanash perfect`` command and the app's Perfect-information ta
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from omahanash.errors import InputError
 
-__all__ = ["parse_count", "parse_moves"]
+__all__ = ["load_json", "parse_count", "parse_moves"]
+
+
+def load_json(text: str, what: str = "JSON") -> Any:
+    """``json.loads(text)``, every failure an :class:`InputError`: bad syntax (line and
+    column), nesting too deep for the parser (a 100,000-deep ``[[[…``) and integers longer
+    than Python converts (4,300 digits).
+
+    >>> load_json('{"a": ["b"]}')
+    {'a': ['b']}
+    >>> load_json("[" * 100_000)
+    Traceback (most recent call last):
+    ...
+    omahanash.errors.InputError: JSON nested too deeply to read
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"invalid {what} at line {exc.lineno}, column {exc.colno}: "
+                         f"{exc.msg}") from None
+    except RecursionError:
+        raise InputError(f"{what} nested too deeply to read") from None
+    except ValueError as exc:  # an integer of more digits than int() converts
+        raise InputError(f"cannot read the {what}: {exc}") from None
 
 
 def parse_count(token: str, what: str) -> int:

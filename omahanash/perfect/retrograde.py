@@ -272,12 +272,9 @@ def parse_graph_json(text: str) -> GameGraph:
     >>> parse_graph_json('{"a": ["b"], "b": []}').names
     ('a', 'b')
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
-        ) from None
+    from omahanash.perfect.notation import load_json
+
+    data = load_json(text)
     if not isinstance(data, dict):
         raise InputError("a game graph in JSON must be an object mapping position -> list of "
                          f'positions, like {{"a": ["b"], "b": []}}, got {_json_kind(data)}')
@@ -322,7 +319,7 @@ def parse_graph(text: str) -> GameGraph:
         return parse_graph_json(text)
     try:
         value = json.loads(stripped)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON (or a number too long for int())
         return parse_graph_text(text)
     if isinstance(value, int | float) and not isinstance(value, bool):
         return parse_graph_text(text)

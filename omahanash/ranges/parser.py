@@ -10,8 +10,16 @@ tighter still, all left to right)::
               | HAND_MACRO | pattern ["+" | "-" | "-" pattern]
 
 A pattern is card specs (:mod:`.patterns`); each card is a rank part (``A``…``2``, ``*``, a
-rank variable, a bracket list ``[A,2-5]``, a rank macro ``$B``) and/or a suit part (``shdc``,
-a suit variable ``wxyz``, a bracket list ``[s,h]``). Hold'em also reads ``AKs`` / ``AKo``.
+rank variable — an ASCII letter —, a bracket list ``[A,2-5]``, a rank macro ``$B``) and/or a
+suit part (``shdc``, a suit variable ``wxyz``, a bracket list ``[s,h]``). Hold'em also reads
+``AKs`` / ``AKo``. Anything else (a Greek ``Α``, a full-width ``Ａ``) is an error naming the
+character.
+
+The text is read in two passes: the first checks the whole syntax in one linear scan (so bad
+text is refused at once, whatever its length) and builds the items; the second computes their
+weights, each distinct hand pattern once, checking for cancellation (a ``cancel`` flag, or
+Ctrl-C in a :func:`~omahanash.runs.cancel_on_interrupt` block) between items. Text longer
+than :data:`MAX_RANGE_CHARS` (5,000 characters) is refused.
 
 >>> from omahanash.ranges import parse_range
 >>> parse_range("AA:xxyy, JJ!JJJ, KK", "omaha").combos
@@ -21,6 +29,7 @@ a suit variable ``wxyz``, a bracket list ``[s,h]``). Hold'em also reads ``AKs`` 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import numpy as np
 
@@ -30,28 +39,43 @@ from omahanash.ranges.holdem import SUITED_OFFSUIT
 from omahanash.ranges.omaha import HAND_MACROS, RANK_MACROS
 from omahanash.ranges.patterns import ALL_RANKS, ALL_SUITS, CardSpec, Pattern, match
 
-_PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*%")
-_WEIGHT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*(%?)")
-_KEYWORD = re.compile(r"(top|random|any)(?![A-Za-z0-9])", re.IGNORECASE)
+_PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)[ \t]*%", re.ASCII)
+_WEIGHT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)[ \t]*(%?)", re.ASCII)
+_KEYWORD = re.compile(r"([Tt][Oo][Pp]|[Rr][Aa][Nn][Dd][Oo][Mm]|[Aa][Nn][Yy])(?![A-Za-z0-9])")
 _SEPARATORS = ",:!()@"
 _SUIT_VARIABLES = "wxyz"
 _MAX_DEPTH = 50  # parentheses; deeper text would exhaust Python's recursion
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+#: Longest range text read, in characters (README "Ranges"); a full Hold'em grid written out
+#: hand by hand is under 1,000.
+MAX_RANGE_CHARS = 5_000
+
+Weights = Callable[[], np.ndarray]  # an item of the first pass: its weights, when asked
 
 
 def _rank_index(char: str) -> int | None:
     upper = char.upper()
-    return RANKS.index(upper) if upper in RANKS and char not in SUITS else None
+    return RANKS.index(upper) if len(upper) == 1 and upper in RANKS and char not in SUITS \
+        else None
 
 
 class _Parser:
     """Recursive descent over ``text``; every rule returns hand weights (float64)."""
 
-    def __init__(self, text: str, variant: Variant) -> None:
+    def __init__(self, text: str, variant: Variant, cancel: object = None,
+                 memo: dict | None = None) -> None:
         self.text = text
         self.variant = variant
         self.k = variant.hole_cards
         self.pos = 0
         self.depth = 0
+        self.cancel = cancel
+        self.memo: dict = {} if memo is None else memo  # Pattern -> weights, computed once
+
+    def check(self) -> None:
+        from omahanash.runs import check_interrupt
+
+        check_interrupt(self.cancel)  # type: ignore[arg-type]
 
     # -- errors and scanning ---------------------------------------------------------------
 
@@ -59,8 +83,11 @@ class _Parser:
         end = start
         while end < len(self.text) and self.text[end] not in ",:!)":
             end += 1
-        token = self.text[start:end].strip() or (self.text[start:start + 1] or "end of text")
-        return RangeError(f"bad range {self.text!r} at column {start + 1} {token!r}: {message}",
+        token = self.text[start:min(end, start + 40)].strip() \
+            or (self.text[start:start + 1] or "end of text")
+        shown = self.text if len(self.text) <= 80 \
+            else f"{self.text[:60]}... ({len(self.text):,} characters)"
+        return RangeError(f"bad range {shown!r} at column {start + 1} {token!r}: {message}",
                           token, start + 1)
 
     def skip_spaces(self) -> None:
@@ -74,6 +101,11 @@ class _Parser:
     # -- combinators -----------------------------------------------------------------------
 
     def parse(self) -> np.ndarray:
+        """Both passes: the syntax of the whole text, then the weights."""
+        return self.syntax()()
+
+    def syntax(self) -> Weights:
+        """The first pass: the whole text checked, its weights not computed yet."""
         if not self.text.strip():
             raise RangeError("the range is empty", "", 1)
         weights = self.union()
@@ -81,24 +113,43 @@ class _Parser:
             raise self.error("unexpected text", self.pos)
         return weights
 
-    def union(self) -> np.ndarray:
-        weights = self.intersection()
+    def union(self) -> Weights:
+        items = [self.intersection()]
         while self.peek() == ",":
             self.pos += 1
-            weights = np.maximum(weights, self.intersection())
+            items.append(self.intersection())
+        if len(items) == 1:
+            return items[0]
+
+        def weights() -> np.ndarray:
+            result = items[0]()
+            for item in items[1:]:
+                self.check()
+                result = np.maximum(result, item())
+            return result
         return weights
 
-    def intersection(self) -> np.ndarray:
-        weights = self.weighted()
+    def intersection(self) -> Weights:
+        first = self.weighted()
+        rest: list[tuple[str, Weights]] = []
         while self.peek() in (":", "!") and self.peek():
             operator = self.text[self.pos]
             self.pos += 1
-            other = self.weighted()
-            weights = np.minimum(weights, other) if operator == ":" else weights * (1 - other)
+            rest.append((operator, self.weighted()))
+        if not rest:
+            return first
+
+        def weights() -> np.ndarray:
+            result = first()
+            for operator, item in rest:
+                self.check()
+                other = item()
+                result = np.minimum(result, other) if operator == ":" else result * (1 - other)
+            return result
         return weights
 
-    def weighted(self) -> np.ndarray:
-        weights = self.atom()
+    def weighted(self) -> Weights:
+        item = self.atom()
         if self.peek() == "@":
             start = self.pos
             self.pos += 1
@@ -110,12 +161,12 @@ class _Parser:
             if not 0.0 <= value <= 1.0:
                 raise self.error("a weight must be 0..1 (or 0..100%)", start)
             self.pos = found.end()
-            weights = weights * value
-        return weights
+            return lambda: item() * value
+        return item
 
-    def atom(self) -> np.ndarray:
-        start = self.pos = self.pos + (len(self.text[self.pos:]) -
-                                       len(self.text[self.pos:].lstrip()))
+    def atom(self) -> Weights:
+        self.skip_spaces()
+        start = self.pos
         char = self.peek()
         if char == "(":
             self.depth += 1
@@ -134,7 +185,7 @@ class _Parser:
         if keyword is not None:
             self.pos = keyword.end()
             if keyword[1].lower() != "top":
-                return np.ones(num_hands(self.variant))
+                return lambda: np.ones(num_hands(self.variant))
             self.skip_spaces()
             if _PERCENT.match(self.text, self.pos) is None:
                 raise self.error("'top' needs a percentage such as top 15%", start)
@@ -158,9 +209,7 @@ class _Parser:
         self.pos = found.end()
         return value
 
-    def percent_band(self, start: int) -> np.ndarray:
-        from omahanash.ranges.rankings import top_hand_weights
-
+    def percent_band(self, start: int) -> Weights:
         high = self.percentage(start)
         low = 0.0
         if self.peek() == "-":
@@ -168,16 +217,22 @@ class _Parser:
             low, high = high, self.percentage(start)
             if high < low:
                 raise self.error("a percent band runs from low to high (5%-10%)", start)
-        band = top_hand_weights(high, self.variant) - top_hand_weights(low, self.variant)
-        return np.clip(band, 0.0, 1.0)
 
-    def hand_macro(self) -> np.ndarray | None:
+        def weights() -> np.ndarray:
+            from omahanash.ranges.rankings import top_hand_weights
+
+            band = top_hand_weights(high, self.variant) - top_hand_weights(low, self.variant)
+            return np.clip(band, 0.0, 1.0)
+        return weights
+
+    def hand_macro(self) -> Weights | None:
         for name in sorted(HAND_MACROS, key=len, reverse=True):
             if self.text.startswith(name, self.pos):
                 start = self.pos
                 self.pos += len(name)
                 try:
-                    return _Parser(HAND_MACROS[name], self.variant).parse()
+                    return _Parser(HAND_MACROS[name], self.variant, self.cancel,
+                                   self.memo).syntax()
                 except RangeError:
                     raise self.error(f"{name} = {HAND_MACROS[name]} does not fit a "
                                      f"{self.variant.display_name} hand", start) from None
@@ -191,7 +246,7 @@ class _Parser:
 
     # -- patterns --------------------------------------------------------------------------
 
-    def pattern_item(self, start: int) -> np.ndarray:
+    def pattern_item(self, start: int) -> Weights:
         specs = self.specs(start)
         if self.peek() == "+" or (self.peek() == "-" and self._ends_after_dash()):
             up = self.text[self.pos] == "+"
@@ -209,17 +264,29 @@ class _Parser:
                                  "step, such as 22-77, KTo-K7o or A-T", start)
         else:
             expansions = [specs]
-        weights = np.zeros(num_hands(self.variant))
+        patterns = []
         for expansion in expansions:
             if len(expansion) > self.k:
                 raise self.error(f"{len(expansion)} cards: a {self.variant.display_name} hand "
                                  f"has {self.k}", start)
-            weights[match(Pattern.of(expansion), self.variant)] = 1.0
+            patterns.append(Pattern.of(expansion))
+
+        def weights() -> np.ndarray:
+            result = np.zeros(num_hands(self.variant))
+            for pattern in patterns:
+                found = self.memo.get(pattern)
+                if found is None:
+                    self.check()
+                    found = self.memo[pattern] = match(pattern, self.variant)
+                result[found] = 1.0
+            return result
         return weights
 
     def _ends_after_dash(self) -> bool:
-        rest = self.text[self.pos + 1:].lstrip()
-        return not rest or rest[0] in _SEPARATORS
+        at = self.pos + 1
+        while at < len(self.text) and self.text[at].isspace():
+            at += 1
+        return at >= len(self.text) or self.text[at] in _SEPARATORS
 
     def specs(self, start: int) -> list[CardSpec]:
         if not self.variant.is_omaha:
@@ -270,10 +337,13 @@ class _Parser:
                 raise self.error("unknown macro (see the README's list)", at)
             ranks = _Parser(RANK_MACROS[name], self.variant).bracket_mask()
             self.pos += len(name)
-        elif char.isalpha() and char not in SUITS and char not in _SUIT_VARIABLES:
+        elif char in _ASCII_LETTERS and char not in SUITS and char not in _SUIT_VARIABLES:
             rank_var = char.upper()
             self.pos += 1
         elif char not in SUITS and char not in _SUIT_VARIABLES:
+            if not char.isascii():  # a Greek or full-width letter looks like a rank: say so
+                raise self.error(f"{char!r} (U+{ord(char):04X}) is not a rank, a suit or a "
+                                 "variable: ranks are the ASCII AKQJT98765432", at)
             return None
         return self.suit_part(ranks, rank_var)
 
@@ -390,10 +460,19 @@ def _span(first: list[CardSpec], last: list[CardSpec]) -> list[list[CardSpec]] |
             for d in _walk(0, shift)]
 
 
-def parse_weights(text: str, variant: Variant) -> np.ndarray:
-    """Hand weights of range ``text`` (float64 over :func:`~.core.all_hands`).
+def parse_weights(text: str, variant: Variant, cancel: object = None) -> np.ndarray:
+    """Hand weights of range ``text`` (float64 over :func:`~.core.all_hands`); a set
+    ``cancel`` (a :class:`~omahanash.runs.CancelFlag`) or Ctrl-C under
+    :func:`~omahanash.runs.cancel_on_interrupt` raises :class:`~omahanash.errors.Cancelled`.
 
     >>> int(parse_weights("AKs", Variant.HOLDEM).sum())
     4
+    >>> parse_weights("ΑΑ", Variant.OMAHA_HI)  # Greek capital alphas
+    Traceback (most recent call last):
+    ...
+    omahanash.ranges.core.RangeError: bad range 'ΑΑ' at column 1 'ΑΑ': 'Α' (U+0391) is not ...
     """
-    return _Parser(text, variant).parse()
+    if len(text) > MAX_RANGE_CHARS:
+        raise RangeError(f"the range is {len(text):,} characters long: at most "
+                         f"{MAX_RANGE_CHARS:,} are read (MAX_RANGE_CHARS)", text[:20], 1)
+    return _Parser(text, variant, cancel).parse()

@@ -138,7 +138,10 @@ def match(pattern: Pattern, variant: str) -> np.ndarray:
     rank_groups = _variable_groups(specs, "rank_var")
     suit_groups = _variable_groups(specs, "suit_var")
     found = np.zeros(n, dtype=bool)
+    from omahanash.runs import check_interrupt
+
     for columns in _assignments(specs, ranks.shape[0]):
+        check_interrupt()  # Ctrl-C under cancel_on_interrupt: up to 24 passes over 270,725 hands
         ok = np.ones(n, dtype=bool)
         for i, column in enumerate(columns):
             test = static[i][column]

@@ -23,6 +23,7 @@ been absorbed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,6 +35,7 @@ from omahanash.tournament.transitions import OUTCOMES, SHOWDOWN
 # MAX_HANDS hands.
 LENGTH_TAIL = 1e-7
 MAX_HANDS = 200_000
+_CHECK_EVERY = 256  # hands between two cancel checks
 
 
 @dataclass(frozen=True)
@@ -128,8 +130,10 @@ def _apply(moved: tuple[np.ndarray, np.ndarray, np.ndarray], v: np.ndarray) -> n
     return np.bincount(froms, weights=probs * v[tos], minlength=v.size)
 
 
-def solve_chain(tables: OutcomeTables) -> ChainSolution:
-    """P(win) and expected hands from every state at the match's first hand."""
+def solve_chain(tables: OutcomeTables, check: Callable[[], None] | None = None) -> ChainSolution:
+    """P(win) and expected hands from every state at the match's first hand; ``check()``
+    is called every few hundred hands of the earlier levels (it raises to stop: a cancel
+    check)."""
     n = tables.units
     size = 2 * (n + 1)
     last = moves(tables, tables.levels - 1)
@@ -154,14 +158,17 @@ def solve_chain(tables: OutcomeTables) -> ChainSolution:
     if tables.levels > 1:
         for level in range(tables.levels - 2, -1, -1):
             moved = moves(tables, level)
-            for _ in range(tables.hands_per_level):
+            for hand in range(tables.hands_per_level):
+                if check is not None and hand % _CHECK_EVERY == 0:
+                    check()
                 win = _apply(moved, win)
                 hands = np.where(transient, 1.0 + _apply(moved, hands), 0.0)
     return ChainSolution(n, win, hands)
 
 
 def length_distribution(tables: OutcomeTables, start: int, button: int | None,
-                        max_hands: int = MAX_HANDS) -> np.ndarray:
+                        max_hands: int = MAX_HANDS,
+                        check: Callable[[], None] | None = None) -> np.ndarray:
     """``P(the match is over after n hands)`` for ``n = 0, 1, …`` (float64) from player 1's
     ``start`` chips, until all but :data:`LENGTH_TAIL` is absorbed or ``max_hands``.
 
@@ -183,6 +190,8 @@ def length_distribution(tables: OutcomeTables, start: int, button: int | None,
     for hand in range(max_hands):
         if 1.0 - cdf[-1] <= LENGTH_TAIL:
             break
+        if check is not None and hand % _CHECK_EVERY == 0:
+            check()
         if tables.level_of(hand) != level:
             level = tables.level_of(hand)
             moved = moves(tables, level)

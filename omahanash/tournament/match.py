@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -41,6 +41,10 @@ from omahanash.tournament.transitions import DEFAULT_SAMPLES, OUTCOMES, hand_out
 
 METHODS = ("markov", "simulate", "both")
 DEFAULT_TRIALS = 100_000
+#: Most simulated matches (README "Heads-up tournaments"); they run in kernel calls of at
+#: most BATCH_TRIALS matches, so memory stays flat and Ctrl-C stops between two calls.
+MAX_TRIALS = 1_000_000_000
+BATCH_TRIALS = 1_000_000
 QUANTILES = (50, 90, 99)
 CURVE_POINTS = 200  # the chain's curve keeps at most about this many chip counts
 SIMULATED_SHARES = 10  # the simulator's curve: chip shares 0, 1/10, ..., 1
@@ -210,11 +214,12 @@ def _curve(shares: np.ndarray, values: np.ndarray) -> list[tuple[float, float]]:
     return [(float(s), float(min(max(v, 0.0), 1.0))) for s, v in zip(shares, values, strict=True)]
 
 
-def _chain_result(tables: OutcomeTables, start: int, button: int | None) -> MethodResult:
+def _chain_result(tables: OutcomeTables, start: int, button: int | None,
+                  check: Callable[[], None] | None = None) -> MethodResult:
     n = tables.units
-    chain = solve_chain(tables)
+    chain = solve_chain(tables, check)
     win = chain.p_win(button)
-    cdf = length_distribution(tables, start, button)
+    cdf = length_distribution(tables, start, button, check=check)
     stride = max(1, math.ceil(n / CURVE_POINTS))
     points = np.unique(np.concatenate((np.arange(0, n + 1, stride), [start, n])))
     return MethodResult(
@@ -226,40 +231,55 @@ def _chain_result(tables: OutcomeTables, start: int, button: int | None) -> Meth
 
 def _simulated_result(tables: OutcomeTables, start: int, button: int | None, trials: int,
                       seed: int, phases: _Phases, phase: int) -> MethodResult:
+    """The simulator's answer, streamed: at most :data:`BATCH_TRIALS` matches a kernel call,
+    their lengths kept as a histogram (memory does not grow with ``trials``), a cancel check
+    between calls. Up to 10 million trials the calls and seeds are those of ten batches."""
     n = tables.units
     report = phases.callback(phase)
-    batches = 10
+    batches = max(10, math.ceil(trials / BATCH_TRIALS))
     wins = 0
-    parts = []
+    histogram = np.zeros(1, dtype=np.int64)
     for batch in range(batches):
         report(batch, batches + 1)
         size = trials * (batch + 1) // batches - trials * batch // batches
         if size:
-            won, lengths = simulate_matches(tables, start, button, size,
-                                            seed + 1 + batch)
+            batch_seed = seed + 1 + batch if batch < 10 else seed + 2_000_000 + batch
+            won, lengths = simulate_matches(tables, start, button, size, batch_seed)
             wins += won
-            parts.append(lengths)
-    lengths = np.concatenate(parts)
+            counts = np.bincount(lengths)
+            if counts.size > histogram.size:
+                histogram = np.pad(histogram, (0, counts.size - histogram.size))
+            histogram[:counts.size] += counts
+    hands = np.arange(histogram.size)
     p = wins / trials
-    one = float(np.mean(lengths == 1))
+    one = float(histogram[1] / trials) if histogram.size > 1 else 0.0
+    mean = float((hands * histogram).sum() / trials)
+    spread = math.sqrt(float((histogram * (hands - mean) ** 2).sum() / trials))
+    cumulative = np.cumsum(histogram)
     starts = sorted({round(k * n / SIMULATED_SHARES) for k in range(SIMULATED_SHARES + 1)})
     curve_trials = max(1000, trials // SIMULATED_SHARES)
     values = []
     for point in starts:
         if point in (0, n):
             values.append(1.0 if point == n else 0.0)
-        else:
-            won, _ = simulate_matches(tables, point, button, curve_trials,
-                                      seed + 1000 + point)
-            values.append(won / curve_trials)
+            continue
+        won = 0
+        for chunk in range(math.ceil(curve_trials / BATCH_TRIALS)):
+            report(batches, batches + 1)  # a cancel check between calls
+            size = min(BATCH_TRIALS, curve_trials - chunk * BATCH_TRIALS)
+            chunk_seed = seed + 1000 + point if chunk == 0 \
+                else seed + 3_000_000 + 1000 * point + chunk
+            won += simulate_matches(tables, point, button, size, chunk_seed)[0]
+        values.append(won / curve_trials)
     report(batches + 1, batches + 1)
     return MethodResult(
-        "simulate", p, math.sqrt(p * (1 - p) / trials), float(lengths.mean()),
-        float(lengths.std() / math.sqrt(trials)),
-        {str(q): int(np.quantile(lengths, q / 100, method="inverted_cdf")) for q in QUANTILES},
+        "simulate", p, math.sqrt(p * (1 - p) / trials), mean, spread / math.sqrt(trials),
+        # the smallest length with at least q % of the matches (numpy's "inverted_cdf")
+        {str(q): int(np.searchsorted(cumulative, -(-q * trials // 100), side="left"))
+         for q in QUANTILES},
         one, math.sqrt(one * (1 - one) / trials),
         _curve(np.array(starts) / n, np.array(values)),
-        np.bincount(lengths) / trials)
+        histogram / trials)
 
 
 def run_tournament(
@@ -302,6 +322,9 @@ def run_tournament(
         raise InputError(f"method must be markov, simulate or both, got {method!r}")
     if button_first not in (None, 1, 2):
         raise InputError(f"button_first must be 1, 2 or None, got {button_first!r}")
+    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) \
+            or not 1 <= trials <= MAX_TRIALS:
+        raise InputError(f"trials must be a whole number 1..{MAX_TRIALS:,}, got {trials!r}")
     seed = check_seed(seed)
     start = structure.start_units(stacks)
     strategies = tuple(s if isinstance(s, Strategy) else parse_strategy(s, game)
@@ -333,7 +356,7 @@ def run_tournament(
     markov = simulate = None
     if method in ("markov", "both"):
         phases.callback(2)(0, 1)
-        markov = _chain_result(tables, start, button)
+        markov = _chain_result(tables, start, button, phases.check)
     if method in ("simulate", "both"):
         simulate = _simulated_result(tables, start, button, int(trials), seed, phases, 3)
     phases.finish()

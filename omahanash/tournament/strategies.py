@@ -60,12 +60,21 @@ def parse_strategy(text: str, variant: Variant | str) -> Strategy:
     1.0
     >>> float(parse_strategy("QQ+, AKs", "holdem").class_weights.sum())
     4.0
+    >>> parse_strategy("nash@5", "holdem")
+    Traceback (most recent call last):
+    ...
+    omahanash.errors.InputError: 'nash@5': a tournament's nash already plays ...
     """
     if not isinstance(text, str) or not text.strip():
         raise InputError(f"a strategy is nash, best, P% or range text, got {text!r}")
     name = text.strip()
     if name.lower() in (NASH, BEST):
         return Strategy(name.lower())
+    head = name.partition("@")[0].strip().lower()
+    if "@" in name and head in (NASH, BEST):  # not cards: exploit's nash@STACK
+        raise InputError(f"{name!r}: a tournament's {head} already plays the equilibrium of "
+                         "every stack and level; nash@STACK (one stack's equilibrium) is for "
+                         "exploit and review")
     from omahanash.hands import num_classes
     from omahanash.ranges import parse_range, top_percent
 

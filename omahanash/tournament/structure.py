@@ -25,6 +25,9 @@ from omahanash.errors import InputError
 #: Largest number of chip units the exact chain and the simulator accept (the chain solves a
 #: dense system of 2 · units states).
 MAX_UNITS = 2000
+#: Largest ``hands_per_level`` (README "Heads-up tournaments"): the chain steps through every
+#: hand of every level but the last, and no heads-up match lasts this long at one level.
+MAX_HANDS_PER_LEVEL = 100_000
 
 
 def _whole_chips(name: str, value: object, minimum: int = 0) -> int:
@@ -96,9 +99,10 @@ class Structure:
         if len(self.levels) > 1:
             if isinstance(self.hands_per_level, bool) \
                     or not isinstance(self.hands_per_level, numbers.Integral) \
-                    or self.hands_per_level < 1:
-                raise InputError("hands_per_level must be a whole number >= 1 with several "
-                                 f"levels, got {self.hands_per_level!r}")
+                    or not 1 <= self.hands_per_level <= MAX_HANDS_PER_LEVEL:
+                raise InputError("hands_per_level must be a whole number 1.."
+                                 f"{MAX_HANDS_PER_LEVEL:,} with several levels, got "
+                                 f"{self.hands_per_level!r}")
         object.__setattr__(self, "chips", chips)
         object.__setattr__(self, "levels", tuple(self.levels))
         object.__setattr__(self, "hands_per_level", int(self.hands_per_level))

@@ -59,7 +59,7 @@ def test_omaha_variants_unsupported_game_and_bad_line(data_dir):
 
 def test_directory_phh_and_unsupported_format(data_dir):
     hands, unparsed = _split(list(read_hands([data_dir])))
-    assert len(hands) == 15
+    assert len(hands) == 19  # ps_mixed_nlh_plo.txt: 4
     reasons = {(u.file.rsplit("/", 1)[-1], u.line): u.reason for u in unparsed}
     assert reasons[("notes.log", 1)].startswith("unsupported format")
     assert reasons[("hands_po.phhs", 11)].startswith("not a valid PHH hand")

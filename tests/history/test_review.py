@@ -25,8 +25,9 @@ def report(data_dir, cache_dir, omaha_table):
 
 def test_counts(report):
     assert report.hero == "Hero"
+    # ps_mixed_nlh_plo.txt adds 4 hands: a Hold'em push (a spot), 3 outside the model
     assert (report.hands, len(report.spots), len(report.outside), len(report.unparsed)) == (
-        15, 9, 6, 6)
+        19, 10, 9, 6)
     reasons = [item.reason for item in report.outside]
     assert any(reason.startswith("no omaha-hilo equity table") for reason in reasons)
     assert {spot.position for spot in report.spots} == {"SB", "BB"}

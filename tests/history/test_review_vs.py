@@ -162,7 +162,8 @@ def test_a_model_that_does_not_fit_a_variant_puts_its_spots_outside(data_dir, ca
                     vs=HOLDEM_RANGE)
     assert {spot.variant for spot in holdem.spots} == {"holdem"}
     reasons = [item.reason for item in holdem.outside if "opponent model" in item.reason]
-    assert len(reasons) == 4 and all("is a Hold'em range" in r for r in reasons)
+    # 5 Omaha spots: 4, and the pot-raise push of ps_mixed_nlh_plo.txt's tournament hand
+    assert len(reasons) == 5 and all("is a Hold'em range" in r for r in reasons)
     omaha = review([data_dir], tables={"omaha-hi": omaha_table}, cache_dir=cache_dir,
                    vs="AA**,KK**")
     assert {spot.variant for spot in omaha.spots} == {"omaha-hi"}
