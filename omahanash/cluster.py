@@ -37,6 +37,7 @@ import os
 import re
 import sys
 import time
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -268,11 +269,13 @@ def dask_client(where: Scheduler | str) -> Iterator[Any]:
         assert where.workers is not None
         cores = os.cpu_count() or 1
         threads = max(1, cores // where.workers)
-        cluster = distributed.LocalCluster(
-            n_workers=where.workers, threads_per_worker=1, processes=True,
-            dashboard_address=None, silence_logs=logging.CRITICAL,
-            env={"NUMBA_CACHE_DIR": numba_cache_dir(), "NUMBA_NUM_THREADS": str(threads),
-                 "OMP_NUM_THREADS": "1"})
+        with warnings.catch_warnings():  # "port 8787 in use": another cluster's dashboard
+            warnings.simplefilter("ignore", UserWarning)
+            cluster = distributed.LocalCluster(
+                n_workers=where.workers, threads_per_worker=1, processes=True,
+                dashboard_address=None, silence_logs=logging.CRITICAL,
+                env={"NUMBA_CACHE_DIR": numba_cache_dir(), "NUMBA_NUM_THREADS": str(threads),
+                     "OMP_NUM_THREADS": "1"})
         try:
             with distributed.Client(cluster, set_as_default=False) as client:
                 yield client
