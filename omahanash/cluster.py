@@ -172,7 +172,8 @@ def run_blocks(
     shape = tuple(int(n) for n in result_shape)
     dtype = np.dtype(result_dtype).newbyteorder("<").str
     total = len(items)
-    meta = {"job": dict(job or {}), "items": _digest(items), "count": total,
+    token = _digest(items)
+    meta = {"job": dict(job or {}), "items": token, "count": total,
             "result_shape": list(shape), "result_dtype": dtype}
     results, finished, store = _open_store(store_path, meta, total, shape, dtype)
     if store is None and results is not None and finished is None:
@@ -200,7 +201,7 @@ def run_blocks(
                 keep(index, fn(items[index]))
         else:
             with dask_client(where) as client:
-                _run_on_dask(client, fn, items, todo, keep, cancel, meta["items"])
+                _run_on_dask(client, fn, items, todo, keep, cancel, token)
         if done < total:
             raise Cancelled(f"cancelled after {done} of {total} work items"
                             + ("; run it again to resume" if store is not None else ""))
@@ -341,7 +342,8 @@ def _task(fn: Callable[[Any], Any], item: Any, threads_by_host: dict[str, int]) 
     except (ImportError, ValueError):
         pass
     if threads:
-        numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
+        limit = int(getattr(numba.config, "NUMBA_NUM_THREADS", threads))
+        numba.set_num_threads(max(1, min(int(threads), limit)))
     return fn(item)
 
 

@@ -28,6 +28,7 @@ SECTIONS = {
     "tournament": "omahanash.bench.tournament",
     "ranges": "omahanash.bench.ranges",
     "trainer": "omahanash.bench.trainer",
+    "cluster": "omahanash.bench.cluster",
 }
 
 T = TypeVar("T")

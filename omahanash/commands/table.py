@@ -72,6 +72,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     check.add_argument("--json", action="store_true")
     check.set_defaults(func=run_check)
 
+    compare = actions.add_parser(
+        "compare", help="a Monte Carlo table against an exact one of the same classes: "
+        "(MC - exact) / stderr over the cells should look standard normal")
+    compare.add_argument("--game", required=True, help="omaha-hi or omaha-hilo")
+    compare.add_argument("--classes", default=None, help=CLASSES_HELP)
+    compare.add_argument("--cache-dir", default=None, help="where the Monte Carlo table is")
+    compare.add_argument("--exact-cache-dir", required=True,
+                         help="where the exact table (table build --exact) is")
+    compare.add_argument("--json", action="store_true")
+    compare.set_defaults(func=run_compare)
+
     cell = actions.add_parser("cell", help="equity, standard error and pairs of one cell")
     cell.add_argument("--game", required=True, help=GAME_HELP)
     cell.add_argument("first", metavar="A", help="class id, cards, or a Hold'em name (AKs)")
@@ -149,6 +160,17 @@ def _run_exact_build(game: str, args: argparse.Namespace) -> int:
         build_exact_table(game, class_ids=classes, cache_dir=args.cache_dir, scheduler=where,
                           progress=StderrProgress(f"{game} exact table"), cancel=cancel)
     _print(tables.table_info(game, args.cache_dir, classes), args.json)
+    return 0
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    from omahanash.equity.table_exact import compare_with_exact
+    from omahanash.equity.tables import load_table
+
+    classes = parse_class_list(args.classes)
+    report = compare_with_exact(load_table(args.game, args.cache_dir, classes),
+                                load_table(args.game, args.exact_cache_dir, classes))
+    _print(report, args.json)
     return 0
 
 

@@ -113,7 +113,7 @@ def exact_item(item: tuple[str, tuple[int, ...] | None, int, int]) -> np.ndarray
     return out
 
 
-def exact_items(variant: Variant | str, class_ids: Sequence[int] | None = None,
+def exact_items(variant: Variant | str, class_ids: Sequence[int] | np.ndarray | None = None,
                 ) -> list[tuple[str, tuple[int, ...] | None, int, int]]:
     """The work items of an exact table (see :func:`exact_item`).
 
@@ -176,3 +176,53 @@ def build_exact_table(
     savefile.write(path, EQUITY_TABLE, meta, arrays)
     store.unlink(missing_ok=True)
     return path
+
+
+def compare_with_exact(estimate, exact) -> dict:
+    """How far a Monte Carlo table lies from an exact one of the same classes, in units of
+    its own standard errors: ``z = (MC - exact) / stderr`` over the off-diagonal cells with
+    pairs whose stderr > 0; cells with stderr 0 (nobody can make a flush: the Monte Carlo
+    cell is exact too) are counted and their largest difference reported. If the stated
+    errors are right, ``z`` looks standard normal (mean ~0, sd ~1).
+
+    >>> import tempfile
+    >>> from omahanash.equity import table_build, tables
+    >>> folder = tempfile.mkdtemp()
+    >>> ids = [0, 715, 4527]
+    >>> _ = build_exact_table("omaha-hi", class_ids=ids, cache_dir=folder + "/x")
+    >>> _ = table_build.build_table("omaha-hi", samples=64, cache_dir=folder, class_ids=ids)
+    >>> report = compare_with_exact(tables.load_table("omaha-hi", folder, ids),
+    ...                             tables.load_table("omaha-hi", folder + "/x", ids))
+    >>> report["cells"], report["max_abs_z"] < 5
+    (3, True)
+    """
+    from omahanash.equity.tables import EQUITY_SCALE
+
+    if estimate.exact or not exact.exact:
+        raise InputError("compare a Monte Carlo table (first) with an exact one (second)")
+    if estimate.game != exact.game or estimate.class_ids.tolist() != exact.class_ids.tolist():
+        raise InputError("the two tables must be of one game and the same classes")
+    n = estimate.n
+    rows, cols = np.triu_indices(n, 1)
+    index = rows * n - (rows * (rows - 1)) // 2 + (cols - rows)
+    pairs = estimate.pairs_triangle()[index].astype(np.int64)
+    mc = estimate.equity_triangle()[index]
+    truth = exact.equity_triangle()[index]
+    stderr = np.array([estimate.stderr(int(a), int(b)) for a, b in zip(rows, cols)])
+    used = pairs > 0
+    sampled = used & (stderr > 0)
+    z = (mc[sampled] - truth[sampled]) / stderr[sampled]
+    flat = used & (stderr == 0)
+    return {
+        "game": estimate.game, "classes": n, "cells": int(sampled.sum()),
+        "samples": estimate.samples,
+        "z_mean": float(z.mean()) if z.size else None,
+        "z_sd": float(z.std(ddof=1)) if z.size > 1 else None,
+        "max_abs_z": float(np.abs(z).max()) if z.size else None,
+        "share_abs_z_over_3": float((np.abs(z) > 3).mean()) if z.size else None,
+        "rms_difference_pp": float(100 * np.sqrt(np.mean((mc[used] - truth[used]) ** 2))),
+        "cells_without_flush": int(flat.sum()),
+        "max_abs_difference_without_flush": float(np.abs(mc[flat] - truth[flat]).max())
+        if flat.any() else 0.0,
+        "quantum": 1 / EQUITY_SCALE,
+    }
