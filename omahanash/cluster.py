@@ -328,12 +328,10 @@ def _host(address: str) -> str:
 
 
 def _task(fn: Callable[[Any], Any], item: Any, threads_by_host: dict[str, int]) -> Any:
-    """What a worker runs for one item: numba's cache folder and thread count first (both
-    per process/thread, and numba's thread count is per calling thread), then ``fn``."""
-    if "numba" not in sys.modules:
-        os.environ.setdefault("NUMBA_CACHE_DIR", numba_cache_dir())
-    import numba
-
+    """What a worker runs for one item: numba's cache folder and thread count first, then
+    ``fn``. Before numba is imported in the worker process both are environment variables
+    (read once, at import: no import here, so a job that never touches numba pays nothing);
+    after it, the thread count is set for this thread (numba's count is per calling thread)."""
     threads = None
     try:
         from distributed import get_worker
@@ -341,7 +339,12 @@ def _task(fn: Callable[[Any], Any], item: Any, threads_by_host: dict[str, int]) 
         threads = threads_by_host.get(_host(get_worker().address))
     except (ImportError, ValueError):
         pass
-    if threads:
+    if "numba" not in sys.modules:
+        os.environ.setdefault("NUMBA_CACHE_DIR", numba_cache_dir())
+        if threads:
+            os.environ["NUMBA_NUM_THREADS"] = str(threads)
+    elif threads:
+        numba = sys.modules["numba"]
         limit = int(getattr(numba.config, "NUMBA_NUM_THREADS", threads))
         numba.set_num_threads(max(1, min(int(threads), limit)))
     return fn(item)

@@ -4,7 +4,7 @@
   two worker processes started and stopped for the job) against the same job in this process;
 * the exact Omaha Hi and Hi/Lo tables: core-seconds per cell, measured on random cells (pairs
   of classes drawn uniformly, as the full table has them) with numba on one thread, then the
-  projected core-hours for all 135,012,528 cells and the wall time on 100 machines of 16 cores.
+  projected core-hours for all 135,013,528 cells and the wall time on 100 machines of 16 cores.
 
 Rows for the chart and tournament jobs of issue 28 come with those jobs.
 """

@@ -221,3 +221,19 @@ def test_a_failing_item_raises_its_error(cluster):
 
 def _divide(item: int) -> float:
     return 1 / item
+
+
+def numba_threads(item: int) -> int:
+    import numba
+
+    return numba.get_num_threads()
+
+
+def test_workers_of_one_host_share_its_cores(cluster):
+    # two workers of one task slot each on this host: numba gets cores // 2 threads in each
+    result = run_blocks(numba_threads, [0, 1, 2, 3], result_dtype="<i8",
+                        scheduler=cluster.scheduler_address)
+    assert result.tolist() == [max(1, (os.cpu_count() or 1) // 2)] * 4
+    # and a LocalCluster started for the job: cores // N
+    result = run_blocks(numba_threads, [0, 1], result_dtype="<i8", scheduler="local:2")
+    assert result.tolist() == [max(1, (os.cpu_count() or 1) // 2)] * 2
