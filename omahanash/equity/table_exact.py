@@ -118,7 +118,7 @@ def exact_items(variant: Variant | str, class_ids: Sequence[int] | np.ndarray | 
     """The work items of an exact table (see :func:`exact_item`).
 
     >>> len(exact_items("omaha-hi")), exact_items("omaha-hi", [3, 5])
-    (527568, [('omaha-hi', (3, 5), 0, 3)])
+    (527397, [('omaha-hi', (3, 5), 0, 3)])
     """
     variant = Variant.parse(variant)
     ids = normalize_subset(class_ids)
