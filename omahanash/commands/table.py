@@ -155,6 +155,12 @@ def _run_exact_build(game: str, args: argparse.Namespace) -> int:
         raise InputError("--samples and --seed are for Monte Carlo builds, not --exact")
     where = parse_scheduler(args.scheduler)
     classes = parse_class_list(args.classes)
+    if classes is None and args.scheduler is None and where.kind == "local":
+        raise InputError(
+            f"an exact {game} table of all 16,432 classes takes about 200-300 core-hours "
+            "(days on one machine): run it on a Dask cluster (--scheduler tcp://HOST:8786), "
+            "or pass --scheduler local to run it here anyway (it resumes), or --classes IDS "
+            "for a subset")
     print(f"exact {game} table on {where.describe()}", file=sys.stderr)
     with cancel_on_interrupt() as cancel:
         build_exact_table(game, class_ids=classes, cache_dir=args.cache_dir, scheduler=where,
