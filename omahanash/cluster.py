@@ -213,7 +213,7 @@ def run_blocks(
         return results
     assert store_path is not None
     final = store.finish(Path(store_path), {})
-    return savefile.read(final, JOB_STORE, meta, mmap=True).arrays["result"]
+    return savefile.read(final, JOB_STORE, meta, mmap=True).arrays["result"][:total]
 
 
 def _open_store(store_path: str | os.PathLike | None, meta: dict[str, Any], total: int,
@@ -227,7 +227,7 @@ def _open_store(store_path: str | os.PathLike | None, meta: dict[str, Any], tota
     partial = path.with_name(path.name + ".partial")
     try:
         done = savefile.read(path, JOB_STORE, meta, mmap=True)
-        return done.arrays["result"], None, None
+        return done.arrays["result"][:total], None, None
     except SaveFileError:
         pass
     store = None

@@ -79,7 +79,7 @@ def _exact_rows() -> list[BenchRow]:
                          "core-h", note=f"{FULL_CELLS:,} cells"),
                 BenchRow("cluster", f"exact {game} on 100 x 16 cores (projected)",
                          core_hours / CLUSTER_CORES * 60, "min",
-                         note="perfect scaling; items of 256 cells"),
+                         note="perfect scaling; items of 4,096 cells"),
             ]
     finally:
         numba.set_num_threads(threads)

@@ -13,7 +13,7 @@ here enumerated instead of sampled
 with three cards of a suit someone holds two of, one member per orbit of the
 representative's stabiliser).
 
-The cells are cut into work items of :data:`ITEM_CELLS` consecutive triangle cells, run by
+The cells are cut into work items of consecutive triangle cells (:func:`item_cells`), run by
 :func:`omahanash.cluster.run_blocks` (resumable, any engine, bit-identical), and written as an
 ordinary table file at the usual place (:func:`~omahanash.equity.tables.table_path`), so
 everything that loads a table uses it as before: its header says ``method`` = exact
@@ -24,10 +24,10 @@ enumeration, ``exact: true``, no samples, standard error 0. The equity is stored
 >>> import tempfile
 >>> from omahanash.equity.tables import load_table
 >>> folder = tempfile.mkdtemp()
->>> path = build_exact_table("omaha-hi", class_ids=[0, 1], cache_dir=folder)
+>>> path = build_exact_table("omaha-hi", class_ids=[0, 1], cache_dir=folder)  # 2s3s4s5s, 2s3s4s6s
 >>> table = load_table("omaha-hi", folder, [0, 1])
->>> table.exact, round(table.equity(0, 0), 12), 0.4 < table.equity(0, 1) < 0.6
-(True, 0.5, True)
+>>> table.exact, table.equity(0, 0), round(table.equity(0, 1), 6), table.pairs(0, 1)
+(True, 0.5, 0.302505, 12)
 """
 
 from __future__ import annotations
@@ -59,7 +59,20 @@ from omahanash.runs import CancelFlag, ProgressCallback
 if TYPE_CHECKING:
     from omahanash.cluster import Scheduler
 
-ITEM_CELLS = 256  # cells per work item: a few seconds of one core on average
+# Cells per work item: ~1.3 core-seconds (Omaha Hi) for a subset; the full table's items are
+# 16 times bigger (~21 core-s, 32,963 items), so that 1,600 cores send the client ~80 results a
+# second rather than ~1,200.
+SMALL_ITEM_CELLS = 256
+LARGE_ITEM_CELLS = 4096
+
+
+def item_cells(cells: int) -> int:
+    """Cells per work item of a table of ``cells`` cells.
+
+    >>> item_cells(20_100), item_cells(135_013_528)
+    (256, 4096)
+    """
+    return SMALL_ITEM_CELLS if cells <= 10_000_000 else LARGE_ITEM_CELLS
 BOARDS = 1_086_008  # C(44, 5)
 
 
@@ -94,31 +107,31 @@ def exact_cells(data, rows: np.ndarray, cols: np.ndarray, hilo: bool) -> np.ndar
     return values
 
 
-def exact_item(item: tuple[str, tuple[int, ...] | None, int, int]) -> np.ndarray:
-    """One work item of an exact build: ``(game, class ids or None, first cell, stop cell)``
-    -> the equity of those triangle cells, padded with 0 to :data:`ITEM_CELLS`. A top-level
+def exact_item(item: tuple[str, tuple[int, ...] | None, int, int, int]) -> np.ndarray:
+    """One work item of an exact build: ``(game, class ids or None, first cell, stop cell,
+    width)`` -> the equity of those triangle cells, padded with 0 to ``width``. A top-level
     function of the item alone (what :func:`omahanash.cluster.run_blocks` sends to workers).
 
-    >>> exact_item(("omaha-hi", (0, 1), 0, 3))[:3].round(6).tolist()[0]
+    >>> exact_item(("omaha-hi", (0, 1), 0, 3, 4)).round(6).tolist()[0]
     0.5
     """
     from omahanash.equity.triangle import triangle_rows
 
-    game, ids, start, stop = item
+    game, ids, start, stop, width = item
     data = _data(ids)
     n = int(data.class_ids.size)
     rows, cols = triangle_rows(int(start), int(stop), n)
-    out = np.zeros(ITEM_CELLS, np.float64)
+    out = np.zeros(width, np.float64)
     out[:stop - start] = exact_cells(data, rows, cols, game == "omaha-hilo")
     return out
 
 
 def exact_items(variant: Variant | str, class_ids: Sequence[int] | np.ndarray | None = None,
-                ) -> list[tuple[str, tuple[int, ...] | None, int, int]]:
+                ) -> list[tuple[str, tuple[int, ...] | None, int, int, int]]:
     """The work items of an exact table (see :func:`exact_item`).
 
     >>> len(exact_items("omaha-hi")), exact_items("omaha-hi", [3, 5])
-    (527397, [('omaha-hi', (3, 5), 0, 3)])
+    (32963, [('omaha-hi', (3, 5), 0, 3, 256)])
     """
     variant = Variant.parse(variant)
     ids = normalize_subset(class_ids)
@@ -127,8 +140,9 @@ def exact_items(variant: Variant | str, class_ids: Sequence[int] | np.ndarray | 
     n = num_classes("omaha") if ids is None else int(ids.size)
     cells = triangle_cells(n)
     key = None if ids is None else tuple(int(i) for i in ids)
-    return [(str(variant), key, start, min(cells, start + ITEM_CELLS))
-            for start in range(0, cells, ITEM_CELLS)]
+    width = item_cells(cells)
+    return [(str(variant), key, start, min(cells, start + width), width)
+            for start in range(0, cells, width)]
 
 
 def build_exact_table(
@@ -159,7 +173,7 @@ def build_exact_table(
     items = exact_items(variant, ids)
     store = path.with_name(path.name + ".exact-job")
     started = time.perf_counter()
-    results = run_blocks(exact_item, items, result_shape=(ITEM_CELLS,), scheduler=where,
+    results = run_blocks(exact_item, items, result_shape=(items[0][4],), scheduler=where,
                          store_path=store, job={"table": "exact", "game": str(variant)},
                          progress=progress, cancel=cancel)
     data = _data(None if ids is None else tuple(int(i) for i in ids))

@@ -21,8 +21,8 @@ machine, worker or engine.
 >>> from omahanash.equity.tables import class_data
 >>> data = class_data("omaha", np.array([0, 715]))
 >>> corr, weight = exact_flush(data, np.array([0]), np.array([1]), hilo=False)
->>> int(weight[0]), int(corr[0]) != 0
-(9, True)
+>>> int(weight[0]), int(corr[0]) != 0   # 2s3s4s5s vs the six 2x3x4x 2y disjoint from it
+(6, True)
 """
 
 from __future__ import annotations
