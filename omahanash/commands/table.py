@@ -158,7 +158,8 @@ def _run_exact_build(game: str, args: argparse.Namespace) -> int:
     if classes is None and args.scheduler is None and where.kind == "local":
         raise InputError(
             f"an exact {game} table of all 16,432 classes takes about 200-300 core-hours "
-            "(days on one machine): run it on a Dask cluster (--scheduler tcp://HOST:8786), "
+            "(days on one machine; the thesis: 48 hours on several machines): run it on a "
+            "Dask cluster (--scheduler tcp://HOST:8786), "
             "or pass --scheduler local to run it here anyway (it resumes), or --classes IDS "
             "for a subset")
     print(f"exact {game} table on {where.describe()}", file=sys.stderr)
