@@ -18,7 +18,9 @@ machine and cached in the user cache directory (``platformdirs``; ``OMAHANASH_CA
 ``--cache-dir`` override it) in the verified save files of :mod:`omahanash.equity.tablefile`:
 equity as 16-bit fixed point (``q / 65534``, so 0.5 is exact), the per-cell sample standard
 deviation as 8-bit fixed point (``q / 254``), one triangle each. ``pairs`` is the same for both
-Omaha games and lives in its own cached file.
+Omaha games and lives in its own cached file. An exact Omaha table
+(:mod:`omahanash.equity.table_exact`, ``table build --exact``) is stored at the same place with
+float64 equity and no spread; it loads as ``exact`` (standard error 0).
 """
 
 from __future__ import annotations
