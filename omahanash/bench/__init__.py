@@ -29,6 +29,7 @@ SECTIONS = {
     "ranges": "omahanash.bench.ranges",
     "trainer": "omahanash.bench.trainer",
     "pushfold": "omahanash.bench.pushfold",
+    "cluster": "omahanash.bench.cluster",
 }
 
 T = TypeVar("T")

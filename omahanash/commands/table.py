@@ -41,7 +41,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     build.add_argument("--seed", type=int, default=None, help="random seed (default 2014)")
     build.add_argument("--cache-dir", default=None, help="where tables are cached")
     build.add_argument("--exact", action="store_true",
-                       help="Hold'em only: compute the exact table (about 40 minutes)")
+                       help="compute the exact table by complete enumeration (Hold'em: about "
+                       "40 minutes; Omaha: a class subset here, the full table on a cluster)")
+    build.add_argument("--scheduler", default=None,
+                       help="with --exact (Omaha): local (default), local:N (N Dask worker "
+                       "processes) or tcp://HOST:8786 (a running Dask cluster); default "
+                       "$OMAHANASH_SCHEDULER")
     build.add_argument("--output", default=None,
                        help="with --exact: file to write (default: the shipped resource)")
     build.add_argument("--classes", default=None, help=CLASSES_HELP)
@@ -66,6 +71,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     check.add_argument("--cache-dir", default=None)
     check.add_argument("--json", action="store_true")
     check.set_defaults(func=run_check)
+
+    compare = actions.add_parser(
+        "compare", help="a Monte Carlo table against an exact one of the same classes: "
+        "(MC - exact) / stderr over the cells should look standard normal")
+    compare.add_argument("--game", required=True, help="omaha-hi or omaha-hilo")
+    compare.add_argument("--classes", default=None, help=CLASSES_HELP)
+    compare.add_argument("--cache-dir", default=None, help="where the Monte Carlo table is")
+    compare.add_argument("--exact-cache-dir", required=True,
+                         help="where the exact table (table build --exact) is")
+    compare.add_argument("--json", action="store_true")
+    compare.set_defaults(func=run_compare)
 
     cell = actions.add_parser("cell", help="equity, standard error and pairs of one cell")
     cell.add_argument("--game", required=True, help=GAME_HELP)
@@ -107,10 +123,10 @@ def run_build(args: argparse.Namespace) -> int:
         print(f"wrote {output}")
         return 0
     if args.exact:
-        raise InputError(
-            f"an exact {game} table takes days (the thesis: 48 hours on several machines); "
-            "build the Monte Carlo table and raise --samples for more precision"
-        )
+        return _run_exact_build(game, args)
+    if args.scheduler is not None:
+        raise InputError("--scheduler is for exact builds (--exact); a Monte Carlo table "
+                         "builds in minutes on this machine")
     seed = tables.DEFAULT_SEED if args.seed is None else args.seed
     samples = tables.DEFAULT_SAMPLES[game] if args.samples is None else args.samples
     previous = table_build.partial_settings(game, args.cache_dir, parse_class_list(args.classes))
@@ -125,6 +141,43 @@ def run_build(args: argparse.Namespace) -> int:
             progress=StderrProgress(f"{game} table (K={samples})"), cancel=cancel,
         )
     _print(tables.table_info(game, args.cache_dir, classes), args.json)
+    return 0
+
+
+def _run_exact_build(game: str, args: argparse.Namespace) -> int:
+    """``table build --exact`` of an Omaha game: every cell enumerated, on any engine."""
+    from omahanash.cluster import parse_scheduler
+    from omahanash.equity import tables
+    from omahanash.equity.table_exact import build_exact_table
+    from omahanash.runs import StderrProgress, cancel_on_interrupt
+
+    if args.samples is not None or args.seed is not None:
+        raise InputError("--samples and --seed are for Monte Carlo builds, not --exact")
+    where = parse_scheduler(args.scheduler)
+    classes = parse_class_list(args.classes)
+    if classes is None and args.scheduler is None and where.kind == "local":
+        raise InputError(
+            f"an exact {game} table of all 16,432 classes takes about 200-300 core-hours "
+            "(days on one machine; the thesis: 48 hours on several machines): run it on a "
+            "Dask cluster (--scheduler tcp://HOST:8786), "
+            "or pass --scheduler local to run it here anyway (it resumes), or --classes IDS "
+            "for a subset")
+    print(f"exact {game} table on {where.describe()}", file=sys.stderr)
+    with cancel_on_interrupt() as cancel:
+        build_exact_table(game, class_ids=classes, cache_dir=args.cache_dir, scheduler=where,
+                          progress=StderrProgress(f"{game} exact table"), cancel=cancel)
+    _print(tables.table_info(game, args.cache_dir, classes), args.json)
+    return 0
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    from omahanash.equity.table_exact import compare_with_exact
+    from omahanash.equity.tables import load_table
+
+    classes = parse_class_list(args.classes)
+    report = compare_with_exact(load_table(args.game, args.cache_dir, classes),
+                                load_table(args.game, args.exact_cache_dir, classes))
+    _print(report, args.json)
     return 0
 
 

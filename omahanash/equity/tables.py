@@ -18,7 +18,9 @@ machine and cached in the user cache directory (``platformdirs``; ``OMAHANASH_CA
 ``--cache-dir`` override it) in the verified save files of :mod:`omahanash.equity.tablefile`:
 equity as 16-bit fixed point (``q / 65534``, so 0.5 is exact), the per-cell sample standard
 deviation as 8-bit fixed point (``q / 254``), one triangle each. ``pairs`` is the same for both
-Omaha games and lives in its own cached file.
+Omaha games and lives in its own cached file. An exact Omaha table
+(:mod:`omahanash.equity.table_exact`, ``table build --exact``) is stored at the same place with
+float64 equity and no spread; it loads as ``exact`` (standard error 0).
 """
 
 from __future__ import annotations
@@ -62,6 +64,8 @@ DEFAULT_SAMPLES = {Variant.OMAHA_HI: 12, Variant.OMAHA_HILO: 16}
 OMAHA_GAMES = (Variant.OMAHA_HI, Variant.OMAHA_HILO)
 # How cells are estimated; a table made another way is refused (rebuild it).
 TABLE_METHOD = "suit-blind exact + flush correction sampled on flush boards"
+# An exact Omaha table (omahanash.equity.table_exact): float64 equity, no spread, no samples.
+EXACT_METHOD = "exact enumeration (suit-blind + flush correction enumerated)"
 
 
 def table_path(variant: Variant | str, cache_dir: str | os.PathLike | None = None,
@@ -335,19 +339,24 @@ def load_table(variant: Variant | str, cache_dir: str | os.PathLike | None = Non
     table_file = savefile.read(path, EQUITY_TABLE, {"game": str(variant)}, mmap=True,
                                remedy=remedy)
     meta = table_file.meta
-    if meta.get("method") != TABLE_METHOD:
+    if meta.get("method") not in (TABLE_METHOD, EXACT_METHOD):
         raise EQUITY_TABLE.refuse(path, "made by an older method of this program", remedy)
+    exact = meta["method"] == EXACT_METHOD
     if meta.get("class_ids") != (None if ids is None else ids.tolist()):
         raise EQUITY_TABLE.refuse(path, "built for other classes", remedy)
     arrays = table_file.arrays
     pairs = arrays["pairs"] if "pairs" in arrays else omaha_pairs(cache_dir)
     info = {"game": str(variant), "classes": meta["classes"], "samples": meta["samples"],
-            "seed": meta["seed"], "exact": False, "path": str(path),
+            "seed": meta["seed"], "exact": exact, "path": str(path),
             "bytes": path.stat().st_size, "cell_stderr": meta["cell_stderr"],
             "build_seconds": meta.get("build_seconds"),
-            "checksum": table_file.header["array_crc"]["block_crc"]}
+            # a Monte Carlo table is built in blocks; an exact one is written at once
+            "checksum": table_file.header["array_crc"].get("block_crc",
+                                                           table_file.header["array_crc"].get(
+                                                               "equity"))}
     all_ids = np.arange(meta["classes"]) if ids is None else ids
-    return EquityTable(str(variant), all_ids, arrays["equity"], pairs, arrays["spread"], info)
+    return EquityTable(str(variant), all_ids, arrays["equity"], pairs,
+                       None if exact else arrays["spread"], info)
 
 
 def table_info(variant: Variant | str, cache_dir: str | os.PathLike | None = None,
