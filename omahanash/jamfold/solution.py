@@ -51,7 +51,10 @@ if TYPE_CHECKING:
 from omahanash.savefile import FileKind, atomic_write, read, write
 
 # Version 1 was a file of its own (magic, JSON header, arrays, blake2b digest).
-JAMFOLD_SOLUTION = FileKind("jamfold-solution", 2, "omahanash jam-fold solution")
+JAMFOLD_SOLUTION = FileKind("jamfold-solution", 2, "omahanash jam-fold solution",
+                            meta_types=(("params", dict), ("solver", str), ("iteration", int),
+                                        ("table", dict)),
+                            array_dtypes=(("history", ("<f8",)),))
 PLAYERS = ("pusher", "caller")
 # The thesis's names of the players (the CLI's --player and JSON, the GUI) and other spellings.
 PLAYER_ALIASES = {"pu": "pusher", "1": "pusher", "player1": "pusher",
