@@ -57,7 +57,7 @@ import stat
 import struct
 import tempfile
 import zlib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -156,6 +156,40 @@ def atomic_write(path: str | os.PathLike, mode: str = "wb", **open_args: Any) ->
         Path(temp).unlink(missing_ok=True)
         raise
     fsync_directory(path.parent)
+
+
+def write_csv(path: str | os.PathLike, columns: Sequence[str],
+              rows: Iterable[Sequence[object] | Mapping[str, object]]) -> Path:
+    """The one CSV writer: a header row of ``columns``, then ``rows`` (sequences, or mappings
+    read by column name), through :func:`atomic_write` (UTF-8). Every cell goes through
+    :func:`~omahanash.safetext.spreadsheet_cell`, so text from a file (a hand id, a player or
+    file name) that a spreadsheet would run as a formula is written with a leading ``'``;
+    ``None`` is an empty cell. :class:`InputError` when the file cannot be written.
+
+    >>> import tempfile, pathlib
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "spots.csv"
+    >>> print(write_csv(out, ["hand_id", "ev"], [["=1+1", -0.5], {"hand_id": "7", "ev": None}])
+    ...       .read_text(), end="")
+    hand_id,ev
+    '=1+1,-0.5
+    7,
+    """
+    import csv
+
+    from omahanash.safetext import spreadsheet_cell
+
+    path = Path(path)
+    try:
+        with atomic_write(path, "w", newline="", encoding="utf-8") as out:
+            writer = csv.writer(out)
+            writer.writerow([spreadsheet_cell(name) for name in columns])
+            for row in rows:
+                cells = [row.get(name) for name in columns] if isinstance(row, Mapping) else row
+                writer.writerow(["" if cell is None else spreadsheet_cell(cell)
+                                 for cell in cells])
+    except OSError as error:
+        raise InputError(f"cannot write {path}: {error.strerror or error}") from None
+    return path
 
 
 def fsync_directory(directory: str | os.PathLike) -> None:

@@ -69,7 +69,6 @@ True
 
 from __future__ import annotations
 
-import csv
 import math
 import os
 from collections import Counter
@@ -214,6 +213,8 @@ class ReviewReport:
     outside: list[Outside] = field(default_factory=list)
     unparsed: list[Unparsed] = field(default_factory=list)
     opponent: Opponent = field(default_factory=Opponent)
+    #: The files and folders read: the report's files refuse to overwrite any of them.
+    sources: list[Path] = field(default_factory=list)
 
     @property
     def ev_lost_bb(self) -> float:
@@ -292,17 +293,10 @@ class ReviewReport:
 
     def write_csv(self, path: str | os.PathLike) -> Path:
         """The spots, worst first, as CSV (:data:`CSV_COLUMNS`)."""
-        from omahanash.savefile import atomic_write
+        from omahanash.savefile import refuse_overwriting_inputs, write_csv
 
-        path = Path(path)
-        try:
-            with atomic_write(path, "w", newline="", encoding="utf-8") as out:
-                writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, extrasaction="ignore")
-                writer.writeheader()
-                writer.writerows(spot.as_dict() for spot in self.worst())
-        except OSError as error:
-            raise InputError(f"cannot write {path}: {error.strerror}") from None
-        return path
+        refuse_overwriting_inputs({"path": path}, self.sources)
+        return write_csv(path, CSV_COLUMNS, (spot.as_dict() for spot in self.worst()))
 
     def write_html(self, path: str | os.PathLike) -> Path:
         """The self-contained HTML report (:mod:`omahanash.history.report_html`)."""
@@ -490,7 +484,7 @@ def review(paths: Iterable[str | os.PathLike], hero: str | None = None,
                          + ", ".join(str(path) for path in paths))
     if hero is None:
         hero = choose_hero(files)
-    report = ReviewReport(hero=hero, opponent=opponent)
+    report = ReviewReport(hero=hero, opponent=opponent, sources=[Path(p) for p in paths])
     total = max(1, sum(path.stat().st_size for path in files))
     counter = [0]
 

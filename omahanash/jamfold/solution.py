@@ -18,7 +18,6 @@ seed, checksum, classes) with an :class:`InputError`.
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 from collections.abc import Callable, Sequence
@@ -48,7 +47,7 @@ from omahanash.runs import CancelFlag, ProgressCallback
 
 if TYPE_CHECKING:
     from omahanash.equity.tables import EquityTable
-from omahanash.savefile import FileKind, atomic_write, read, write
+from omahanash.savefile import FileKind, atomic_write, read, write, write_csv
 
 # Version 1 was a file of its own (magic, JSON header, arrays, blake2b digest).
 JAMFOLD_SOLUTION = FileKind("jamfold-solution", 2, "omahanash jam-fold solution",
@@ -322,19 +321,14 @@ class JamFoldSolution:
         path = Path(path)
         rows = self.class_rows()
         last = self.last_report
+        if fmt == "csv":
+            return write_csv(path, list(rows[0]), rows)
+        document = {"params": self.params.as_dict(), "solver": self.solver,
+                    "table": table_identity(self.game.table), "iterations": self.iterations,
+                    "epsilon": last.epsilon if last else None, "classes": rows}
         try:
-            with atomic_write(path, "w", newline="", encoding="utf-8") as out:
-                if fmt == "csv":
-                    writer = csv.DictWriter(out, fieldnames=list(rows[0]))
-                    writer.writeheader()
-                    writer.writerows(rows)
-                else:
-                    document = {"params": self.params.as_dict(), "solver": self.solver,
-                                "table": table_identity(self.game.table),
-                                "iterations": self.iterations,
-                                "epsilon": last.epsilon if last else None,
-                                "classes": rows}
-                    json.dump(document, out)
+            with atomic_write(path, "w", encoding="utf-8") as out:
+                json.dump(document, out)
         except OSError as exc:
             raise InputError(f"cannot write {path}: {exc.strerror}") from None
         return path
