@@ -10,24 +10,51 @@ the GUI thread, so the tabs only ever touch widgets there.
 Progress is throttled in the worker thread (at most one signal per
 :data:`PROGRESS_INTERVAL` seconds, plus the last one), so however often the library reports, the
 GUI thread handles at most ~20 updates a second.
+
+**Quitting.** Every runner registers :func:`shutdown_all` with :func:`ui.at_quit`: when the
+application quits or Python exits, every job is stopped and its threads are waited for before
+PySide6 tears the objects down (see :mod:`ui`).
 """
 
 from __future__ import annotations
 
+import logging
 import sys
 import threading
 import time
 import traceback
+import weakref
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
+import ui
 from omahanash.errors import Cancelled, InputError
 from omahanash.runs import CancelFlag
 
 #: Least time between two progress signals (seconds): at most 20 GUI updates a second.
 PROGRESS_INTERVAL = 0.05
+#: Longest wait for one runner's worker threads when the application quits (milliseconds).
+QUIT_WAIT_MS = 10_000
+
+logger = logging.getLogger(__name__)
+
+# Every JobRunner alive (weakly: a runner deleted with its tab leaves by itself).
+_RUNNERS: weakref.WeakSet[JobRunner] = weakref.WeakSet()
+
+
+def shutdown_all() -> None:
+    """Stop every runner's job and wait for its threads (when the application quits: the
+    cleanup every runner registers with :func:`ui.at_quit`)."""
+    for runner in list(_RUNNERS):
+        try:
+            runner.shutdown(QUIT_WAIT_MS)
+            alive = runner.threads_alive()
+        except RuntimeError:  # its C++ object is gone already
+            continue
+        if alive:
+            logger.warning("a job did not stop within %d s at exit", QUIT_WAIT_MS // 1000)
 
 
 class ProgressReporter:
@@ -158,6 +185,14 @@ class JobRunner(QObject):
         self._cancellable = True
         # Abandoned jobs whose threads are still running: kept alive until they end.
         self._retired: list[tuple[QThread, Worker]] = []
+        _RUNNERS.add(self)
+        ui.at_quit(shutdown_all)
+        ui.hook_application()
+
+    def threads_alive(self) -> bool:
+        """Whether a worker thread of this runner (current or abandoned) still runs."""
+        threads = [self._thread] if self._thread is not None else []
+        return any(thread.isRunning() for thread in threads + [t for t, _ in self._retired])
 
     @property
     def running(self) -> bool:
