@@ -229,7 +229,7 @@ def refuse_overwriting_inputs(outputs: Mapping[str, str | os.PathLike | None],
     omahanash.errors.InputError: --html .../mine.txt is one of the inputs: refusing to overwrite it
     """
     given = {option: Path(out) for option, out in outputs.items() if out is not None}
-    targets = {}
+    targets: dict[tuple[int, int], str] = {}
     for option, out in given.items():
         try:
             status = os.stat(out)
@@ -241,15 +241,15 @@ def refuse_overwriting_inputs(outputs: Mapping[str, str | os.PathLike | None],
         return
     for source in inputs:
         source = Path(source)
-        files = [source] if not source.is_dir() else (f for f in source.rglob("*"))
+        files = source.rglob("*") if source.is_dir() else iter([source])
         for file in files:
             try:
                 status = os.stat(file)
             except (OSError, ValueError):
                 continue
-            option = targets.get((status.st_dev, status.st_ino))
-            if option is not None:
-                raise InputError(f"{option} {given[option]} is one of the inputs: refusing "
+            hit = targets.get((status.st_dev, status.st_ino))
+            if hit is not None:
+                raise InputError(f"{hit} {given[hit]} is one of the inputs: refusing "
                                  "to overwrite it")
 
 

@@ -65,7 +65,7 @@ def test_holdem_cfr_run_live_then_lookup(tab, drive, qtbot, tmp_path):
     tab.runner.progressed.connect(lambda *a: seen.append(counter(tab)))
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert button.text() == "Stop"
-    with qtbot.waitSignal(tab.runner.finished, timeout=60_000):
+    with qtbot.waitSignal(tab.runner.finished, timeout=300_000):
         pass
     assert button.text() == "Calculate"
     # The counter moved while it ran: several distinct live values below the end (4,000
@@ -136,7 +136,7 @@ def test_holdem_cfr_run_live_then_lookup(tab, drive, qtbot, tmp_path):
     drive.type_into(drive.find(tab, QLineEdit, "bbEdit"), "20")
     drive.choose(drive.find(tab, QComboBox, "solverCombo"), "Fictitious play")
     assert tab.open_solution(str(tmp_path / "hu.jamfold"))
-    with qtbot.waitSignal(tab.runner.finished, timeout=30_000):
+    with qtbot.waitSignal(tab.runner.finished, timeout=300_000):
         pass
     assert drive.find(tab, QLineEdit, "bbEdit").text() == "10"
     assert drive.find(tab, QComboBox, "solverCombo").currentText() == "CFR+"
@@ -145,7 +145,7 @@ def test_holdem_cfr_run_live_then_lookup(tab, drive, qtbot, tmp_path):
     look_up(tab, drive, qtbot, "Ad Ac", "PU")
     assert value(tab, "playedValue") == "100%"
     assert tab.open_solution(str(tmp_path / "missing.jamfold"))
-    with qtbot.waitSignal(tab.runner.finished, timeout=60_000):
+    with qtbot.waitSignal(tab.runner.finished, timeout=300_000):
         pass
     assert "cannot read" in drive.find(tab, QLabel, "jamfoldError").text()
 
@@ -188,10 +188,10 @@ def test_stop_keeps_computed_values(tab, drive, qtbot):
     set_inputs(tab, drive, solver="Fictitious play", iterations="1000000")
     button = drive.find(tab, QPushButton, "calculateButton")
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: counter(tab)[0] >= 20, timeout=30_000)
+    qtbot.waitUntil(lambda: counter(tab)[0] >= 20, timeout=300_000)
     assert button.text() == "Stop"
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    with qtbot.waitSignal(tab.runner.finished, timeout=60_000):
+    with qtbot.waitSignal(tab.runner.finished, timeout=300_000):
         pass
     assert button.text() == "Calculate" and button.isEnabled()
     done, total = counter(tab)
@@ -209,7 +209,7 @@ def test_stop_keeps_computed_values(tab, drive, qtbot):
     drive.type_into(drive.find(tab, QLineEdit, "iterationsEdit"), "30")
     qtbot.mouseClick(drive.find(tab, QPushButton, "continueButton"), Qt.MouseButton.LeftButton)
     assert button.text() == "Stop"
-    with qtbot.waitSignal(tab.runner.finished, timeout=30_000):
+    with qtbot.waitSignal(tab.runner.finished, timeout=300_000):
         pass
     assert counter(tab) == (done + 30, done + 30)
     assert tab.solution.iterations == done + 30 and len(tab.solution.history) == done + 30
@@ -309,11 +309,11 @@ def test_build_offer_progress_eta_cancel_then_resume(tab, drive, qtbot, monkeypa
     assert not build.isEnabled() and not drive.find(tab, QComboBox, "typeCombo").isEnabled()
     progress = tab.build_panel.progress
     qtbot.waitUntil(lambda: progress.value() >= 100 and "left" in tab.build_panel.eta.text(),
-                    timeout=60_000)
+                    timeout=300_000)
     assert "min" in tab.build_panel.eta.text()
     qtbot.mouseClick(drive.find(tab, QPushButton, "buildCancelButton"),
                      Qt.MouseButton.LeftButton)
-    with qtbot.waitSignal(tab.build_panel.runner.finished, timeout=60_000):
+    with qtbot.waitSignal(tab.build_panel.runner.finished, timeout=300_000):
         pass
     assert calls == ["omaha-hilo"]
     assert "resumes" in tab.build_panel.eta.text()

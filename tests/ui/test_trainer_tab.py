@@ -17,7 +17,7 @@ from omahanash.trainer import CLOSE_THRESHOLD_BB, Drill, History
 from ui.cards_widget import SUIT_COLOURS, CardsWidget
 from ui.trainer_tab import TrainerTab
 
-TIMEOUT_MS = 60_000
+TIMEOUT_MS = 300_000  # liveness: a cold numba cache on a loaded machine
 SEED = 7
 
 
