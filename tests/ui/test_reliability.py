@@ -353,6 +353,8 @@ def test_trainer_history_exports_json(qtbot, window, tmp_path, monkeypatch):
 
 
 class _FakeHistory:
+    path = None  # kept in memory only: no file the export could overwrite
+
     def records(self):
         return []
 
