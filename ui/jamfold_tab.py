@@ -645,6 +645,8 @@ class JamFoldTab(Tab):
             solution = JamFoldSolution.create(params, solver, table)
             report.phase("solving", detail=live.__len__)
             solution.run(iterations, progress=report, cancel=cancel, on_iteration=_recorder(live))
+            if solution.iterations == 0:  # Stop came between the check above and iteration 1
+                raise Cancelled("stopped before the first iteration")
             return solution, solution.class_rows()
 
         self._start_live(live, iterations, params.bb)
