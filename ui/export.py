@@ -24,9 +24,9 @@ fails on this Qt's SVG output); :func:`add_save_image_action` puts a direct
 
 from __future__ import annotations
 
-import csv
 import json
 import os
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -36,7 +36,7 @@ from PySide6.QtGui import QAction, QPainter
 from PySide6.QtWidgets import QAbstractItemView, QFileDialog, QPushButton, QTableView, QWidget
 
 from omahanash.errors import InputError
-from omahanash.savefile import atomic_write
+from omahanash.savefile import atomic_write, write_csv
 
 TABLE_FORMATS = {"csv": "CSV (*.csv)", "json": "JSON (*.json)"}
 IMAGE_FORMATS = {"png": "PNG image (*.png)", "svg": "SVG image (*.svg)"}
@@ -79,17 +79,13 @@ def write_table(path: str | os.PathLike, columns: Sequence[str],
     fmt = (fmt or path.suffix.lstrip(".") or "csv").lower()
     if fmt not in TABLE_FORMATS:
         raise InputError(f"export format must be csv or json, got {fmt!r}")
+    if fmt == "csv":  # the library's one CSV writer (cells that look like formulas neutralised)
+        return write_csv(path, columns, rows)
     try:
-        with atomic_write(path, "w", newline="", encoding="utf-8") as out:
-            if fmt == "csv":
-                writer = csv.writer(out)
-                writer.writerow(columns)
-                writer.writerows(["" if cell is None else cell for cell in row]
-                                 for row in rows)
-            else:
-                json.dump({"columns": list(columns), "rows": [list(row) for row in rows]},
-                          out, indent=1, ensure_ascii=False)
-                out.write("\n")
+        with atomic_write(path, "w", encoding="utf-8") as out:
+            json.dump({"columns": list(columns), "rows": [list(row) for row in rows]},
+                      out, indent=1, ensure_ascii=False)
+            out.write("\n")
     except OSError as error:
         raise InputError(f"cannot write {path}: {error.strerror or error}") from None
     return path
@@ -170,17 +166,23 @@ def save_plot(plot: pg.PlotWidget | pg.GraphicsLayoutWidget | pg.PlotItem,
         width = int(item.boundingRect().width()) or DEFAULT_IMAGE_WIDTH
         # pyqtgraph keeps width and height in proportion; an int avoids its float size bug
         exporter.parameters()["width"] = max(width, 2)
-    try:
+    # The exporters write a file by name: they draw into a private folder, and the image goes
+    # to ``path`` through the library's one atomic writer (never over a device or a folder).
+    with tempfile.TemporaryDirectory() as folder:
+        drawn = Path(folder) / f"plot.{fmt}"
         try:
-            exporter.export(str(path))
-        except ValueError:
-            # pyqtgraph 0.14's SVGExporter cannot parse the path syntax newer Qt (6.7+)
-            # writes ("not enough values to unpack"): draw the item with Qt's own generator.
-            _render_svg(item, path)
-    except OSError as error:
-        raise InputError(f"cannot write {path}: {error.strerror or error}") from None
-    if not path.exists():
-        raise InputError(f"cannot write {path}")
+            try:
+                exporter.export(str(drawn))
+            except ValueError:
+                # pyqtgraph 0.14's SVGExporter cannot parse the path syntax newer Qt (6.7+)
+                # writes ("not enough values to unpack"): draw the item with Qt's own generator.
+                _render_svg(item, drawn)
+            if not drawn.exists():
+                raise InputError(f"cannot write {path}")
+            with atomic_write(path, "wb") as out:
+                out.write(drawn.read_bytes())
+        except OSError as error:
+            raise InputError(f"cannot write {path}: {error.strerror or error}") from None
     return path
 
 

@@ -664,6 +664,8 @@ class JamFoldTab(Tab):
             solution = JamFoldSolution.create(params, solver, table)
             solution.run(iterations or None, progress=report, cancel=cancel,
                          on_iteration=live.append)
+            if solution.iterations == 0:  # Stop came between the check above and iteration 1
+                return None, [], True, "none"
             stopped = solution.outcome is not None and solution.outcome.stopped
             return solution, solution.class_rows(), stopped, "fresh"
 

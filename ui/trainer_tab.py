@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
 )
 
 from omahanash.errors import InputError
+from omahanash.savefile import refuse_overwriting_inputs
 from omahanash.trainer import (
     CLOSE_THRESHOLD_BB,
     Answer,
@@ -330,7 +331,11 @@ class TrainerTab(Tab):
         """The history, opened on first use; its notices (a damaged or locked file) are
         shown in the tab."""
         if self.history is None:
-            self.history = History(self.db_path)
+            try:
+                self.history = History(self.db_path)
+            except InputError as exc:  # not a trainer history: left untouched, none written
+                self.history = History.in_memory(f"{exc}; this session's answers are kept "
+                                                 "in memory only")
         self._show_notices()
         return self.history
 
@@ -349,7 +354,8 @@ class TrainerTab(Tab):
 
         if (fmt or Path(path).suffix.lstrip(".")).lower() != "json":
             return self.export_csv(path)
-        return self._export(lambda history: write_table(
+        return self._export(lambda history: refuse_overwriting_inputs(
+            {"path": path}, [history.path] if history.path else []) or write_table(
             path, AnswerRecord.columns(),
             [list(r.as_dict().values()) for r in history.records()], "json"))
 

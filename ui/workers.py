@@ -10,24 +10,99 @@ the GUI thread, so the tabs only ever touch widgets there.
 Progress is throttled in the worker thread (at most one signal per
 :data:`PROGRESS_INTERVAL` seconds, plus the last one), so however often the library reports, the
 GUI thread handles at most ~20 updates a second.
+
+**Quitting.** Every runner registers :func:`shutdown_all` with :func:`ui.at_quit`: when the
+application quits or Python exits, every job is stopped and its threads are waited for before
+PySide6 tears the objects down (see :mod:`ui`).
 """
 
 from __future__ import annotations
 
+import gc
+import logging
 import sys
 import threading
 import time
 import traceback
+import weakref
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signal, Slot
 
+import ui
 from omahanash.errors import Cancelled, InputError
 from omahanash.runs import CancelFlag
 
 #: Least time between two progress signals (seconds): at most 20 GUI updates a second.
 PROGRESS_INTERVAL = 0.05
+#: Longest wait for one runner's worker threads when the application quits (milliseconds).
+QUIT_WAIT_MS = 10_000
+
+logger = logging.getLogger(__name__)
+
+# Every JobRunner alive (weakly: a runner deleted with its tab leaves by itself).
+_RUNNERS: weakref.WeakSet[JobRunner] = weakref.WeakSet()
+
+
+class _GuiThreadCollector:
+    """Python's cyclic garbage collector, run in the GUI thread only while the app has job
+    runners.
+
+    Left automatic, a collection runs in whichever thread happens to allocate - a worker
+    thread compiling numba kernels, say - and may free garbage that holds Qt objects (a
+    closed window's widgets, a finished job's thread and worker) there: Qt aborts (an object
+    deleted from another thread, a ``QThread`` destroyed while running). So the automatic
+    collector is switched off and a timer in the GUI thread collects whenever the counts pass
+    the usual thresholds (the scheme pyqtgraph's ``GarbageCollector`` uses).
+    """
+
+    INTERVAL_MS = 100
+
+    def __init__(self) -> None:
+        self._timer: QTimer | None = None
+        self._threshold = gc.get_threshold()
+
+    def start(self) -> None:
+        app = QCoreApplication.instance()
+        if self._timer is not None or app is None \
+                or QThread.currentThread() is not app.thread():
+            return
+        self._timer = QTimer(app)
+        self._timer.timeout.connect(self.check)
+        self._timer.start(self.INTERVAL_MS)
+        gc.disable()
+        app.destroyed.connect(self._stopped)
+
+    def _stopped(self) -> None:
+        self._timer = None
+        gc.enable()
+
+    def check(self) -> None:
+        """Collect the generations whose counts passed their thresholds (GUI thread)."""
+        counts = gc.get_count()
+        if counts[0] > self._threshold[0]:
+            gc.collect(0)
+            if counts[1] > self._threshold[1]:
+                gc.collect(1)
+                if counts[2] > self._threshold[2]:
+                    gc.collect(2)
+
+
+_collector = _GuiThreadCollector()
+
+
+def shutdown_all() -> None:
+    """Stop every runner's job and wait for its threads (when the application quits: the
+    cleanup every runner registers with :func:`ui.at_quit`)."""
+    for runner in list(_RUNNERS):
+        try:
+            runner.shutdown(QUIT_WAIT_MS)
+            alive = runner.threads_alive()
+        except RuntimeError:  # its C++ object is gone already
+            continue
+        if alive:
+            logger.warning("a job did not stop within %d s at exit", QUIT_WAIT_MS // 1000)
 
 
 class ProgressReporter:
@@ -158,6 +233,15 @@ class JobRunner(QObject):
         self._cancellable = True
         # Abandoned jobs whose threads are still running: kept alive until they end.
         self._retired: list[tuple[QThread, Worker]] = []
+        _RUNNERS.add(self)
+        ui.at_quit(shutdown_all)
+        ui.hook_application()
+        _collector.start()
+
+    def threads_alive(self) -> bool:
+        """Whether a worker thread of this runner (current or abandoned) still runs."""
+        threads = [self._thread] if self._thread is not None else []
+        return any(thread.isRunning() for thread in threads + [t for t, _ in self._retired])
 
     @property
     def running(self) -> bool:

@@ -31,6 +31,7 @@ import numpy as np
 from omahanash.cfr.kernels import profile_reach
 from omahanash.cfr.solvers import Solution
 from omahanash.errors import InputError
+from omahanash.safetext import printable, printable_lines
 
 
 @dataclass(frozen=True)
@@ -311,7 +312,7 @@ def console(browser: TreeBrowser, stdin: TextIO, stdout: TextIO) -> None:
     while True:
         if show:
             is_root = int(browser.tree.public_parent[browser.current]) < 0
-            stdout.write(format_node(browser.node(), is_root) + "\n")
+            stdout.write(printable_lines(format_node(browser.node(), is_root)) + "\n")
         show = True
         answer = ask("> ")
         if answer is None or answer == "-2":
@@ -325,7 +326,7 @@ def console(browser: TreeBrowser, stdin: TextIO, stdout: TextIO) -> None:
                 found = browser.find_infoset(text)
                 shown = " ".join(f"{name} ({_format_probability(p)})"
                                  for name, p in found.strategy.items())
-                stdout.write(f"{found.key} (player {found.player}): {shown}\n")
+                stdout.write(printable(f"{found.key} (player {found.player}): {shown}") + "\n")
             elif answer == "-3":
                 browser.back()
             else:
@@ -335,5 +336,5 @@ def console(browser: TreeBrowser, stdin: TextIO, stdout: TextIO) -> None:
                     choice = answer
                 browser.step(choice)
         except InputError as exc:
-            stdout.write(f"{exc}\n")
+            stdout.write(f"{printable(exc)}\n")
             show = False

@@ -20,7 +20,18 @@ from omahanash.cfr.solvers import ALGORITHMS, Solution
 from omahanash.errors import InputError
 
 # Version 1 was a numpy .npz archive with a SHA-256 in its header.
-CFR_SOLUTION = savefile.FileKind("cfr-solution", 2, "saved CFR solution")
+CFR_SOLUTION = savefile.FileKind(
+    "cfr-solution", 2, "saved CFR solution",
+    meta_types=(("game", str), ("settings", dict), ("num_players", int), ("algorithm", str),
+                ("seed", int), ("iterations", int), ("history", list), ("infoset_keys", list),
+                ("infoset_labels", list), ("infoset_actions", list),
+                ("infoset_action_ids", list), ("public_histories", list)),
+    array_dtypes=tuple((name, (dtype,)) for name, dtype in (
+        ("player", "|i1"), ("parent", "<i4"), ("action_index", "<i4"), ("edge_prob", "<f8"),
+        ("infoset", "<i4"), ("terminal", "<i4"), ("public", "<i4"), ("subtree_size", "<i4"),
+        ("child_start", "<i8"), ("children", "<i4"), ("returns", "<f8"),
+        ("infoset_player", "|i1"), ("infoset_offset", "<i8"), ("public_parent", "<i4"),
+        ("regrets", "<f8"), ("strategy_sum", "<f8"), ("rng", "<u8"))))
 
 _TREE_ARRAYS = (
     "player", "parent", "action_index", "edge_prob", "infoset", "terminal", "public",

@@ -31,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
     from omahanash.cfr.storage import load_solution
     from omahanash.cli import print_json
     from omahanash.errors import InputError
+    from omahanash.safetext import printable_lines
 
     if args.json and args.path is None:
         raise InputError("--json needs --path (the interactive browser prints text)")
@@ -42,5 +43,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(view.as_dict())
     else:
-        sys.stdout.write(format_node(view, is_root=not view.path) + "\n")
+        sys.stdout.write(printable_lines(format_node(view, is_root=not view.path)) + "\n")
     return 0

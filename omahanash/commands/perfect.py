@@ -142,11 +142,15 @@ def run_graph(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"positions": positions, "counts": counts})
         return 0
-    width = max(len("position"), *(len(name) for name in positions))
+    from omahanash.safetext import printable
+
+    # position names come from the file: shown escaped
+    names = {name: printable(name) for name in positions}
+    width = max(len("position"), *(len(name) for name in names.values()))
     print(f"{'position':<{width}}  status  distance  move")
     for name, row in positions.items():
         distance = "-" if row["distance"] is None else row["distance"]
-        move = "-" if row["move"] is None else row["move"]
-        print(f"{name:<{width}}  {row['status']:<6}  {distance!s:>8}  {move}")
+        move = "-" if row["move"] is None else printable(row["move"])
+        print(f"{names[name]:<{width}}  {row['status']:<6}  {distance!s:>8}  {move}")
     print(f"{counts['win']} win, {counts['loss']} loss, {counts['draw']} draw")
     return 0

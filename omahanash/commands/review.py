@@ -8,6 +8,7 @@ import sys
 from omahanash.commands.exploit import RANGE_HELP
 from omahanash.errors import InputError
 from omahanash.runs import cancel_on_interrupt
+from omahanash.safetext import printable
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -49,9 +50,11 @@ def run(args: argparse.Namespace) -> int:
     from omahanash.cli import print_json
     from omahanash.history import review
     from omahanash.runs import StderrProgress
+    from omahanash.savefile import refuse_overwriting_inputs
 
     if not args.max_bb > 0:
         raise InputError(f"--max-bb must be > 0, got {args.max_bb}")
+    refuse_overwriting_inputs({"--csv": args.csv, "--html": args.html}, args.paths)
     vs = {"pusher": args.vs if args.vs_push is None else args.vs_push,
           "caller": args.vs if args.vs_call is None else args.vs_call}
     with cancel_on_interrupt() as flag:
@@ -63,9 +66,9 @@ def run(args: argparse.Namespace) -> int:
                             for item in report.unparsed[:3])
         raise InputError(f"no hand could be read ({reasons})")
     for item in report.unparsed:
-        sys.stderr.write(f"skipped {item.file}:{item.line}: {item.reason}\n")
+        sys.stderr.write(printable(f"skipped {item.file}:{item.line}: {item.reason}") + "\n")
     if report.hero_note:
-        sys.stderr.write(f"{report.hero_note}\n")
+        sys.stderr.write(printable(report.hero_note) + "\n")
     if args.csv:
         report.write_csv(args.csv)
     if args.html:
@@ -99,7 +102,7 @@ def _print_text(report) -> None:
                   f"{s['action']} ({_against(s)}Nash {s['nash_action']} "
                   f"{100 * s['nash_frequency']:.0f}%) lost {s['ev_lost_bb']:.3f} bb, "
                   f"{s['severity']}" for s in worst]
-    print("\n".join(lines))
+    print("\n".join(printable(line) for line in lines))
 
 
 def _against(spot: dict) -> str:

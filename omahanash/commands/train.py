@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from omahanash.errors import Cancelled, InputError
 from omahanash.runs import cancel_on_interrupt
+from omahanash.safetext import printable
 
 if TYPE_CHECKING:
     from omahanash.trainer import Drill, History, Spot, Statistics
@@ -67,12 +68,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from omahanash.savefile import refuse_overwriting_inputs
     from omahanash.trainer import History
+    from omahanash.trainer.history import default_path
 
-    history = History(args.db)
+    refuse_overwriting_inputs({"--export": args.export},
+                              [args.db if args.db is not None else default_path()])
+    history = History(args.db, read_only=args.stats or args.export is not None)
     try:
         for notice in history.notices:
-            sys.stderr.write(f"omahanash train: {notice}\n")
+            sys.stderr.write(f"omahanash train: {printable(notice)}\n")
         if args.export is not None:
             path = history.export_csv(args.export)
             sys.stderr.write(f"{len(history)} answers written to {path}\n")
@@ -121,7 +126,7 @@ def _drill(args: argparse.Namespace, history: History) -> int:
         interrupted = True
     _report(drill.statistics(), f"Session (seed {drill.seed})", args.json, out)
     for notice in history.notices:  # a database that broke during the session
-        sys.stderr.write(f"omahanash train: {notice}\n")
+        sys.stderr.write(f"omahanash train: {printable(notice)}\n")
     return 130 if interrupted else 0
 
 
@@ -180,8 +185,8 @@ def _report(stats: Statistics, title: str, as_json: bool, out: TextIO) -> None:
     if stats.weak_spots:
         out.write("Weak spots:\n")
     for spot in stats.weak_spots:
-        out.write(f"  {spot.group}: {_spots(spot.spots)}, {100 * spot.accuracy:.0f} % correct, "
-                  f"{spot.ev_lost_bb:.3f} bb lost\n")
+        out.write(f"  {printable(spot.group)}: {_spots(spot.spots)}, "
+                  f"{100 * spot.accuracy:.0f} % correct, {spot.ev_lost_bb:.3f} bb lost\n")
 
 
 def _spots(count: int) -> str:

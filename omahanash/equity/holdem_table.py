@@ -22,7 +22,8 @@ from omahanash.equity.tablefile import EQUITY_TABLE
 from omahanash.errors import Cancelled
 from omahanash.runs import CancelFlag, ProgressCallback
 
-CHECKPOINT = savefile.FileKind("holdem-checkpoint", 1, "Hold'em table build checkpoint")
+CHECKPOINT = savefile.FileKind("holdem-checkpoint", 1, "Hold'em table build checkpoint",
+                               array_dtypes=(("keys", ("|i1",)), ("values", ("<f8",))))
 
 _SUIT_PERMUTATIONS = tuple(itertools.permutations(range(4)))
 Matchup = tuple[tuple[int, ...], tuple[int, ...]]

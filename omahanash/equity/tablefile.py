@@ -25,8 +25,11 @@ import numpy as np
 from omahanash.errors import InputError
 from omahanash.savefile import FileKind
 
-EQUITY_TABLE = FileKind("equity-table", 2, "omahanash equity table")
-PAIRS_TABLE = FileKind("pairs-table", 2, "omahanash pairs table")
+EQUITY_TABLE = FileKind("equity-table", 2, "omahanash equity table",
+                        meta_types=(("game", str), ("classes", int)),
+                        array_dtypes=(("equity", ("<f8", "<u2")),))
+PAIRS_TABLE = FileKind("pairs-table", 2, "omahanash pairs table",
+                       meta_types=(("classes", int),), array_dtypes=(("pairs", ("<u2",)),))
 HOLDEM_RESOURCE = "holdem.table"
 PAIRS_FILE = "omaha-pairs.table"
 

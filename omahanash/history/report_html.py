@@ -108,13 +108,15 @@ def render_html(report: ReviewReport) -> str:
 
 
 def write_html(report: ReviewReport, path: str | os.PathLike) -> Path:
-    """Write :func:`render_html` to ``path`` atomically."""
-    from omahanash.savefile import atomic_write
+    """Write :func:`render_html` to ``path`` atomically (never over one of the report's
+    input files)."""
+    from omahanash.savefile import atomic_write, refuse_overwriting_inputs
 
+    refuse_overwriting_inputs({"path": path}, report.sources)
     path = Path(path)
     try:
         with atomic_write(path, "w", encoding="utf-8") as out:
             out.write(render_html(report))
     except OSError as error:
-        raise InputError(f"cannot write {path}: {error.strerror}") from None
+        raise InputError(f"cannot write {path}: {error.strerror or error}") from None
     return path

@@ -72,7 +72,6 @@ True
 
 from __future__ import annotations
 
-import csv
 import math
 import os
 from collections import Counter
@@ -225,6 +224,8 @@ class ReviewReport:
     opponent: Opponent = field(default_factory=Opponent)
     #: How the hero was chosen when none was given (None when it was).
     hero_note: str | None = None
+    #: The files and folders read: the report's files refuse to overwrite any of them.
+    sources: list[Path] = field(default_factory=list)
 
     @property
     def ev_lost_bb(self) -> float:
@@ -303,17 +304,10 @@ class ReviewReport:
 
     def write_csv(self, path: str | os.PathLike) -> Path:
         """The spots, worst first, as CSV (:data:`CSV_COLUMNS`)."""
-        from omahanash.savefile import atomic_write
+        from omahanash.savefile import refuse_overwriting_inputs, write_csv
 
-        path = Path(path)
-        try:
-            with atomic_write(path, "w", newline="", encoding="utf-8") as out:
-                writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, extrasaction="ignore")
-                writer.writeheader()
-                writer.writerows(spot.as_dict() for spot in self.worst())
-        except OSError as error:
-            raise InputError(f"cannot write {path}: {error.strerror}") from None
-        return path
+        refuse_overwriting_inputs({"path": path}, self.sources)
+        return write_csv(path, CSV_COLUMNS, (spot.as_dict() for spot in self.worst()))
 
     def write_html(self, path: str | os.PathLike) -> Path:
         """The self-contained HTML report (:mod:`omahanash.history.report_html`)."""
@@ -528,7 +522,8 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
             raise InputError(f"{streams[0]} is a stream (a pipe or FIFO), read once: name the "
                              "hero (--hero NAME) to review it")
         hero, note = hero_choice(files, cancel)
-    report = ReviewReport(hero=hero, opponent=opponent, hero_note=note)
+    report = ReviewReport(hero=hero, opponent=opponent, hero_note=note,
+                          sources=[Path(p) for p in paths])
     total = max(1, sum(path.stat().st_size for path in files))
     counter = [0]
 

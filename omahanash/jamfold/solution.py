@@ -18,7 +18,6 @@ seed, checksum, classes) with an :class:`InputError`.
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 from collections.abc import Callable, Sequence
@@ -50,10 +49,13 @@ from omahanash.solving import Outcome
 
 if TYPE_CHECKING:
     from omahanash.equity.tables import EquityTable
-from omahanash.savefile import FileKind, atomic_write, read, write
+from omahanash.savefile import FileKind, atomic_write, read, write, write_csv
 
 # Version 1 was a file of its own (magic, JSON header, arrays, blake2b digest).
-JAMFOLD_SOLUTION = FileKind("jamfold-solution", 2, "omahanash jam-fold solution")
+JAMFOLD_SOLUTION = FileKind("jamfold-solution", 2, "omahanash jam-fold solution",
+                            meta_types=(("params", dict), ("solver", str), ("iteration", int),
+                                        ("table", dict)),
+                            array_dtypes=(("history", ("<f8",)),))
 PLAYERS = ("pusher", "caller")
 # The thesis's names of the players (the CLI's --player and JSON, the GUI) and other spellings.
 PLAYER_ALIASES = {"pu": "pusher", "1": "pusher", "player1": "pusher",
@@ -331,19 +333,14 @@ class JamFoldSolution(JamFoldSolver):
         path = Path(path)
         rows = self.class_rows()
         last = self.last_report
+        if fmt == "csv":
+            return write_csv(path, list(rows[0]), rows)
+        document = {"params": self.params.as_dict(), "solver": self.solver,
+                    "table": table_identity(self.game.table), "iterations": self.iterations,
+                    "epsilon": last.epsilon if last else None, "classes": rows}
         try:
-            with atomic_write(path, "w", newline="", encoding="utf-8") as out:
-                if fmt == "csv":
-                    writer = csv.DictWriter(out, fieldnames=list(rows[0]))
-                    writer.writeheader()
-                    writer.writerows(rows)
-                else:
-                    document = {"params": self.params.as_dict(), "solver": self.solver,
-                                "table": table_identity(self.game.table),
-                                "iterations": self.iterations,
-                                "epsilon": last.epsilon if last else None,
-                                "classes": rows}
-                    json.dump(document, out)
+            with atomic_write(path, "w", encoding="utf-8") as out:
+                json.dump(document, out)
         except OSError as exc:
             raise InputError(f"cannot write {path}: {exc.strerror}") from None
         return path

@@ -11,7 +11,6 @@ save and reopen.
 
 from __future__ import annotations
 
-import csv
 import json
 import math
 import os
@@ -24,14 +23,19 @@ import numpy as np
 from omahanash.cards import Variant
 from omahanash.errors import InputError
 from omahanash.pushfold.spot import Node, PushFoldSpot
-from omahanash.savefile import FileKind, atomic_write, read, write
+from omahanash.savefile import FileKind, atomic_write, read, write, write_csv
 
 if TYPE_CHECKING:
     from omahanash.equity.tables import EquityTable
     from omahanash.pushfold.solver import PushFoldSolver
     from omahanash.solving import Outcome, Report
 
-PUSHFOLD_SOLUTION = FileKind("pushfold-solution", 1, "omahanash push/fold table solution")
+PUSHFOLD_SOLUTION = FileKind(
+    "pushfold-solution", 1, "omahanash push/fold table solution",
+    meta_types=(("spot", dict), ("iterations", int), ("avg_weight", (int, float)),
+                ("deals", dict), ("table", dict)),
+    array_dtypes=(("regret_play", ("<f8",)), ("regret_fold", ("<f8",)), ("sigma", ("<f8",)),
+                  ("avg_sum", ("<f8",)), ("locked", ("|u1",))))
 EXPORT_FORMATS = ("csv", "json")
 
 
@@ -193,18 +197,14 @@ class PushFoldSolution:
             with atomic_write(path, "w", encoding="utf-8") as handle:
                 handle.write(text + "\n")
             return path
-        with atomic_write(path, "w", encoding="utf-8", newline="") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(["node", "position", "action", "id", "cards", "combos",
-                             "play_pct", "play_ev", "fold_ev"])
-            for entry in nodes:
-                for row in entry["classes"]:
-                    writer.writerow([
-                        entry["node"], entry["position"], entry["action"], row["id"],
-                        row["cards"], row["combos"], f"{row['play_pct']:.4f}",
-                        "" if row["play_ev"] is None else f"{row['play_ev']:.6f}",
-                        "" if row["fold_ev"] is None else f"{row['fold_ev']:.6f}"])
-        return path
+        columns = ["node", "position", "action", "id", "cards", "combos", "play_pct",
+                   "play_ev", "fold_ev"]
+        return write_csv(path, columns, (
+            [entry["node"], entry["position"], entry["action"], row["id"], row["cards"],
+             row["combos"], f"{row['play_pct']:.4f}",
+             None if row["play_ev"] is None else f"{row['play_ev']:.6f}",
+             None if row["fold_ev"] is None else f"{row['fold_ev']:.6f}"]
+            for entry in nodes for row in entry["classes"]))
 
     def save(self, path: str | os.PathLike) -> Path:
         """The spot, the deals' identity, the table's identity and the solver's state."""

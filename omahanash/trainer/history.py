@@ -2,18 +2,27 @@
 
 One table, ``answers``, one row per :class:`~omahanash.trainer.stats.AnswerRecord` (its
 fields are the columns); the schema version is the database's ``PRAGMA user_version``
-(:data:`SCHEMA_VERSION`). The file is ``trainer.sqlite`` in ``$OMAHANASH_DATA`` or else the
-platform's user data folder (``platformdirs.user_data_dir("omahanash")``), unless a path is
-given.
+(:data:`SCHEMA_VERSION`) and the file says it is this program's by its ``PRAGMA
+application_id`` (:data:`APPLICATION_ID`, in the file's header). The file is
+``trainer.sqlite`` in ``$OMAHANASH_DATA`` or else the platform's user data folder
+(``platformdirs.user_data_dir("omahanash")``), unless a path is given.
 
 Every answer is committed when it is added (write-ahead log, ``synchronous=FULL``), so killing
-the program loses no answered spot. The history never stops a session:
+the program loses no answered spot. The history never destroys a file and never pretends:
 
-- a file that is not a readable trainer database (damaged, foreign, from a newer version) is
-  kept aside as ``trainer.damaged-<time>.sqlite`` and a new history is started;
-- a database locked by another program is left alone and this session writes to
-  ``trainer-<time>.sqlite`` beside it;
-- if no file can be written at all, answers are kept in memory for the session.
+- only a file that is recognisably a trainer history (its application id, or for files of
+  earlier releases its schema) is ever changed or moved aside; anything else given as the
+  history - a folder, a text file, another application's SQLite database - is an
+  :class:`~omahanash.errors.InputError` naming it, and is left untouched;
+- ``History(path, read_only=True)`` (the command line's ``--stats`` and ``--export``) opens
+  the file read-only (``mode=ro``) and never writes, creates or moves anything; a history
+  locked by another program, or damaged, is an ``InputError`` saying so, never an empty one;
+- when drilling, a trainer history that cannot be read (damaged, from a newer version) is
+  kept aside as ``trainer.damaged-<time>.sqlite`` and a new history is started; one that
+  cannot be written (a read-only file or folder) is read and this session's answers are kept
+  in memory; one locked by another program is left alone and this session's answers are kept
+  in memory (no new files beside it); if no file can be written at all, answers are kept in
+  memory for the session.
 
 Each of these is reported in :attr:`History.notices` (the command line prints them, the app
 shows them).
@@ -28,22 +37,29 @@ shows them).
 >>> with History(folder / "trainer.sqlite") as history:   # the next launch
 ...     history.records()[0].hand, history.notices
 ('Ah 9c', [])
+>>> _ = (folder / "notes.txt").write_text("my notes")
+>>> History(folder / "notes.txt")
+Traceback (most recent call last):
+...
+omahanash.errors.InputError: .../notes.txt is not a trainer history (not an SQLite database); ...
 """
 
 from __future__ import annotations
 
-import csv
 import logging
 import os
 import sqlite3
+import stat
 import time
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
 from omahanash.errors import InputError
 from omahanash.trainer.stats import WEAK_SPOTS, AnswerRecord, Statistics, summarize
 
-__all__ = ["DATA_ENV", "FILE_NAME", "SCHEMA_VERSION", "History", "default_path"]
+__all__ = ["APPLICATION_ID", "DATA_ENV", "FILE_NAME", "SCHEMA_VERSION", "History",
+           "default_path"]
 
 logger = logging.getLogger(__name__)
 
@@ -51,11 +67,14 @@ logger = logging.getLogger(__name__)
 DATA_ENV = "OMAHANASH_DATA"
 FILE_NAME = "trainer.sqlite"
 SCHEMA_VERSION = 1
+#: ``PRAGMA application_id`` of a trainer history ("OmNa"): stored in the SQLite header.
+APPLICATION_ID = 0x4F6D4E61
 # Seconds to wait for another writer (two sessions share the file: each commit is short).
 BUSY_TIMEOUT = 2.0
 
 _SQL_TYPES = {"float": "REAL", "float | None": "REAL", "int": "INTEGER", "bool": "INTEGER",
               "str": "TEXT"}
+_SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 def default_path() -> Path:
@@ -79,6 +98,12 @@ class _Unusable(Exception):
 def _is_locked(error: BaseException) -> bool:
     return isinstance(error, sqlite3.OperationalError) and any(
         word in str(error).lower() for word in ("locked", "busy"))
+
+
+def _is_read_only(error: BaseException) -> bool:
+    return isinstance(error, sqlite3.OperationalError) and any(
+        words in str(error).lower() for words in ("readonly", "read-only",
+                                                  "unable to open database file"))
 
 
 def _schema() -> str:
@@ -105,23 +130,137 @@ def _aside(path: Path, tag: str) -> Path:
     return candidate
 
 
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection that writes nothing beside the file. A history no program has
+    open has no write-ahead log beside it (the last connection folds it in): it is read as
+    an immutable file, which creates no ``-wal``/``-shm`` files (and works in a read-only
+    folder). One in use is read through the log it shares with its writer."""
+    uri = f"file:{urllib.parse.quote(str(path.absolute()))}?mode=ro"
+    in_use = Path(f"{path}-wal").exists()
+    return sqlite3.connect(uri if in_use else uri + "&immutable=1", uri=True,
+                           timeout=BUSY_TIMEOUT)
+
+
+def identify(path: str | os.PathLike) -> str | None:
+    """What ``path`` is: ``"missing"``, ``"empty"`` (a 0-byte file, which a new history may
+    fill), ``"ours"`` (a trainer history, maybe damaged) or None when it is something else -
+    then :func:`foreign_reason` says what. Reads the file's first bytes only (and, for a file
+    of an earlier release without the application id, its schema, read-only).
+
+    >>> identify("/no/such/trainer.sqlite")
+    'missing'
+    """
+    return _identify(Path(path))[0]
+
+
+def _identify(path: Path) -> tuple[str | None, str]:
+    """``(kind, reason)``: see :func:`identify`; ``reason`` says why a foreign file is one."""
+    try:
+        status = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return "missing", ""
+    except OSError as error:
+        return None, error.strerror or str(error)
+    if stat.S_ISDIR(status.st_mode):
+        return None, "a folder"
+    if not stat.S_ISREG(status.st_mode):
+        return None, "not a regular file"
+    if status.st_size == 0:
+        return "empty", ""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(100)
+    except OSError as error:
+        return None, error.strerror or str(error)
+    if not head.startswith(_SQLITE_MAGIC) or len(head) < 100:
+        return None, "not an SQLite database"
+    application = int.from_bytes(head[68:72], "big")
+    if application == APPLICATION_ID:
+        return "ours", ""
+    if application != 0:
+        return None, f"another application's SQLite database (application id {application:#x})"
+    # an earlier release wrote no application id: its schema says whose it is
+    try:
+        connection = _connect_read_only(path)
+        try:
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            columns = [row[1] for row in connection.execute("PRAGMA table_info(answers)")]
+        finally:
+            connection.close()
+    except sqlite3.Error as error:
+        if _is_locked(error):
+            return "ours", ""  # cannot be checked now; opening it will say it is locked
+        return None, f"an SQLite database that cannot be read ({error})"
+    if version == SCHEMA_VERSION and columns == ["id", *AnswerRecord.columns()]:
+        return "ours", ""
+    return None, "an SQLite database without the trainer's answers"
+
+
 class History:
     """The answered spots in the database at ``path`` (default :func:`default_path`).
 
-    Opening never fails: see the module's description for what happens to a damaged or
-    locked file; :attr:`notices` says what was done and :attr:`path` is the file in use
-    (``None`` when answers are only kept in memory).
+    ``read_only``: only read the file (statistics, exports): nothing is created, changed or
+    moved, and a locked or damaged file is an :class:`InputError`. Otherwise opening a
+    trainer history never fails: see the module's description for what happens to a damaged,
+    read-only or locked one; :attr:`notices` says what was done and :attr:`path` is the file
+    in use (``None`` when answers are only kept in memory). A file that is not a trainer
+    history is always an :class:`InputError` naming it, and is left untouched.
     """
 
-    def __init__(self, path: str | os.PathLike | None = None) -> None:
+    def __init__(self, path: str | os.PathLike | None = None, read_only: bool = False) -> None:
         self.path: Path | None = Path(path) if path is not None else default_path()
+        self.read_only = bool(read_only)
         self.notices: list[str] = []
-        self._connection = self._open()
+        self._connection = self._open_read_only() if self.read_only else self._open()
+
+    @classmethod
+    def in_memory(cls, notice: str = "") -> History:
+        """A history kept in memory only (for a session whose file cannot be used: the app
+        shows ``notice``, why).
+
+        >>> history = History.in_memory("no file")
+        >>> history.path, len(history), history.notices
+        (None, 0, ['no file'])
+        """
+        history = cls.__new__(cls)
+        history.path, history.read_only, history.notices = None, False, []
+        if notice:
+            history._notice(notice)
+        history._connection = history._memory()
+        return history
 
     # -- opening -----------------------------------------------------------------------------
 
+    def _refuse_foreign(self) -> str:
+        """The kind of the file at :attr:`path`; :class:`InputError` if it is not ours."""
+        assert self.path is not None
+        kind, reason = _identify(self.path)
+        if kind is None:
+            raise InputError(f"{self.path} is not a trainer history ({reason}); it is left "
+                             "untouched: give another file")
+        return kind
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        assert self.path is not None
+        if self._refuse_foreign() != "ours":  # none yet: an empty history, nothing created
+            return self._memory()
+        try:
+            connection = _connect_read_only(self.path)
+        except sqlite3.Error as error:
+            raise InputError(f"cannot read the trainer history {self.path}: {error}") from None
+        try:
+            self._check(connection)
+        except (sqlite3.DatabaseError, _Unusable) as error:
+            connection.close()
+            if _is_locked(error):
+                raise InputError(f"the trainer history {self.path} is locked by another "
+                                 f"program ({error}): try again when it is closed") from None
+            raise InputError(f"cannot read the trainer history {self.path}: {error}") from None
+        return connection
+
     def _open(self) -> sqlite3.Connection:
         assert self.path is not None
+        self._refuse_foreign()
         try:
             return self._connect(self.path)
         except OSError as error:
@@ -129,11 +268,11 @@ class History:
                                    f"{error.strerror or error}")
         except (sqlite3.DatabaseError, _Unusable) as error:
             if _is_locked(error):
-                side = _aside(self.path, "")
-                self._notice(f"the trainer history {self.path} is locked by another program "
-                             f"({error}); this session's answers go to {side}")
-                self.path = side
-            elif not self._put_aside(str(error)):
+                return self._in_memory(f"the trainer history {self.path} is locked by another "
+                                       f"program ({error}): its answers cannot be read now")
+            if _is_read_only(error):
+                return self._read_into_memory(error)
+            if not self._put_aside(str(error)):
                 return self._in_memory(f"cannot replace the trainer history {self.path}")
         try:
             return self._connect(self.path)
@@ -151,10 +290,8 @@ class History:
         return connection
 
     @staticmethod
-    def _prepare(connection: sqlite3.Connection) -> None:
-        """Check the file is a trainer database of this schema, creating it when empty."""
-        connection.execute("PRAGMA journal_mode=WAL")
-        connection.execute("PRAGMA synchronous=FULL")
+    def _check(connection: sqlite3.Connection) -> int:
+        """The schema version of a trainer database, checked (read-only); 0 for a new one."""
         version = connection.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise _Unusable(f"made by a newer omahanash (schema {version}, this one reads "
@@ -165,17 +302,31 @@ class History:
         tables = {row[0] for row in connection.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
         if version == 0 and not tables:
-            with connection:
-                connection.execute(_schema())
-                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            return
+            return 0
         columns = [row[1] for row in connection.execute("PRAGMA table_info(answers)")]
         if version != SCHEMA_VERSION or columns != ["id", *AnswerRecord.columns()]:
             raise _Unusable("not a trainer history")
+        return version
+
+    @classmethod
+    def _prepare(cls, connection: sqlite3.Connection) -> None:
+        """Check the file is a trainer database of this schema, creating it when empty (the
+        application id first, while the file has no write-ahead log, so that it is in the
+        file's header at once)."""
+        if cls._check(connection) == 0:
+            with connection:
+                connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                connection.execute(_schema())
+                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        elif connection.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+            with connection:  # a history of an earlier release: say whose file it is
+                connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=FULL")
 
     def _put_aside(self, reason: str) -> bool:
-        """Rename the unusable database (and its journal files) out of the way; False if
-        that failed."""
+        """Rename the unusable trainer database (and its journal files) out of the way; False
+        if that failed. Only ever called for a file :func:`identify` says is ours."""
         assert self.path is not None
         kept = _aside(self.path, ".damaged")
         try:
@@ -191,12 +342,37 @@ class History:
                      f"{kept}, a new history started")
         return True
 
-    def _in_memory(self, message: str) -> sqlite3.Connection:
-        self._notice(f"{message}; this session's answers are kept in memory only")
+    def _read_into_memory(self, error: BaseException) -> sqlite3.Connection:
+        """A history that cannot be written: its answers read (read-only) into memory, where
+        this session's go too."""
+        assert self.path is not None
+        path = self.path
+        try:
+            stored = _connect_read_only(path)
+            try:
+                self._check(stored)
+                memory = self._memory()
+                stored.backup(memory)
+            finally:
+                stored.close()
+        except (sqlite3.DatabaseError, _Unusable) as reading:
+            return self._in_memory(f"the trainer history {path} cannot be written ({error}) "
+                                   f"nor read ({reading})")
+        self._notice(f"the trainer history {path} cannot be written ({error}): its "
+                     f"{memory.execute('SELECT COUNT(*) FROM answers').fetchone()[0]} answers "
+                     "are read and this session's answers are kept in memory only")
         self.path = None
+        return memory
+
+    def _memory(self) -> sqlite3.Connection:
         connection = sqlite3.connect(":memory:")
         self._prepare(connection)
         return connection
+
+    def _in_memory(self, message: str) -> sqlite3.Connection:
+        self._notice(f"{message}; this session's answers are kept in memory only")
+        self.path = None
+        return self._memory()
 
     def _notice(self, message: str) -> None:
         logger.info(message)  # the command line and the app show the notices
@@ -209,6 +385,8 @@ class History:
         handled as at opening, and the record goes to the new one."""
         if not isinstance(record, AnswerRecord):
             raise InputError(f"record must be an AnswerRecord, got {record!r}")
+        if self.read_only:
+            raise InputError(f"the trainer history {self.path} was opened read-only")
         columns = AnswerRecord.columns()
         statement = (f"INSERT INTO answers ({', '.join(columns)}) "
                      f"VALUES ({', '.join('?' * len(columns))})")
@@ -219,7 +397,7 @@ class History:
         except sqlite3.DatabaseError as error:
             self._notice(f"could not write to the trainer history {self.path}: {error}")
             self._connection.close()
-            self._connection = self._open()
+            self._connection = self._open() if self.path is not None else self._memory()
             with self._connection:
                 self._connection.execute(statement, values)
 
@@ -252,18 +430,11 @@ class History:
         >>> out.read_text().split(",")[:2]
         ['answered_at', 'session']
         """
-        from omahanash.savefile import atomic_write
+        from omahanash.savefile import refuse_overwriting_inputs, write_csv
 
-        path = Path(path)
-        try:
-            with atomic_write(path, "w", newline="", encoding="utf-8") as out:
-                writer = csv.writer(out)
-                writer.writerow(AnswerRecord.columns())
-                for record in self.records():
-                    writer.writerow(record.as_dict().values())
-        except OSError as error:
-            raise InputError(f"cannot write {path}: {error.strerror or error}") from None
-        return path
+        refuse_overwriting_inputs({"path": path}, [self.path] if self.path else [])
+        return write_csv(path, AnswerRecord.columns(),
+                         (record.as_dict() for record in self.records()))
 
     def close(self) -> None:
         self._connection.close()

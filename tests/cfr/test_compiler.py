@@ -159,4 +159,4 @@ def test_huge_domino_game_is_refused_by_its_own_cheap_estimate():
     message = str(error.value)
     assert f"about {estimate:.1e} nodes" in message
     assert "limit is 20,000,000 nodes" in message
-    assert elapsed < 10
+    assert elapsed < 60  # liveness: compiling it would take forever (no speed bound here)

@@ -73,11 +73,23 @@ def test_export(monkeypatch, capsys, tmp_path):
 
 
 def test_a_corrupt_database_is_reported_not_fatal(monkeypatch, capsys, tmp_path):
+    from tests.trainer.test_history import damaged_history
+
+    db = tmp_path / "t.sqlite"
+    damaged_history(db)
+    code, out, err = _train(monkeypatch, capsys, "p\n", "--game", "holdem", "--count", "1",
+                            "--db", str(db))
+    assert code == 0 and "could not be read" in err and "kept as" in err
+
+
+def test_a_file_that_is_not_a_history_is_refused_and_kept(monkeypatch, capsys, tmp_path):
     db = tmp_path / "t.sqlite"
     db.write_bytes(b"garbage" * 500)
     code, out, err = _train(monkeypatch, capsys, "p\n", "--game", "holdem", "--count", "1",
                             "--db", str(db))
-    assert code == 0 and "could not be read" in err and "kept as" in err
+    assert code == 2 and "is not a trainer history" in err and str(db) in err
+    assert db.read_bytes() == b"garbage" * 500
+    assert [p.name for p in tmp_path.iterdir()] == ["t.sqlite"]
 
 
 @pytest.mark.parametrize(("args", "message"), [

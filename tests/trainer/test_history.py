@@ -11,7 +11,8 @@ import sys
 
 import pytest
 
-from omahanash.trainer.history import SCHEMA_VERSION, History, default_path
+from omahanash.errors import InputError
+from omahanash.trainer.history import APPLICATION_ID, SCHEMA_VERSION, History, default_path
 from omahanash.trainer.stats import AnswerRecord, example_record
 
 
@@ -37,11 +38,20 @@ def test_the_default_path_follows_the_environment(tmp_path):
     assert (tmp_path / "data" / "trainer.sqlite").is_file()
 
 
-@pytest.mark.parametrize("content", [b"not a database at all" * 100,
-                                     b"SQLite format 3\x00" + b"\xff" * 5000])
-def test_a_damaged_file_is_reported_kept_aside_and_replaced(tmp_path, content):
+def damaged_history(path):
+    """A trainer history (application id in its header) whose pages after the header are
+    garbage: recognisably ours, unreadable."""
+    with History(path) as history:
+        history.add(example_record())
+    raw = bytearray(path.read_bytes())
+    raw[100:] = b"\xa5" * (len(raw) - 100)
+    path.write_bytes(bytes(raw))
+    return bytes(raw)
+
+
+def test_a_damaged_history_is_reported_kept_aside_and_replaced(tmp_path):
     path = tmp_path / "trainer.sqlite"
-    path.write_bytes(content)
+    content = damaged_history(path)
     with History(path) as history:
         assert len(history.notices) == 1 and "kept as" in history.notices[0]
         history.add(example_record())
@@ -53,6 +63,7 @@ def test_a_damaged_file_is_reported_kept_aside_and_replaced(tmp_path, content):
 def test_a_database_of_a_newer_schema_is_kept_aside(tmp_path):
     path = tmp_path / "trainer.sqlite"
     with sqlite3.connect(path) as connection:
+        connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     with History(path) as history:
         assert "newer" in history.notices[0]
@@ -72,14 +83,18 @@ def test_a_locked_database_is_left_alone(tmp_path, monkeypatch):
     holder.execute("BEGIN EXCLUSIVE")
     try:
         with History(path) as history:
-            assert "locked" in history.notices[0] and history.path != path
+            assert "locked" in history.notices[0] and history.path is None
+            assert "cannot be read now" in history.notices[0]
             history.add(example_record(class_id=2))
             assert [r.class_id for r in history.records()] == [2]
+        with pytest.raises(InputError, match="locked by another program"):
+            History(path, read_only=True)  # --stats: never "no spots answered"
     finally:
         holder.execute("ROLLBACK")
         holder.close()
     with History(path) as history:  # the original is intact
         assert [r.class_id for r in history.records()] == [1] and history.notices == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["trainer.sqlite"]  # no litter
 
 
 def test_an_unwritable_folder_keeps_answers_in_memory(tmp_path):

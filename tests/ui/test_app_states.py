@@ -25,7 +25,7 @@ from omahanash.errors import InputError
 from ui.cfr_tab import NO_TREE_TEXT
 from ui.plots import ConvergencePlot
 
-TIMEOUT_MS = 60_000
+TIMEOUT_MS = 300_000  # liveness: a cold numba cache on a loaded machine
 HUGE_SEED = "99999999999999999999999"
 
 

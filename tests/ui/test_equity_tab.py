@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QTableV
 
 from omahanash.equity.exact import exact_equity
 
-TIMEOUT_MS = 60_000
+TIMEOUT_MS = 300_000  # liveness: a cold numba cache on a loaded machine
 
 
 def equity_tab(window):

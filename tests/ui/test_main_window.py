@@ -121,7 +121,7 @@ def test_closing_during_a_run_stops_it(qtbot, window, drive):
     drive.choose(drive.find(cfr, QComboBox, "cfrGameCombo"), "Leduc")
     drive.type_into(drive.find(cfr, QLineEdit, "cfrIterationsEdit"), "100000000")
     assert cfr.run()
-    qtbot.waitUntil(lambda: len(cfr.plot.history()) > 0, timeout=60_000)
+    qtbot.waitUntil(lambda: len(cfr.plot.history()) > 0, timeout=300_000)
     window.close()
     assert not cfr.runner.running
 

@@ -27,7 +27,7 @@ from ui.review_tab import ReviewTab, jamfold_inputs
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "history"
 HOLDEM = DATA / "ps_hu_tournament_holdem.txt"
-RUN_TIMEOUT_MS = 120_000
+RUN_TIMEOUT_MS = 300_000  # liveness: a cold numba cache on a loaded machine
 
 
 @pytest.fixture

@@ -28,7 +28,7 @@ def run(panel, drive, qtbot, choice: str, stacks: str) -> None:
     drive.type_into(drive.find(panel, QLineEdit, "sweepStacksEdit"), stacks)
     button = drive.find(panel, QPushButton, "sweepRunButton")
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    with qtbot.waitSignal(panel.runner.finished, timeout=120_000):
+    with qtbot.waitSignal(panel.runner.finished, timeout=300_000):
         pass
     assert button.text() == "Run sweep" and button.isEnabled()
 
@@ -66,9 +66,9 @@ def test_sweep_stops_and_keeps_the_finished_stacks(panel, drive, qtbot):
     button = drive.find(panel, QPushButton, "sweepRunButton")
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert button.text() == "Stop"
-    qtbot.waitUntil(lambda: "Running… " in panel.status_label.text(), timeout=30_000)
+    qtbot.waitUntil(lambda: "Running… " in panel.status_label.text(), timeout=300_000)
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    with qtbot.waitSignal(panel.runner.finished, timeout=30_000):
+    with qtbot.waitSignal(panel.runner.finished, timeout=300_000):
         pass
     assert button.text() == "Run sweep" and button.isEnabled()
     solved = len(panel.results.get("holdem", []))

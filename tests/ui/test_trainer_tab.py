@@ -17,7 +17,7 @@ from omahanash.trainer import CLOSE_THRESHOLD_BB, Drill, History
 from ui.cards_widget import SUIT_COLOURS, CardsWidget
 from ui.trainer_tab import TrainerTab
 
-TIMEOUT_MS = 60_000
+TIMEOUT_MS = 300_000  # liveness: a cold numba cache on a loaded machine
 SEED = 7
 
 
@@ -223,8 +223,10 @@ def test_stop_during_the_first_solve_returns_to_idle(qtbot, drive, tab, monkeypa
 
 
 def test_a_damaged_history_is_reported_and_replaced(qtbot, drive, tab, data_folder):
+    from tests.trainer.test_history import damaged_history
+
     data_folder.mkdir()
-    (data_folder / "trainer.sqlite").write_bytes(b"this is not a database" * 100)
+    damaged_history(data_folder / "trainer.sqlite")
     configure(tab, drive)
     start(qtbot, drive, tab)
     notice = drive.find(tab, QLabel, "trainerNotice")
@@ -234,6 +236,22 @@ def test_a_damaged_history_is_reported_and_replaced(qtbot, drive, tab, data_fold
     assert len(list(data_folder.glob("trainer.damaged-*.sqlite"))) == 1
     with History(data_folder / "trainer.sqlite") as history:
         assert len(history) == 1 and not history.notices
+
+
+def test_a_file_that_is_not_a_history_is_left_untouched(qtbot, drive, tab, data_folder):
+    """The app drills with answers kept in memory and says why; the file stays as it was."""
+    data_folder.mkdir()
+    foreign = data_folder / "trainer.sqlite"
+    foreign.write_bytes(b"this is not a database" * 100)
+    configure(tab, drive)
+    start(qtbot, drive, tab)
+    notice = drive.find(tab, QLabel, "trainerNotice")
+    assert notice.isVisible() and "is not a trainer history" in notice.text()
+    assert "kept in memory only" in notice.text()
+    press(qtbot, tab, Qt.Key.Key_F)
+    assert tab.history is not None and len(tab.history) == 1
+    assert foreign.read_bytes() == b"this is not a database" * 100
+    assert [p.name for p in data_folder.iterdir()] == ["trainer.sqlite"]
 
 
 def test_export_history_as_csv(qtbot, drive, tab, tmp_path):

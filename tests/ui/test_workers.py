@@ -45,7 +45,7 @@ def test_progress_is_throttled_and_delivered_in_the_gui_thread(qtbot):
 
     runner.start(job)
     assert runner.running
-    qtbot.waitUntil(lambda: bool(seen["finished"]), timeout=30_000)
+    qtbot.waitUntil(lambda: bool(seen["finished"]), timeout=300_000)
     elapsed = seen["succeeded"][0]
     updates = [p for p in seen["progress"] if p[1] > 0]
     assert updates[-1][:3] == (total, total, "counting")
@@ -63,14 +63,14 @@ def test_input_errors_and_crashes_become_messages(qtbot):
         raise InputError("hand 1 'As Ax': unknown suit 'x'")
 
     runner.start(bad_input)
-    qtbot.waitUntil(lambda: bool(seen["finished"]), timeout=10_000)
+    qtbot.waitUntil(lambda: bool(seen["finished"]), timeout=300_000)
     assert seen["failed"] == ["hand 1 'As Ax': unknown suit 'x'"] and not seen["succeeded"]
 
     def bug(report, cancel):
         return {}["missing"]
 
     runner.start(bug)
-    qtbot.waitUntil(lambda: len(seen["finished"]) == 2, timeout=10_000)
+    qtbot.waitUntil(lambda: len(seen["finished"]) == 2, timeout=300_000)
     assert seen["failed"][1] == "internal error: KeyError: 'missing'"
 
 
@@ -86,9 +86,9 @@ def test_stop_cancels_a_cancellable_job_between_steps(qtbot):
             time.sleep(0.001)
 
     runner.start(job)
-    qtbot.waitUntil(lambda: len(steps) > 5, timeout=10_000)
+    qtbot.waitUntil(lambda: len(steps) > 5, timeout=300_000)
     runner.stop()
-    qtbot.waitUntil(lambda: bool(seen["finished"]), timeout=10_000)
+    qtbot.waitUntil(lambda: bool(seen["finished"]), timeout=300_000)
     assert seen["stopped"] == [True] and not seen["succeeded"]
 
 
@@ -105,7 +105,7 @@ def test_stop_abandons_a_job_that_cannot_be_interrupted(qtbot):
     runner.stop()
     assert seen["stopped"] == [True] and seen["finished"] == [True] and not runner.running
     runner.start(lambda report, cancel: "second")  # the runner is free at once
-    qtbot.waitUntil(lambda: len(seen["finished"]) == 2, timeout=10_000)
+    qtbot.waitUntil(lambda: len(seen["finished"]) == 2, timeout=300_000)
     release.set()
     runner.shutdown()
     qtbot.wait(50)
@@ -139,7 +139,7 @@ def test_gui_thread_time_per_update_during_a_live_run(qtbot, window, drive):
     ticker.start()
     finish = time.perf_counter()
     assert tab.run()
-    qtbot.waitUntil(lambda: not tab.runner.running, timeout=120_000)
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=300_000)
     run_seconds = time.perf_counter() - finish
     ticker.stop()
     assert tab.solution is not None and tab.solution.iterations == 3000
