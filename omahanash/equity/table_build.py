@@ -56,6 +56,9 @@ DEFAULT_BLOCK_CELLS = 1 << 20
 # (see flush_correction.sample_cells_kernel), so chunks of a block are whole runs.
 KERNEL_RUN = 64
 CHUNK_SECONDS = 0.05  # aimed length of one kernel call of a build (Ctrl-C latency)
+# Least work of one kernel call, in cell-samples (~0.03-0.05 s on one quiet core; see
+# _ChunkSizer): 65,536 cells at 1 sample per cell, 5,440 at 12.
+CHUNK_FLOOR_SAMPLES = 1 << 16
 # The exact suit-blind part is computed in pieces of this many quad pairs (1,657,110 in all:
 # 26 pieces of a few seconds), each kept once finished.
 RANK_PIECE_KEYS = 1 << 16
@@ -176,7 +179,7 @@ def _build_locked(variant: Variant, path: Path, expect: dict[str, Any], data: Cl
 
         ranks = _rank_equity(path, variant, data, hilo, rank_progress, cancel)
         todo = iter(np.flatnonzero(~finished).tolist())
-        chunks = _ChunkSizer()
+        chunks = _ChunkSizer(samples)
 
         def fill_block(units_done: int) -> int:
             block = next(todo)
@@ -359,15 +362,20 @@ def _cell_stderr(table: BlockedFile, pairs: np.ndarray, samples: int) -> float:
 class _ChunkSizer:
     """Cells per kernel call of a table build: whole runs of :data:`KERNEL_RUN` cells, sized
     from the measured rate towards :data:`CHUNK_SECONDS` a call (so that Ctrl-C is seen
-    within a fraction of a second whatever ``samples`` is)."""
+    within a fraction of a second whatever ``samples`` is), and never below
+    :data:`CHUNK_FLOOR_SAMPLES` cell-samples: on a busy machine a parallel call costs a tenth
+    of a second before it starts (its threads wait for a core), and sizing by the measured
+    time alone shrank the chunks to 64 cells, so that a build did little but start calls
+    (a coarse build of Omaha Hi ran at a fraction of its speed)."""
 
-    def __init__(self) -> None:
-        self.size = 2 * KERNEL_RUN  # a first guess: one run per core of a 2-core machine
+    def __init__(self, samples: int = 1) -> None:
+        self.floor = max(1, CHUNK_FLOOR_SAMPLES // (max(1, samples) * KERNEL_RUN)) * KERNEL_RUN
+        self.size = self.floor
 
     def update(self, cells: int, seconds: float) -> None:
         wanted = cells * CHUNK_SECONDS / max(seconds, 1e-6)
         runs = int(min(wanted, 2 * self.size)) // KERNEL_RUN  # at most 2x: cells differ in cost
-        self.size = max(1, runs) * KERNEL_RUN
+        self.size = max(self.floor, max(1, runs) * KERNEL_RUN)
 
 
 def _sample_chunk(data: ClassData, rows: np.ndarray, cols: np.ndarray, cell_start: int,
