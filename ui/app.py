@@ -3,8 +3,8 @@
 Before Qt is touched, :func:`ui.qt_platform.platform_problem` checks that the system
 libraries Qt needs are there; if not, ``main`` prints which are missing and the
 ``apt-get install`` line that provides them, and returns 1 (Qt itself would abort). Then the
-window opens, the numba kernels warm up in the background (:mod:`ui.warmup`), and on the very
-first launch the window offers to build the Omaha tables (:mod:`ui.first_launch`).
+window opens, the numba kernels warm up in the background, and on the very first launch the
+window offers to build the Omaha tables (both in :mod:`ui.startup`).
 ``--quit-after-start`` opens the window and quits at once (exit 0 if it was shown).
 """
 
@@ -49,6 +49,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     assert isinstance(window, MainWindow)
     crash.install(window)  # errors: a dialog and the log file, never silence
     window.show()
+    from ui.settings import app_settings
+    from ui.startup import offer_tables, start_warmup
+
+    start_warmup(window)  # compiles in the background; the window stays usable
+    offer_tables(window, app_settings())  # the first launch only; never blocks
     if "--quit-after-start" in argv[1:]:
         QTimer.singleShot(0, lambda: app.exit(0 if window.isVisible() else 1))
     return app.exec()

@@ -2,7 +2,7 @@
 
 :class:`TableBuilds` (one per application, :func:`table_builds`) is the queue: a request
 for a variant whose table is missing queues two passes, a **coarse** table first
-(:data:`~omahanash.equity.table_build.COARSE_SAMPLES` sample per cell: the solver can run on it
+(:data:`~omahanash.equity.table_build.COARSE_SAMPLES` samples per cell: the solver can run on it
 as soon as it is there) and then the full-precision one, which replaces it when done (the
 exact suit-blind part is computed once for both). A request for a variant that is queued or
 being built joins it; a coarse table alone queues its refinement. Cancel stops the running
@@ -221,7 +221,7 @@ class TableBuilds(QObject):
 
         self.runner.start(job)
         self.building.emit(True)
-        what = (f"a coarse {build.variant.display_name} table ({build.samples} sample per "
+        what = (f"a coarse {build.variant.display_name} table ({build.samples} samples per "
                 "cell, usable at once)" if build.coarse else
                 f"the {build.variant.display_name} table at full precision")
         self.status_message.emit(f"Building {what}…")
@@ -378,8 +378,9 @@ class TableBuildPanel(QGroupBox):
         self.cancel_button.setEnabled(running)
         if running and builds.current is not None:
             current = builds.current
-            step = ("a coarse table first (1 sample per cell): the solver can use it as soon "
-                    "as it is done; then the full table replaces it" if current.coarse else
+            step = (f"a coarse table first ({current.samples} samples per cell): the solver "
+                    "can use it as soon as it is done; then the full table replaces it"
+                    if current.coarse else
                     "refining to full precision (any coarse table stays in use meanwhile)")
             queued = [v for v in builds.variants() if v != current.variant]
             self.label.setText(f"Building the {current.variant.display_name} equity table: "

@@ -65,9 +65,10 @@ RANK_PIECE_KEYS = 1 << 16
 # The suit-blind part's share of the progress units (its share of a build's time, measured:
 # ~31 s of 183 s for Omaha Hi, 42-60 s of 310 s for Hi/Lo).
 RANK_SHARE = 0.18
-# Samples per cell of the first, coarse pass of the app's builds (a table the solver can run
+# Samples per cell of the first, coarse pass of the app's builds (two: one sample has no
+# spread, so a coarse table could not say its precision; a table the solver can run
 # on at once, refined afterwards to DEFAULT_SAMPLES; the suit-blind part is shared).
-COARSE_SAMPLES = 1
+COARSE_SAMPLES = 2
 
 
 def _int_argument(name: str, value: object, low: int, high: int) -> int:

@@ -73,7 +73,9 @@ def test_a_second_request_joins_and_panels_share_the_queue(qtbot, fake_builds):
     assert first.cancel_button.isEnabled() and second.cancel_button.isEnabled()
     release.set()
     qtbot.waitUntil(lambda: not builds.running and not builds.queue, timeout=30_000)
-    assert calls == [("omaha-hi", 1), ("omaha-hi", 12), ("omaha-hilo", 1), ("omaha-hilo", 16)]
+    coarse = table_build.COARSE_SAMPLES
+    assert calls == [("omaha-hi", coarse), ("omaha-hi", 12), ("omaha-hilo", coarse),
+                     ("omaha-hilo", 16)]
     assert built == ["omaha-hi", "omaha-hi", "omaha-hilo", "omaha-hilo"]
 
 
@@ -88,7 +90,7 @@ def test_cancel_empties_the_queue_and_says_so(qtbot, fake_builds):
     qtbot.waitUntil(lambda: builds.done > 20, timeout=20_000)
     panel.cancel_button.click()
     qtbot.waitUntil(lambda: not builds.running, timeout=20_000)
-    assert calls == [("omaha-hilo", 1)] and not builds.queue
+    assert calls == [("omaha-hilo", table_build.COARSE_SAMPLES)] and not builds.queue
     assert "Building" not in messages[-1] and "cancelled" in messages[-1]
     assert "resumes" in panel.eta.text()
     assert panel.build_button.isEnabled()
