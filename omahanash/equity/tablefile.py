@@ -113,16 +113,18 @@ DISK_ERRORS = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota i
 
 
 def disk_error(exc: OSError, what: str, folder: Path) -> InputError | None:
-    """One line for an ``OSError`` of the classes in :data:`DISK_ERRORS` (None for others).
+    """One line for an ``OSError`` of the file system (the classes of :data:`DISK_ERRORS` in
+    words, any other by its ``strerror``: a folder of /proc says "no such file or directory");
+    None for an error without an ``errno``.
 
     >>> error = disk_error(OSError(errno.ENOSPC, "No space left"), "build the omaha-hi table",
     ...                    Path("/tmp/c"))
     >>> str(error).split(" (")[0]
     "cannot build the omaha-hi table in '/tmp/c': the disk is full"
     """
-    reason = DISK_ERRORS.get(exc.errno or 0)
-    if reason is None:
+    if exc.errno is None:
         return None
+    reason = DISK_ERRORS.get(exc.errno) or (exc.strerror or str(exc)).lower()
     return InputError(f"cannot {what} in {str(folder)!r}: {reason} (free some space, or "
                       "choose another folder with --cache-dir or OMAHANASH_CACHE)"
                       if exc.errno in (errno.ENOSPC, errno.EDQUOT) else
