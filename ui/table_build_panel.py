@@ -306,7 +306,8 @@ class TableBuildPanel(QGroupBox):
         owner = getattr(make_runner, "__self__", None)
         if owner is not None:  # the tab's shutdown() stops the shared runner too
             owner.__dict__.setdefault("_runners", []).append(self.runner)
-        self.variants: list[Variant] = []  # what this tab needs and is missing
+        self.variants: list[Variant] = []  # what this tab needs built or refined
+        self.missing: list[Variant] = []  # ... of which not usable yet (no table at all)
         self.display_names: dict[Variant, str] = {}
         box = QVBoxLayout(self)
         self.label = QLabel("", objectName="buildLabel")
@@ -349,11 +350,14 @@ class TableBuildPanel(QGroupBox):
         variant is named. The panel stays visible while the queue works."""
         wanted = [Variant.parse(variant)] if isinstance(variant, (str, Variant)) \
             else [Variant.parse(v) for v in variant]
-        self.variants = [v for v in wanted if table_state(v) == "missing"]
+        states = {v: table_state(v) for v in wanted}
+        # a coarse table is usable, and offered for refining (say, after a restart)
+        self.variants = [v for v in wanted if states[v] != "full"]
+        self.missing = [v for v in wanted if states[v] == "missing"]
         self.display_names = {v: (display_name if display_name and len(wanted) == 1
                                   else v.display_name) for v in self.variants}
         self._refresh()
-        return not self.variants
+        return not self.missing
 
     def build(self) -> bool:
         """Queue the builds this panel offers (joining the running one); False when there is
@@ -372,7 +376,8 @@ class TableBuildPanel(QGroupBox):
         builds = self.builds
         running = builds.running
         if self.variants and not running:
-            self.variants = [v for v in self.variants if table_state(v) == "missing"]
+            self.variants = [v for v in self.variants if table_state(v) != "full"]
+            self.missing = [v for v in self.variants if table_state(v) == "missing"]
         self.build_button.setEnabled(bool(self.variants) and not (
             running and set(self.variants) <= set(builds.variants())))
         self.cancel_button.setEnabled(running)
@@ -385,6 +390,12 @@ class TableBuildPanel(QGroupBox):
             queued = [v for v in builds.variants() if v != current.variant]
             self.label.setText(f"Building the {current.variant.display_name} equity table: "
                                f"{step}." + (f" Next: {self._names(queued)}." if queued else ""))
+        elif self.variants and not self.missing:
+            are = "s are" if len(self.variants) > 1 else " is"
+            self.label.setText(
+                f"The {self._names(self.variants)} table{are} coarse: it works, and results on "
+                f"it say so. Build refines it to full precision in the background ({COST_TEXT}).")
+            self.build_button.setText("Refine table")
         elif self.variants:
             resume = any(partial_settings(v) is not None for v in self.variants)
             self.label.setText(

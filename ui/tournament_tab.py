@@ -522,7 +522,7 @@ class TournamentTab(Tab):
         cache_dir = self.cache_dir
         # A variant without its table is offered for building here, never sent to a terminal.
         unbuilt = [] if cache_dir is not None or self.build_panel.check(request.variants) \
-            else list(self.build_panel.variants)
+            else list(self.build_panel.missing)
         if len(unbuilt) == len(request.variants):
             self.error_label.show_error(
                 " and ".join(CAPTIONS[v] for v in unbuilt) + ": the equity table is not built "

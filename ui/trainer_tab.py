@@ -398,12 +398,12 @@ class TrainerTab(Tab):
             config = DrillConfig(config.game, config.stacks, config.position, config.ante,
                                  config.close, config.close_threshold_bb, focus)
         if not self.build_panel.check(config.variants) \
-                and len(self.build_panel.variants) == len(config.variants):
+                and len(self.build_panel.missing) == len(config.variants):
             self.error_label.show_error(
                 f"{self.game_combo.currentText()}: the equity table is not built yet. Build "
                 "it in the panel below, then Start.")
             return False
-        unbuilt = self.build_panel.variants  # Mixed deals the other variants meanwhile
+        unbuilt = self.build_panel.missing  # Mixed deals the other variants meanwhile
         self.drill = Drill(config, seed=self.seed, history=history)
         self.spot = None
         notes = [f"Seed {self.drill.seed}"]

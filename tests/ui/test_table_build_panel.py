@@ -115,3 +115,23 @@ def test_a_coarse_table_is_named_next_to_its_results():
     note = precision_note(Coarse())
     assert "coarse Omaha Hi table: 1 sample per cell" in note and "±10 pp" in note
     assert precision_note(Full()) == "" and precision_note(QWidget) == ""
+
+
+def test_a_coarse_table_is_usable_and_offered_for_refining(qtbot, fake_builds, monkeypatch):
+    """After a restart between the two passes the coarse table works, and the panel offers
+    to finish the job."""
+    import ui.table_build_panel as panel_module
+
+    builds, calls, release = fake_builds
+    monkeypatch.setattr(panel_module, "table_state",
+                        lambda v: "coarse" if v is Variant.OMAHA_HI else "full")
+    panel = TableBuildPanel(Tab().make_runner)
+    qtbot.addWidget(panel)
+    assert panel.check([Variant.HOLDEM, Variant.OMAHA_HI])  # usable now
+    assert panel.missing == [] and panel.variants == [Variant.OMAHA_HI]
+    assert not panel.isHidden() and panel.build_button.text() == "Refine table"
+    assert "coarse" in panel.label.text()
+    assert panel.build()
+    release.set()
+    qtbot.waitUntil(lambda: not builds.running, timeout=20_000)
+    assert calls == [("omaha-hi", tables.DEFAULT_SAMPLES[Variant.OMAHA_HI])]  # refine only
