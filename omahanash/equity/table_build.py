@@ -5,8 +5,12 @@
 :mod:`omahanash.equity.table_kernels` (the exact suit-blind part, then the sampled flush
 correction), driven by :func:`omahanash.runs.iterate` with progress and a cancel flag; a
 finished block is flushed before its checksum, so an interrupted build resumes where it
-stopped and the result is bit-identical to an uninterrupted one. :func:`load_table`
-(:mod:`omahanash.equity.tables`) opens what it built.
+stopped and the result is bit-identical to an uninterrupted one. The suit-blind part is kept
+the same way, piece by piece (:func:`_rank_equity`), so no finished work is ever done twice,
+and a coarse table (:data:`COARSE_SAMPLES`) shares it with the full one that refines it. A
+build holds the table's :class:`~omahanash.equity.tablefile.BuildLock`; a full disk or a
+read-only cache is one line (:func:`~omahanash.equity.tablefile.disk_error`), with nothing
+half-written left. :func:`load_table` (:mod:`omahanash.equity.tables`) opens what it built.
 """
 
 from __future__ import annotations

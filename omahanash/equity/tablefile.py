@@ -8,7 +8,13 @@ The files themselves are :mod:`omahanash.savefile` containers of two kinds:
   later build resumes): equity as uint16 and the per-cell spread as uint8, one triangle each,
   plus the pairs of a class-subset table;
 * :data:`PAIRS_TABLE`: the exact pairs triangle of all Omaha classes, shared by Omaha Hi and
-  Hi/Lo (``omaha-pairs.table`` in the cache directory).
+  Hi/Lo (``omaha-pairs.table`` in the cache directory);
+* :data:`RANKS_STORE`: the exact suit-blind part of a build, piece by piece
+  (``<table>.ranks``, :func:`ranks_path`), kept until a full-precision table is finished, so
+  that a resumed or refining build never computes a finished piece again.
+
+A build holds :class:`BuildLock` (``<table>.lock``); :func:`disk_error` turns a file-system
+error of the cache folder (full disk, read-only, no permission) into one line.
 
 A table file that cannot be used is refused with the container's one message, which ends with
 the command that rebuilds it (:func:`rebuild_hint`).
