@@ -152,7 +152,8 @@ def offer_tables(window: QMainWindow, settings: QSettings) -> QMessageBox | None
                       f"Disk: 405 MB per game plus 270 MB shared, "
                       f"{0.405 * len(missing) + 0.27:.1f} GB in all. Time: a coarse table "
                       "first, usable in minutes, then the full one (3 min on a quiet 2-core "
-                      "machine, up to 15 on a busy one, per game). Cancel keeps what is "
+                      "machine, over an hour on one busy with other heavy jobs, per game). "
+                      "Cancel keeps what is "
                       "done; every tab that needs a table also offers Build.",
                       QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, window)
     box.setObjectName("firstLaunchTablesBox")

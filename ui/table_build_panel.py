@@ -51,7 +51,8 @@ from ui.workers import JobRunner, ProgressReporter
 ETA_WINDOW = 60.0
 #: What a full Omaha table costs, said before a build starts (README, "Equity tables").
 COST_TEXT = ("405 MB on disk per game (plus 270 MB shared by both Omaha games); the full "
-             "table took 3 min on a quiet 2-core machine and up to 14 min on a busy one")
+             "table took 3 min on a quiet 2-core machine, and over an hour on one shared "
+             "with other heavy jobs: the estimate below is measured on this build")
 
 
 @dataclass(frozen=True)
@@ -371,7 +372,7 @@ class TableBuildPanel(QGroupBox):
         return " and ".join(self.display_names.get(v, v.display_name) for v in variants)
 
     def _refresh(self) -> None:
-        from omahanash.equity.table_build import partial_settings
+        from omahanash.equity.table_build import COARSE_SAMPLES, partial_settings
 
         builds = self.builds
         running = builds.running
@@ -401,8 +402,8 @@ class TableBuildPanel(QGroupBox):
             self.label.setText(
                 f"The {self._names(self.variants)} equity table"
                 f"{'s are' if len(self.variants) > 1 else ' is'} not built yet. Build "
-                "builds it here, once: a coarse table first, usable in about a minute on a "
-                f"laptop, then refined in the background ({COST_TEXT}). "
+                f"builds it here, once: a coarse table first ({COARSE_SAMPLES} samples per cell "
+                f"instead of 12-16: usable sooner), then refined in the background ({COST_TEXT}). "
                 + ("An interrupted build resumes where it stopped." if resume
                    else "Cancel keeps what is done: the next build resumes."))
             self.build_button.setText("Resume building" if resume else "Build table")
