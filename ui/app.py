@@ -1,29 +1,61 @@
-"""``omahanash-gui``: start the Omaha Nash desktop application."""
+"""``omahanash-gui``: start the Omaha Nash desktop application.
+
+Before Qt is touched, :func:`ui.qt_platform.platform_problem` checks that the system
+libraries Qt needs are there; if not, ``main`` prints which are missing and the
+``apt-get install`` line that provides them, and returns 1 (Qt itself would abort). Then the
+window opens, the numba kernels warm up in the background, and on the very first launch the
+window offers to build the Omaha tables (both in :mod:`ui.startup`).
+``--quit-after-start`` opens the window and quits at once (exit 0 if it was shown).
+"""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QApplication, QMainWindow
-
-from ui import crash
-from ui.main_window import MainWindow
-from ui.settings import APPLICATION, ORGANIZATION
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMainWindow
 
 
 def create_main_window() -> QMainWindow:
     """The main window with all its tabs, inputs restored from the last launch."""
+    from ui.main_window import MainWindow
+
     return MainWindow()
 
 
-def main() -> int:
-    app = QApplication.instance() or QApplication(sys.argv)
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the app; the exit status."""
+    from ui.qt_platform import platform_problem
+
+    argv = list(sys.argv if argv is None else argv)
+    problem = platform_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from ui import crash
+    from ui.main_window import MainWindow
+    from ui.settings import APPLICATION, ORGANIZATION
+
+    app = QApplication.instance() or QApplication(argv)
+    assert isinstance(app, QApplication)
     app.setApplicationName(APPLICATION)
     app.setOrganizationName(ORGANIZATION)
     window = create_main_window()
     assert isinstance(window, MainWindow)
     crash.install(window)  # errors: a dialog and the log file, never silence
     window.show()
+    from ui.settings import app_settings
+    from ui.startup import offer_tables, start_warmup
+
+    start_warmup(window)  # compiles in the background; the window stays usable
+    offer_tables(window, app_settings())  # the first launch only; never blocks
+    if "--quit-after-start" in argv[1:]:
+        QTimer.singleShot(0, lambda: app.exit(0 if window.isVisible() else 1))
     return app.exec()
 
 

@@ -352,7 +352,11 @@ class EquityTab(Tab):
         self._result_request = self._request
         self._mark_stale()
         self.deal_error.clear_error()
-        self.headline.setText("Calculating…")
+        from ui.startup import kernels_ready  # the first run waits for its kernel's compile
+
+        self.headline.setText("Calculating…" if kernels_ready() else
+                              "Calculating… (the first run compiles the equity kernels once: "
+                              "up to a minute)")
         self.summary.setText("")
         self.table_model.clear()
         self._stopping = False

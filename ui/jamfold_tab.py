@@ -65,7 +65,7 @@ from ui.range_view import (
     played_range_text,
 )
 from ui.sweep_panel import SweepPanel
-from ui.table_build_panel import TableBuildPanel
+from ui.table_build_panel import TableBuildPanel, precision_note
 from ui.units import (
     BIG_BLINDS,
     CHIPS,
@@ -292,6 +292,12 @@ class JamFoldTab(Tab):
         self.stale_label.setWordWrap(True)
         self.stale_label.hide()
         results.addRow(self.stale_label)
+        # results computed on a coarse table say so (ui.table_build_panel.precision_note)
+        self.precision_label = QLabel("", objectName="jamfoldPrecisionLabel")
+        self.precision_label.setStyleSheet("color: #8a5a00;")
+        self.precision_label.setWordWrap(True)
+        self.precision_label.hide()
+        results.addRow(self.precision_label)
         self.iterations_value = QLabel("", objectName="iterationsValue")
         self.pusher_range_value = QLabel("", objectName="rangePuValue")
         self.caller_range_value = QLabel("", objectName="rangeCaValue")
@@ -461,6 +467,7 @@ class JamFoldTab(Tab):
         self.export_button.clicked.connect(self._on_export_clicked)
         self.export_json_button.clicked.connect(lambda: self._on_export_clicked(fmt="json"))
         self.build_panel.building.connect(self._on_building)
+        self.build_panel.built.connect(self._on_table_built)
         self.build_panel.status_message.connect(self.status_message)
         self.exploit_panel.status_message.connect(self.status_message)
         self.sweep_panel.status_message.connect(self.status_message)
@@ -843,6 +850,9 @@ class JamFoldTab(Tab):
         self._fill_grid()
         self._refresh_lookup()
         self._show_staleness()
+        note = "" if solution is None else precision_note(solution.game.table)
+        self.precision_label.setText(note)
+        self.precision_label.setVisible(bool(note))
 
     def _on_failed(self, message: str) -> None:
         self.run_error.show_error(message)
@@ -865,8 +875,6 @@ class JamFoldTab(Tab):
                        self.bb_edit, self.player1_edit, self.player2_edit,
                        self.iterations_edit, self.solver_combo):
             widget.setEnabled(enabled)
-        if self.build_panel.runner.running:
-            self.type_combo.setEnabled(False)  # its table is being built
 
     def _update_buttons(self) -> None:
         idle = not self.runner.running
@@ -1030,7 +1038,11 @@ class JamFoldTab(Tab):
     # -- building an Omaha table ---------------------------------------------------------------
 
     def _on_building(self, active: bool) -> None:
-        """The variant stays fixed while its table is built."""
-        self.type_combo.setEnabled(not active and not self.runner.running)
+        """A build has started or ended: the offer and Calculate follow."""
         if not active:
             self._validate()
+
+    def _on_table_built(self, variant: str) -> None:
+        """A table was (re)built: the one loaded before (a coarse one) is not used again."""
+        self._tables.pop(Variant.parse(variant), None)
+        self._validate()

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -58,6 +59,7 @@ from ui.common import ErrorLabel, Tab
 from ui.export import add_save_image_action, export_buttons
 from ui.plots import NoDataPlaceholder
 from ui.review_models import SpotTableModel, cards_html, spot_proxy
+from ui.table_build_panel import TableBuildPanel
 
 if TYPE_CHECKING:
     from omahanash.history import ReviewReport, SpotReview
@@ -177,6 +179,10 @@ class ReviewTab(Tab):
         opponent_row.addWidget(QLabel("Opponent"))
         opponent_row.addWidget(self.vs_edit, 1)
         self.error = ErrorLabel("reviewError")
+        # Omaha hands whose table is not built: the shared build panel offers it here.
+        self.build_panel = TableBuildPanel(self.make_runner)
+        self.build_panel.status_message.connect(self.status_message)
+        self.build_panel.built.connect(self._on_table_built)
 
         # -- spots table and details -----------------------------------------------------------
         self.filter_edit = QLineEdit(objectName="reviewFilterEdit")
@@ -252,6 +258,7 @@ class ReviewTab(Tab):
         layout.addLayout(top)
         layout.addLayout(opponent_row)
         layout.addWidget(self.error)
+        layout.addWidget(self.build_panel)
         layout.addWidget(splitter, 1)
 
         # -- wiring ------------------------------------------------------------------------------
@@ -344,6 +351,7 @@ class ReviewTab(Tab):
         self.reviewed_vs = result.vs
         self._show_report(report)
         self._fill_heroes()
+        self.build_panel.check(missing_tables(report))
         if report.hands == 0:
             reasons = "; ".join(f"{os.path.basename(item.file)}:{item.line}: {item.reason}"
                                 for item in report.unparsed[:3])
@@ -359,6 +367,20 @@ class ReviewTab(Tab):
     def _on_stopped(self) -> None:
         self.progress.setValue(0)
         self.status_message.emit("Stopped.")
+
+    def _on_table_built(self, variant: str) -> None:
+        """A table the last review lacked is built at full precision: review again, so its
+        hands are judged (a coarse table first only says so)."""
+        from ui.table_build_panel import table_state
+
+        wanted = self.report is not None and Variant.parse(variant) in missing_tables(
+            self.report)
+        if wanted and table_state(Variant.parse(variant)) == "full":
+            self.review_again()
+        elif wanted:
+            self.status_message.emit(f"A coarse {Variant.parse(variant).display_name} table "
+                                     "is ready; the review runs again when the full one is "
+                                     "built.")
 
     def _on_failed(self, message: str) -> None:
         self.progress.setValue(0)
@@ -641,7 +663,7 @@ def summary_html(report: ReviewReport) -> str:
         reasons = Counter(item.reason for item in report.outside).most_common()
         others = sum(count for _, count in reasons[REASONS_SHOWN:])
         parts.append("<p><b>Outside the model</b></p><ul>" + "".join(
-            f"<li>{html.escape(reason)}: {count}</li>" for reason, count in
+            f"<li>{html.escape(player_reason(reason))}: {count}</li>" for reason, count in
             reasons[:REASONS_SHOWN])
             + (f"<li>other reasons: {others}</li>" if others else "") + "</ul>")
     if report.unparsed:
@@ -650,3 +672,30 @@ def summary_html(report: ReviewReport) -> str:
             + "</ul>")
     return "".join(parts)
 
+
+
+_NO_TABLE = re.compile(r"^no (omaha-hi|omaha-hilo) equity table\b")
+
+
+def missing_tables(report: ReviewReport) -> list[Variant]:
+    """The Omaha variants whose hands the review left out for want of a table.
+
+    >>> from types import SimpleNamespace as N
+    >>> missing_tables(N(outside=[N(reason="no omaha-hilo equity table: not built")]))
+    [<Variant.OMAHA_HILO: 'omaha-hilo'>]
+    """
+    found = (_NO_TABLE.match(item.reason) for item in report.outside)
+    return [Variant.parse(name) for name in dict.fromkeys(m.group(1) for m in found if m)]
+
+
+def player_reason(reason: str) -> str:
+    """A reason as the tab says it: a missing table is built here, not in a terminal.
+
+    >>> player_reason("no omaha-hilo equity table: run 'omahanash table build ...'")
+    'no Omaha Hi/Lo equity table yet: Build it in the panel above, then review again'
+    """
+    found = _NO_TABLE.match(reason)
+    if found is None:
+        return reason
+    return (f"no {Variant.parse(found.group(1)).display_name} equity table yet: Build it in "
+            "the panel above, then review again")

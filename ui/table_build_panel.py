@@ -1,11 +1,19 @@
-"""The offer to build an Omaha equity table, shown where a table is missing (the Jam-fold tab).
+"""Building the Omaha equity tables from any tab: one queue for the app, one panel per tab.
 
-:class:`TableBuildPanel` says that the chosen variant's table is not built (or that an
-interrupted build can resume), builds it in a worker on **Build table** with a progress bar
-and an estimate of the time left, and **Cancel** stops it between steps (the next build
-resumes where it stopped). The tab asks :meth:`TableBuildPanel.check` whether a variant's
-table is there before it runs anything; ``building`` tells it when a build starts and ends,
-so it can lock the variant meanwhile.
+:class:`TableBuilds` (one per application, :func:`table_builds`) is the queue: a request
+for a variant whose table is missing queues two passes, a **coarse** table first
+(:data:`~omahanash.equity.table_build.COARSE_SAMPLES` samples per cell: the solver can run on it
+as soon as it is there) and then the full-precision one, which replaces it when done (the
+exact suit-blind part is computed once for both). A request for a variant that is queued or
+being built joins it; a coarse table alone queues its refinement. Cancel stops the running
+pass between blocks and empties the queue; the next request resumes where it stopped.
+
+:class:`TableBuildPanel` is what a tab shows where it needs a table (Jam-fold, Tournament,
+Review, Trainer): it says which tables are missing, offers **Build** (or **Resume building**),
+and while the queue works shows the pass, a progress bar and an estimate of the time left
+measured on the build itself (the rate over the last minute of reports; nothing is promised
+before the first reports). Every panel shows the same queue, so a build started in one tab is
+seen (and can be cancelled) in all of them.
 
 >>> from PySide6.QtWidgets import QApplication
 >>> from ui.common import Tab
@@ -18,9 +26,11 @@ so it can lock the variant meanwhile.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
@@ -32,29 +42,274 @@ from PySide6.QtWidgets import (
 )
 
 from omahanash.cards import Variant
+from omahanash.errors import Cancelled
 from omahanash.runs import CancelFlag
 from ui.common import ErrorLabel
 from ui.workers import JobRunner, ProgressReporter
 
+#: Seconds of progress reports the time-left estimate is measured over.
+ETA_WINDOW = 60.0
+#: What a full Omaha table costs, said before a build starts (README, "Equity tables").
+COST_TEXT = ("405 MB on disk per game (plus 270 MB shared by both Omaha games); the full "
+             "table took 3 min on a quiet 2-core machine, and over an hour on one shared "
+             "with other heavy jobs: the estimate below is measured on this build")
+
+
+@dataclass(frozen=True)
+class BuildPass:
+    """One build of the queue: a variant at a number of samples per cell."""
+
+    variant: Variant
+    samples: int
+
+    @property
+    def coarse(self) -> bool:
+        from omahanash.equity.tables import DEFAULT_SAMPLES
+
+        return self.samples < DEFAULT_SAMPLES[self.variant]
+
+
+def table_state(variant: Variant) -> str:
+    """``"full"``, ``"coarse"`` (a coarse table, to be refined) or ``"missing"``."""
+    from omahanash.equity.table_build import table_samples
+    from omahanash.equity.tables import DEFAULT_SAMPLES
+
+    if variant is Variant.HOLDEM:
+        return "full"
+    samples = table_samples(variant)
+    if samples is None:
+        return "missing"
+    return "full" if samples >= DEFAULT_SAMPLES[variant] else "coarse"
+
+
+def passes_for(variant: Variant) -> list[BuildPass]:
+    """What building ``variant``'s table takes from where it is: coarse then full for a
+    missing table (full only when an interrupted full-precision build is there to resume),
+    the refinement for a coarse one, nothing for a full one."""
+    from omahanash.equity.table_build import COARSE_SAMPLES, partial_settings
+    from omahanash.equity.tables import DEFAULT_SAMPLES
+
+    full = BuildPass(variant, DEFAULT_SAMPLES[variant])
+    state = table_state(variant)
+    if state == "full":
+        return []
+    if state == "coarse":
+        return [full]
+    partial = partial_settings(variant)
+    if partial is not None and partial.get("samples") == full.samples:
+        return [full]
+    return [BuildPass(variant, COARSE_SAMPLES), full]
+
+
+def precision_note(table: object) -> str:
+    """What a result computed on ``table`` must say next to it: its precision when the table
+    is a coarse one (fewer samples per cell than the default), "" otherwise.
+
+    >>> from omahanash.equity.tables import load_table
+    >>> precision_note(load_table("holdem"))
+    ''
+    """
+    from omahanash.equity.tables import DEFAULT_SAMPLES
+
+    info = getattr(table, "info", None) or {}
+    samples = info.get("samples")
+    if info.get("exact") or not isinstance(samples, int):
+        return ""
+    variant = Variant.parse(info["game"])
+    if samples >= DEFAULT_SAMPLES[variant]:
+        return ""
+    error = 100 * float(info.get("cell_stderr") or 0.0)
+    return (f"Computed on a coarse {variant.display_name} table: {samples} sample"
+            f"{'s' if samples > 1 else ''} per cell (each cell ±{error:.0f} pp; ranges and EVs "
+            "average thousands of cells, so they move far less). The full table "
+            f"({DEFAULT_SAMPLES[variant]} samples per cell) replaces it when built: calculate "
+            "again then.")
+
+
+class TableBuilds(QObject):
+    """The application's queue of table builds (see the module docstring)."""
+
+    #: The queue, the running pass or a table changed: panels update themselves.
+    changed = Signal()
+    #: ``(done, total)`` of the running pass.
+    progressed = Signal(float, float)
+    #: A table of this variant is ready (coarse or full): drop what was loaded from it.
+    built = Signal(str)
+    #: A line for the status bar.
+    status_message = Signal(str)
+    #: The running pass failed: its message.
+    failed = Signal(str)
+    #: True when the queue starts working, False when it has stopped (done, cancelled, failed).
+    building = Signal(bool)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.runner = JobRunner(self)
+        self.runner.progressed.connect(self._on_progressed)
+        self.runner.succeeded.connect(self._on_succeeded)
+        self.runner.stopped.connect(self._on_stopped)
+        self.runner.failed.connect(self._on_failed)
+        self.runner.finished.connect(self._on_finished)
+        self.queue: deque[BuildPass] = deque()
+        self.current: BuildPass | None = None
+        self.note = ""  # what the last pass ended with ("Cancelled: ...", "Built.")
+        self._reports: deque[tuple[float, float]] = deque()  # (time, done) of the pass
+        self.done = self.total = 0.0
+        self._outcome = ""
+
+    @property
+    def running(self) -> bool:
+        return self.runner.running
+
+    def variants(self) -> list[Variant]:
+        """The variants being built or queued, in order."""
+        passes = ([self.current] if self.current else []) + list(self.queue)
+        return list(dict.fromkeys(p.variant for p in passes))
+
+    def request(self, variants: Iterable[Variant | str]) -> bool:
+        """Queue what the ``variants`` need (joining what is queued already) and start;
+        False when there is nothing to build."""
+        added = False
+        for variant in map(Variant.parse, variants):
+            for build in passes_for(variant):
+                if build != self.current and build not in self.queue:
+                    self.queue.append(build)
+                    added = True
+        if added:
+            self.note = ""
+        if not self.running:
+            self._start_next()
+        self.changed.emit()
+        return added or self.running
+
+    def cancel(self) -> None:
+        """Stop the running pass (it keeps its finished blocks) and empty the queue."""
+        self.queue.clear()
+        self.runner.stop()
+        self.changed.emit()
+
+    def eta_seconds(self) -> float | None:
+        """Seconds left in the running pass at the rate of the last :data:`ETA_WINDOW`
+        seconds of reports (None until two reports a few seconds apart)."""
+        if len(self._reports) < 2:
+            return None
+        (t0, d0), (t1, d1) = self._reports[0], self._reports[-1]
+        if t1 - t0 < 3.0 or d1 <= d0:
+            return None
+        return (self.total - d1) * (t1 - t0) / (d1 - d0)
+
+    def _start_next(self) -> None:
+        if not self.queue:
+            return
+        build = self.queue.popleft()
+        self.current = build
+        self._reports.clear()
+        self.done, self.total = 0.0, 0.0
+        self._outcome = ""
+
+        def job(report: ProgressReporter, cancel: CancelFlag) -> str:
+            from omahanash.equity.table_build import build_table
+
+            report.phase("building table")
+            try:
+                path = str(build_table(build.variant, samples=build.samples, progress=report,
+                                       cancel=cancel))
+            except Cancelled:
+                self._outcome = "stopped"
+                raise
+            self._outcome = "built"
+            return path
+
+        self.runner.start(job)
+        self.building.emit(True)
+        what = (f"a coarse {build.variant.display_name} table ({build.samples} samples per "
+                "cell, usable at once)" if build.coarse else
+                f"the {build.variant.display_name} table at full precision")
+        self.status_message.emit(f"Building {what}…")
+
+    def _on_progressed(self, done: float, total: float, phase: str, detail: object) -> None:
+        if total <= 0:
+            return
+        now = time.perf_counter()
+        self.done, self.total = done, total
+        self._reports.append((now, done))
+        while len(self._reports) > 2 and now - self._reports[1][0] >= ETA_WINDOW:
+            self._reports.popleft()
+        self.progressed.emit(done, total)
+
+    def _on_succeeded(self, result: object) -> None:
+        build = self.current
+        assert build is not None
+        self.built.emit(str(build.variant))
+        if build.coarse:
+            self.note = (f"A coarse {build.variant.display_name} table is ready: results on it "
+                         "are marked; refining to full precision.")
+        else:
+            self.note = f"The {build.variant.display_name} table is built."
+        self.status_message.emit(self.note)
+
+    def _on_stopped(self) -> None:
+        self.queue.clear()
+        build = self.current
+        name = build.variant.display_name if build else "table"
+        self.note = ("Cancelled: the next build resumes where this one stopped (every "
+                     "finished block is kept).")
+        self.status_message.emit(f"Build of the {name} table cancelled; Build resumes it.")
+
+    def _on_failed(self, message: str) -> None:
+        self.queue.clear()
+        self.note = ""
+        self.failed.emit(message)
+        self.status_message.emit(f"The table build stopped: {message}")
+
+    def _on_finished(self) -> None:
+        outcome, self._outcome = self._outcome, ""
+        self.current = None
+        if outcome != "built":
+            self.queue.clear()  # stopped, failed, or the window is closing
+        if self.queue:
+            self._start_next()
+        else:
+            self.building.emit(False)
+        self.changed.emit()
+
+
+_BUILDS: TableBuilds | None = None
+
+
+def table_builds() -> TableBuilds:
+    """The application's one :class:`TableBuilds` (created on first use, owned by the
+    application object, so it lives as long as the app)."""
+    global _BUILDS
+    if _BUILDS is None:
+        _BUILDS = TableBuilds(QCoreApplication.instance())
+    return _BUILDS
+
 
 class TableBuildPanel(QGroupBox):
-    """The build offer (object names ``buildLabel``, ``buildTableButton``, ``buildProgress``,
-    ``buildCancelButton``, ``buildEtaLabel``, ``buildError``); ``make_runner`` is the tab's
-    :meth:`~ui.common.Tab.make_runner`."""
+    """A tab's view of the build queue (object names ``buildLabel``, ``buildTableButton``,
+    ``buildProgress``, ``buildCancelButton``, ``buildEtaLabel``, ``buildError``).
+    ``make_runner`` is the tab's :meth:`~ui.common.Tab.make_runner`: its tab stops the shared
+    build when the window closes."""
 
     #: A line for the window's status bar.
     status_message = Signal(str)
     #: True when a build starts, False when it has ended (built, cancelled or failed).
     building = Signal(bool)
+    #: A table of this variant became usable (coarse or full).
+    built = Signal(str)
 
     def __init__(self, make_runner: Callable[..., JobRunner],
                  parent: QWidget | None = None) -> None:
-        super().__init__("Equity table", parent)
-        self.runner = make_runner(progressed=self._on_progressed,
-                                  succeeded=self._on_succeeded, failed=self._on_failed,
-                                  stopped=self._on_stopped, finished=self._on_finished)
-        self.variant: Variant | None = None  # what the offer is for
-        self._started: tuple[float, float] | None = None  # (time, done) of the first report
+        super().__init__("Equity tables", parent)
+        self.builds = table_builds()
+        self.runner = self.builds.runner
+        owner = getattr(make_runner, "__self__", None)
+        if owner is not None:  # the tab's shutdown() stops the shared runner too
+            owner.__dict__.setdefault("_runners", []).append(self.runner)
+        self.variants: list[Variant] = []  # what this tab needs built or refined
+        self.missing: list[Variant] = []  # ... of which not usable yet (no table at all)
+        self.display_names: dict[Variant, str] = {}
         box = QVBoxLayout(self)
         self.label = QLabel("", objectName="buildLabel")
         self.label.setWordWrap(True)
@@ -69,92 +324,100 @@ class TableBuildPanel(QGroupBox):
         row.addWidget(self.cancel_button)
         box.addLayout(row)
         self.eta = QLabel("", objectName="buildEtaLabel")
+        self.eta.setWordWrap(True)
         box.addWidget(self.eta)
         self.error = ErrorLabel("buildError")
         box.addWidget(self.error)
         self.cancel_button.setEnabled(False)
         self.hide()
         self.build_button.clicked.connect(self.build)
-        self.cancel_button.clicked.connect(self.runner.stop)
+        self.cancel_button.clicked.connect(self.builds.cancel)
+        self.builds.changed.connect(self._refresh)
+        self.builds.progressed.connect(self._on_progressed)
+        self.builds.failed.connect(self.error.show_error)
+        self.builds.status_message.connect(self.status_message)
+        self.builds.building.connect(self.building)
+        self.builds.built.connect(self.built)
 
-    def check(self, variant: Variant | str, display_name: str) -> bool:
-        """Whether ``variant``'s equity table is built; if not, show the offer to build it
-        (``display_name`` is how the tab names the variant). The panel stays visible while a
-        build runs."""
-        variant = Variant.parse(variant)
-        if variant == Variant.HOLDEM or _table_exists(variant):
-            self.setVisible(self.runner.running)
-            return True
-        if not self.runner.running:
-            from omahanash.equity.table_build import partial_settings
+    @property
+    def variant(self) -> Variant | None:
+        """The first variant this panel offers (None: none)."""
+        return self.variants[0] if self.variants else None
 
-            self.variant = variant
-            resume = partial_settings(variant) is not None
-            self.label.setText(
-                f"The {display_name} equity table is not built yet. Building it takes a few "
-                "minutes, once; "
-                + ("an interrupted build resumes where it stopped." if resume
-                   else "a cancelled build resumes next time."))
-            self.build_button.setText("Resume building" if resume else "Build table")
-        self.show()
-        return False
+    def check(self, variant: Variant | str | Iterable[Variant | str],
+              display_name: str = "") -> bool:
+        """Whether the table of ``variant`` (or of each of several) can be used now (a coarse
+        one can); if not, show the offer to build it. ``display_name`` overrides how a single
+        variant is named. The panel stays visible while the queue works."""
+        wanted = [Variant.parse(variant)] if isinstance(variant, (str, Variant)) \
+            else [Variant.parse(v) for v in variant]
+        states = {v: table_state(v) for v in wanted}
+        # a coarse table is usable, and offered for refining (say, after a restart)
+        self.variants = [v for v in wanted if states[v] != "full"]
+        self.missing = [v for v in wanted if states[v] == "missing"]
+        self.display_names = {v: (display_name if display_name and len(wanted) == 1
+                                  else v.display_name) for v in self.variants}
+        self._refresh()
+        return not self.missing
 
     def build(self) -> bool:
-        """Build (or resume building) the table offered in a worker; False when there is
-        nothing to build or a build runs already."""
-        variant = self.variant
-        if variant is None or variant == Variant.HOLDEM or self.runner.running:
+        """Queue the builds this panel offers (joining the running one); False when there is
+        nothing to build."""
+        if not self.variants:
             return False
-
-        def job(report: ProgressReporter, cancel: CancelFlag) -> str:
-            from omahanash.equity.table_build import build_table
-
-            report.phase("building table")
-            return str(build_table(variant, progress=report, cancel=cancel))
-
-        self._started = None
         self.error.clear_error()
-        self.runner.start(job)
-        self.build_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
-        self.eta.setText("Starting…")
-        self.building.emit(True)
-        self.status_message.emit(f"Building the {variant} equity table…")
-        return True
+        return self.builds.request(self.variants)
 
-    def _on_progressed(self, done: float, total: float, phase: str, detail: object) -> None:
-        if total <= 0:
-            return
-        now = time.perf_counter()
-        if self._started is None:
-            self._started = (now, done)
+    def _names(self, variants: Iterable[Variant]) -> str:
+        return " and ".join(self.display_names.get(v, v.display_name) for v in variants)
+
+    def _refresh(self) -> None:
+        from omahanash.equity.table_build import COARSE_SAMPLES, partial_settings
+
+        builds = self.builds
+        running = builds.running
+        if self.variants and not running:
+            self.variants = [v for v in self.variants if table_state(v) != "full"]
+            self.missing = [v for v in self.variants if table_state(v) == "missing"]
+        self.build_button.setEnabled(bool(self.variants) and not (
+            running and set(self.variants) <= set(builds.variants())))
+        self.cancel_button.setEnabled(running)
+        if running and builds.current is not None:
+            current = builds.current
+            step = (f"a coarse table first ({current.samples} samples per cell): the solver "
+                    "can use it as soon as it is done; then the full table replaces it"
+                    if current.coarse else
+                    "refining to full precision (any coarse table stays in use meanwhile)")
+            queued = [v for v in builds.variants() if v != current.variant]
+            self.label.setText(f"Building the {current.variant.display_name} equity table: "
+                               f"{step}." + (f" Next: {self._names(queued)}." if queued else ""))
+        elif self.variants and not self.missing:
+            are = "s are" if len(self.variants) > 1 else " is"
+            self.label.setText(
+                f"The {self._names(self.variants)} table{are} coarse: it works, and results on "
+                f"it say so. Build refines it to full precision in the background ({COST_TEXT}).")
+            self.build_button.setText("Refine table")
+        elif self.variants:
+            resume = any(partial_settings(v) is not None for v in self.variants)
+            self.label.setText(
+                f"The {self._names(self.variants)} equity table"
+                f"{'s are' if len(self.variants) > 1 else ' is'} not built yet. Build "
+                f"builds it here, once: a coarse table first ({COARSE_SAMPLES} samples per cell "
+                f"instead of 12-16: usable sooner), then refined in the background ({COST_TEXT}). "
+                + ("An interrupted build resumes where it stopped." if resume
+                   else "Cancel keeps what is done: the next build resumes."))
+            self.build_button.setText("Resume building" if resume else "Build table")
+        if not running:
+            self.eta.setText(builds.note)
+            self.progress.setValue(0)
+        self.setVisible(running or bool(self.variants))
+
+    def _on_progressed(self, done: float, total: float) -> None:
         self.progress.setValue(int(1000 * done / total))
-        start, first = self._started
-        rate = (done - first) / (now - start) if now > start else 0.0
-        if rate > 0:
-            left = (total - done) / rate
-            self.eta.setText(f"{100 * done / total:.1f}% · about "
-                             f"{int(left // 60)} min {int(left % 60):02d} s left")
+        left = self.builds.eta_seconds()
+        percent = f"{100 * done / total:.1f}%"
+        if left is None:
+            self.eta.setText(f"{percent} · measuring the speed of this build…")
         else:
-            self.eta.setText(f"{100 * done / total:.1f}%")
-
-    def _on_succeeded(self, result: object) -> None:
-        self.eta.setText("Built.")
-        self.status_message.emit(f"Equity table built: {result}")
-
-    def _on_stopped(self) -> None:
-        self.eta.setText("Cancelled: the next build resumes where this one stopped.")
-
-    def _on_failed(self, message: str) -> None:
-        self.error.show_error(message)
-
-    def _on_finished(self) -> None:
-        self.build_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
-        self.building.emit(False)
-
-
-def _table_exists(variant: Variant) -> bool:
-    from omahanash.equity.tables import table_path
-
-    return table_path(variant).exists()
+            self.eta.setText(f"{percent} · about {int(left // 60)} min {int(left % 60):02d} s "
+                             "left in this pass (at the speed of the last minute)")

@@ -8,10 +8,11 @@ text, checked as it is typed with the library's parser), who has the button firs
 method (the exact Markov chain, the simulator, or both). **Run** works in a worker with a
 progress bar and **Stop**; the first Nash grid of a structure takes seconds in Hold'em and
 minutes in Omaha (the library caches it on disk). An Omaha game whose equity table is not built
-answers with the library's message naming the command that builds it.
+shows the shared build panel (:mod:`ui.table_build_panel`): **Build** builds it here.
 
 "All three" runs the three variants one after the other and overlays their P(win) curves;
-a variant that cannot run (its table is not built) is named in the tab, the others are shown.
+a variant whose table is not built yet is named in the tab with the offer to build it, the
+others are shown.
 The results: P(win) with its standard error, the expected number of hands, the quantiles of
 the match length and the chance of a one-hand match (side by side for each variant and
 method), the P(win) curve against player 1's chip share with the chip share itself as the
@@ -57,6 +58,7 @@ from omahanash.tournament import (
 from ui.common import ErrorLabel, RunStopButton, Tab, with_error
 from ui.export import add_save_image_action, export_buttons, write_json
 from ui.plots import NoDataPlaceholder
+from ui.table_build_panel import TableBuildPanel
 
 if TYPE_CHECKING:
     from omahanash.runs import CancelFlag
@@ -207,6 +209,8 @@ class TournamentTab(Tab):
         self.runner = self.make_runner(progressed=self._on_progressed,
                                        succeeded=self._on_succeeded, failed=self._on_failed,
                                        stopped=self._on_stopped, finished=self._on_finished)
+        self.build_panel = TableBuildPanel(self.make_runner)
+        self.build_panel.status_message.connect(self.status_message)
 
         # -- the match ------------------------------------------------------------------------
         match_box = QGroupBox("Match")
@@ -320,6 +324,7 @@ class TournamentTab(Tab):
         inputs.addWidget(match_box)
         inputs.addWidget(players_box)
         inputs.addWidget(method_box)
+        inputs.addWidget(self.build_panel)
         inputs.addStretch(1)
         results = QVBoxLayout()
         results.addWidget(self.stale_label)
@@ -515,12 +520,23 @@ class TournamentTab(Tab):
         request = self._request
         assert request is not None
         cache_dir = self.cache_dir
+        # A variant without its table is offered for building here, never sent to a terminal.
+        unbuilt = [] if cache_dir is not None or self.build_panel.check(request.variants) \
+            else list(self.build_panel.missing)
+        if len(unbuilt) == len(request.variants):
+            self.error_label.show_error(
+                " and ".join(CAPTIONS[v] for v in unbuilt) + ": the equity table is not built "
+                "yet. Build it in the panel on the left, then Run.")
+            return False
+        variants = [v for v in request.variants if v not in unbuilt]
 
         def job(report: ProgressReporter, cancel: CancelFlag) -> TournamentAnswer:
             results: dict[Variant, TournamentResult] = {}
-            missing: dict[Variant, str] = {}
-            count = len(request.variants)
-            for index, variant in enumerate(request.variants):
+            missing: dict[Variant, str] = {
+                v: "its equity table is not built yet: Build it in the panel on the left, "
+                   "then Run again" for v in unbuilt}
+            count = len(variants)
+            for index, variant in enumerate(variants):
                 report.phase(CAPTIONS[variant])
 
                 def progress(done: float, total: float, index: int = index) -> None:
@@ -532,7 +548,7 @@ class TournamentTab(Tab):
                         request.method, request.trials, request.seed, request.button_first,
                         cache_dir=cache_dir, progress=progress, cancel=cancel)
                 except InputError as exc:
-                    if count == 1:
+                    if count == 1 and not unbuilt:
                         raise
                     missing[variant] = str(exc)
             if not results:

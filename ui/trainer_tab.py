@@ -63,6 +63,7 @@ from ui.cards_widget import CardsWidget
 from ui.common import ErrorLabel, RunStopButton, Tab, with_error
 from ui.export import add_save_image_action, export_buttons, write_table
 from ui.plots import NoDataPlaceholder
+from ui.table_build_panel import TableBuildPanel
 
 if TYPE_CHECKING:
     from omahanash.runs import CancelFlag
@@ -217,6 +218,10 @@ class TrainerTab(Tab):
         form.addRow(self.error_label)
         self.notice_label = ErrorLabel("trainerNotice")
         form.addRow(self.notice_label)
+        # An Omaha game whose table is not built: the shared build panel offers it here.
+        self.build_panel = TableBuildPanel(self.make_runner)
+        self.build_panel.status_message.connect(self.status_message)
+        form.addRow(self.build_panel)
         self.drill_label = QLabel("", objectName="trainerDrillInfo")
         self.drill_label.setWordWrap(True)
         form.addRow(self.drill_label)
@@ -398,10 +403,20 @@ class TrainerTab(Tab):
                 return False
             config = DrillConfig(config.game, config.stacks, config.position, config.ante,
                                  config.close, config.close_threshold_bb, focus)
+        if not self.build_panel.check(config.variants) \
+                and len(self.build_panel.missing) == len(config.variants):
+            self.error_label.show_error(
+                f"{self.game_combo.currentText()}: the equity table is not built yet. Build "
+                "it in the panel below, then Start.")
+            return False
+        unbuilt = self.build_panel.missing  # Mixed deals the other variants meanwhile
         self.drill = Drill(config, seed=self.seed, history=history)
         self.spot = None
         notes = [f"Seed {self.drill.seed}"]
-        notes += [f"Mixed without {note}" for note in self.drill.skipped]
+        notes += [f"Mixed without {v.display_name}: its equity table is not built yet "
+                  "(Build it below)" for v in unbuilt]
+        notes += [f"Mixed without {note}" for note in self.drill.skipped
+                  if not any(note.startswith(f"{v.display_name}:") for v in unbuilt)]
         notes += [f"Drilling leak: {cell.label}" for cell in config.focus]
         self.drill_label.setText("\n".join(notes))
         self.feedback_label.setText("")

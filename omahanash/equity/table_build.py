@@ -5,12 +5,18 @@
 :mod:`omahanash.equity.table_kernels` (the exact suit-blind part, then the sampled flush
 correction), driven by :func:`omahanash.runs.iterate` with progress and a cancel flag; a
 finished block is flushed before its checksum, so an interrupted build resumes where it
-stopped and the result is bit-identical to an uninterrupted one. :func:`load_table`
-(:mod:`omahanash.equity.tables`) opens what it built.
+stopped and the result is bit-identical to an uninterrupted one. The suit-blind part is kept
+the same way, piece by piece (:func:`_rank_equity`), so no finished work is ever done twice,
+and a coarse table (:data:`COARSE_SAMPLES`) shares it with the full one that refines it. A
+build holds the table's :class:`~omahanash.equity.tablefile.BuildLock`; a full disk or a
+read-only cache is one line (:func:`~omahanash.equity.tablefile.disk_error`), with nothing
+half-written left. :func:`load_table` (:mod:`omahanash.equity.tables`) opens what it built.
 """
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import os
 import time
 from collections.abc import Sequence
@@ -23,8 +29,12 @@ from omahanash import savefile
 from omahanash.cards import Variant
 from omahanash.equity.tablefile import (
     EQUITY_TABLE,
+    RANKS_STORE,
+    BuildLock,
+    disk_error,
     make_cache_dir,
     partial_path,
+    ranks_path,
 )
 from omahanash.equity.tables import (
     DEFAULT_SAMPLES,
@@ -32,6 +42,7 @@ from omahanash.equity.tables import (
     EQUITY_SCALE,
     OMAHA_GAMES,
     SPREAD_SCALE,
+    TABLE_METHOD,
     ClassData,
     class_data,
     normalize_subset,
@@ -42,13 +53,26 @@ from omahanash.equity.tables import (
 from omahanash.equity.triangle import triangle_cells
 from omahanash.errors import Cancelled, InputError
 from omahanash.runs import CancelFlag, ProgressCallback, iterate
-from omahanash.savefile import ArraySpec, BlockedFile, SaveFileError, release_pages
+from omahanash.savefile import ArraySpec, BlockedFile, FileKind, SaveFileError, release_pages
 
 DEFAULT_BLOCK_CELLS = 1 << 20
 # The sampling kernel's unit of work: runs of this many consecutive cells share scratch decks
 # (see flush_correction.sample_cells_kernel), so chunks of a block are whole runs.
 KERNEL_RUN = 64
 CHUNK_SECONDS = 0.05  # aimed length of one kernel call of a build (Ctrl-C latency)
+# Least work of one kernel call, in cell-samples (~0.03-0.05 s on one quiet core; see
+# _ChunkSizer): 65,536 cells at 1 sample per cell, 5,440 at 12.
+CHUNK_FLOOR_SAMPLES = 1 << 16
+# The exact suit-blind part is computed in pieces of this many quad pairs (1,657,110 in all:
+# 26 pieces of a few seconds), each kept once finished.
+RANK_PIECE_KEYS = 1 << 16
+# The suit-blind part's share of the progress units (its share of a build's time, measured:
+# ~31 s of 183 s for Omaha Hi, 42-60 s of 310 s for Hi/Lo).
+RANK_SHARE = 0.18
+# Samples per cell of the first, coarse pass of the app's builds (two: one sample has no
+# spread, so a coarse table could not say its precision; a table the solver can run
+# on at once, refined afterwards to DEFAULT_SAMPLES; the suit-blind part is shared).
+COARSE_SAMPLES = 2
 
 
 def _int_argument(name: str, value: object, low: int, high: int) -> int:
@@ -89,9 +113,6 @@ def build_table(
     >>> load_table("omaha-hi", path.parent, [0, 16431]).n
     2
     """
-    from omahanash.equity.table_kernels import class_quads, rank_equity
-    from omahanash.equity.triangle import triangle_rows
-
     variant = Variant.parse(variant)
     if variant not in OMAHA_GAMES:
         raise InputError(f"variant: Monte Carlo tables are for {' and '.join(OMAHA_GAMES)}, "
@@ -102,24 +123,46 @@ def build_table(
     block_cells = _int_argument("block_cells", block_cells, 1, 2**40)
     ids = normalize_subset(class_ids)
     path = table_path(variant, cache_dir, ids)
-    partial = partial_path(path)
     expect = table_expect(variant, samples, seed, ids)
     make_cache_dir(cache_dir)
+    # A full disk, a read-only folder, no permission: one line, nothing half-written left
+    # (the partial file is reserved on disk before anything is written into it).
+    try:
+        with BuildLock(path, str(variant)):
+            data = class_data("omaha", ids)
+            cells = triangle_cells(int(data.class_ids.size))
+            pairs = omaha_pairs(cache_dir, ids, data)
+            arrays = [ArraySpec("equity", "<u2", (cells,), blocked=True),
+                      ArraySpec("spread", "|u1", (cells,), blocked=True)]
+            if ids is not None:
+                arrays.append(ArraySpec("pairs", "<u2", (cells,)))
+            return _build_locked(variant, path, expect, data, pairs, arrays, samples, seed,
+                                 ids, block_cells, progress, cancel)
+    except OSError as exc:
+        error = disk_error(exc, f"build the {variant} table", path.parent)
+        if error is None:
+            raise
+        raise error from None
 
-    data = class_data("omaha", ids)
+
+def _build_locked(variant: Variant, path: Path, expect: dict[str, Any], data: ClassData,
+                  pairs: np.ndarray, arrays: list[ArraySpec], samples: int, seed: int,
+                  ids: np.ndarray | None, block_cells: int, progress: ProgressCallback | None,
+                  cancel: CancelFlag | None) -> Path:
+    """:func:`build_table` once it holds the build's lock."""
+    from omahanash.equity.triangle import triangle_rows
+
+    partial = partial_path(path)
+    if _adopt_finished_partial(partial, path, expect):
+        _finished(path, variant, samples)
+        return path
     n = int(data.class_ids.size)
     cells = triangle_cells(n)
-    pairs = omaha_pairs(cache_dir, ids, data)
-    arrays = [ArraySpec("equity", "<u2", (cells,), blocked=True),
-              ArraySpec("spread", "|u1", (cells,), blocked=True)]
-    if ids is not None:
-        arrays.append(ArraySpec("pairs", "<u2", (cells,)))
-
-    if _adopt_finished_partial(partial, path, expect):
-        return path
     table = _reopen_partial(partial, expect, block_cells)
     if table is None:
-        table = BlockedFile.create(partial, EQUITY_TABLE, expect, cells, block_cells, arrays)
+        table = _create_blocked(partial, EQUITY_TABLE, expect, cells, block_cells, arrays)
+    else:
+        _reserve(partial)  # made sparse by an older version, or on another disk state
     if ids is not None:
         # Written on every start, a resumed one too: a build killed between creating the
         # file and writing them left zeros, and no block flag covers them (they are exact).
@@ -129,22 +172,19 @@ def build_table(
         hilo = variant is Variant.OMAHA_HILO
         done = sum(stop - start for start, stop in
                    map(table.block_range, np.flatnonzero(finished).tolist()))
-        # Progress counts cells; the exact suit-blind part (first, ~10-15 % of a full build,
-        # recomputed on resume: it is deterministic) counts as an eighth of them.
-        rank_units = cells // 8
+        # Progress counts cells; the exact suit-blind part (first) counts as RANK_SHARE of
+        # them. Its finished pieces are kept (RankStore) like the finished blocks.
+        rank_units = int(cells * RANK_SHARE)
         total = cells + rank_units
-        if progress:
-            progress(done, total)
         started = time.perf_counter()
 
         def rank_progress(piece: float, pieces: float) -> None:
             if progress and piece < pieces:  # the last piece is reported by iterate()
                 progress(done + rank_units * piece // pieces, total)
 
-        ranks = rank_equity(class_quads(data.representatives), hilo, rank_progress, cancel,
-                            32 if ids is None else 1)
+        ranks = _rank_equity(path, variant, data, hilo, rank_progress, cancel)
         todo = iter(np.flatnonzero(~finished).tolist())
-        chunks = _ChunkSizer()
+        chunks = _ChunkSizer(samples)
 
         def fill_block(units_done: int) -> int:
             block = next(todo)
@@ -187,10 +227,122 @@ def build_table(
         table.close()
         raise Cancelled(f"build of the {variant} table interrupted; run it again to resume") \
             from None
+    except OSError:
+        table.close()
+        _drop_if_empty(partial)
+        raise
     except BaseException:
         table.close()
         raise
+    _finished(path, variant, samples)
     return path
+
+
+def _finished(path: Path, variant: Variant, samples: int) -> None:
+    """A table is built: its suit-blind store goes once the precision is the default's (a
+    coarse table keeps it for the build that refines it)."""
+    if samples >= DEFAULT_SAMPLES[variant]:
+        ranks_path(path).unlink(missing_ok=True)
+
+
+def _reserve(path: Path) -> None:
+    """Allocate the whole file on disk now (``posix_fallocate``): a full disk fails here, with
+    ``ENOSPC``, instead of killing the process with SIGBUS when a page of the memory map is
+    first written. Where the call is missing or unsupported, the file stays sparse."""
+    if not hasattr(os, "posix_fallocate"):
+        return  # pragma: no cover - macOS, Windows
+    fd = os.open(path, os.O_RDWR)
+    try:
+        os.posix_fallocate(fd, 0, os.fstat(fd).st_size)
+    except OSError as exc:
+        if exc.errno not in (errno.EOPNOTSUPP, errno.EINVAL, errno.ENOSYS):
+            raise
+    finally:
+        os.close(fd)
+
+
+def _create_blocked(path: Path, kind: FileKind, expect: dict[str, Any], cells: int,
+                    block_cells: int, arrays: list[ArraySpec]) -> BlockedFile:
+    """A new :class:`BlockedFile` reserved on disk; on an error, nothing is left behind."""
+    try:
+        created = BlockedFile.create(path, kind, expect, cells, block_cells, arrays)
+    except OSError:
+        path.unlink(missing_ok=True)
+        raise
+    try:
+        _reserve(path)
+    except OSError:
+        created.close()
+        path.unlink(missing_ok=True)
+        raise
+    return created
+
+
+def _drop_if_empty(path: Path) -> None:
+    """Delete a partial file without one finished block (what a disk error left)."""
+    try:
+        opened = BlockedFile.open_partial(path, EQUITY_TABLE)
+    except (SaveFileError, OSError):
+        path.unlink(missing_ok=True)
+        return
+    keep = bool(opened.finished_blocks().any())
+    opened.close()
+    if not keep:
+        path.unlink(missing_ok=True)
+
+
+def _rank_piece(lo: np.ndarray, hi: np.ndarray, hilo: bool) -> np.ndarray:
+    """Exact suit-blind shares of quad ``lo[k]`` against ``hi[k]``: one piece of the store."""
+    from omahanash.equity.table_kernels import quad_data, rank_equity_kernel
+    from omahanash.evaluate.tables import low_table
+
+    quad_ranks, quad_low, board_low, profiles = quad_data()
+    return rank_equity_kernel(quad_ranks, quad_low, profiles, board_low, low_table(), hilo,
+                              lo, hi)
+
+
+def _rank_equity(path: Path, variant: Variant, data: ClassData, hilo: bool,
+                 progress: ProgressCallback | None, cancel: CancelFlag | None) -> np.ndarray:
+    """:func:`~omahanash.equity.table_kernels.rank_equity` of the classes' quads (the same
+    values bit for bit), computed in pieces of :data:`RANK_PIECE_KEYS` quad pairs kept in the
+    store beside the table (:func:`~omahanash.equity.tablefile.ranks_path`): a cancelled,
+    killed or refining build never computes a finished piece again."""
+    from omahanash.equity.table_kernels import class_quads
+
+    present = np.unique(class_quads(data.representatives))
+    first, second = np.triu_indices(present.size)
+    lo, hi = present[first], present[second]  # lo <= hi: the order rank_equity uses
+    store_path = ranks_path(path)
+    digest = hashlib.blake2b(present.astype("<i8").tobytes(), digest_size=8).hexdigest()
+    expect = {"method": TABLE_METHOD, "game": str(variant), "quads": digest}
+    piece = min(RANK_PIECE_KEYS, lo.size)
+    store = _reopen_partial(store_path, expect, piece, RANKS_STORE)
+    if store is None:
+        store = _create_blocked(store_path, RANKS_STORE, expect, lo.size, piece,
+                                [ArraySpec("values", "<f8", (lo.size,), blocked=True)])
+    try:
+        finished = store.finished_blocks()
+        values = store.arrays["values"]
+        pieces, done = store.num_blocks, int(finished.sum())
+        if progress is not None:
+            progress(done, pieces)
+        for block in np.flatnonzero(~finished).tolist():
+            if cancel is not None:
+                cancel.raise_if_cancelled()
+            start, stop = store.block_range(block)
+            values[start:stop] = _rank_piece(lo[start:stop], hi[start:stop], hilo)
+            store.mark_finished(block)
+            done += 1
+            if progress is not None:
+                progress(done, pieces)
+        shares = np.array(values)
+    finally:
+        store.close()
+    q = 1820  # four-rank multisets
+    out = np.full((q, q), np.nan)
+    out[hi, lo] = 1.0 - shares
+    out[lo, hi] = shares  # second: the diagonal keeps its own value (0.5)
+    return out
 
 
 def _cell_stderr(table: BlockedFile, pairs: np.ndarray, samples: int) -> float:
@@ -215,15 +367,20 @@ def _cell_stderr(table: BlockedFile, pairs: np.ndarray, samples: int) -> float:
 class _ChunkSizer:
     """Cells per kernel call of a table build: whole runs of :data:`KERNEL_RUN` cells, sized
     from the measured rate towards :data:`CHUNK_SECONDS` a call (so that Ctrl-C is seen
-    within a fraction of a second whatever ``samples`` is)."""
+    within a fraction of a second whatever ``samples`` is), and never below
+    :data:`CHUNK_FLOOR_SAMPLES` cell-samples: on a busy machine a parallel call costs a tenth
+    of a second before it starts (its threads wait for a core), and sizing by the measured
+    time alone shrank the chunks to 64 cells, so that a build did little but start calls
+    (a coarse build of Omaha Hi ran at a fraction of its speed)."""
 
-    def __init__(self) -> None:
-        self.size = 2 * KERNEL_RUN  # a first guess: one run per core of a 2-core machine
+    def __init__(self, samples: int = 1) -> None:
+        self.floor = max(1, CHUNK_FLOOR_SAMPLES // (max(1, samples) * KERNEL_RUN)) * KERNEL_RUN
+        self.size = self.floor
 
     def update(self, cells: int, seconds: float) -> None:
         wanted = cells * CHUNK_SECONDS / max(seconds, 1e-6)
         runs = int(min(wanted, 2 * self.size)) // KERNEL_RUN  # at most 2x: cells differ in cost
-        self.size = max(1, runs) * KERNEL_RUN
+        self.size = max(self.floor, max(1, runs) * KERNEL_RUN)
 
 
 def _sample_chunk(data: ClassData, rows: np.ndarray, cols: np.ndarray, cell_start: int,
@@ -256,13 +413,14 @@ def _adopt_finished_partial(partial: Path, path: Path, expect: dict[str, Any]) -
     return True
 
 
-def _reopen_partial(partial: Path, expect: dict[str, Any], block_cells: int) -> BlockedFile | None:
+def _reopen_partial(partial: Path, expect: dict[str, Any], block_cells: int,
+                    kind: FileKind = EQUITY_TABLE) -> BlockedFile | None:
     """The interrupted build at ``partial`` if it was made with these settings; a partial
     file made otherwise (or damaged, or of an older format) is deleted."""
     if not partial.exists():
         return None
     try:
-        table = BlockedFile.open_partial(partial, EQUITY_TABLE, expect)
+        table = BlockedFile.open_partial(partial, kind, expect)
     except SaveFileError:
         partial.unlink()
         return None
@@ -284,3 +442,21 @@ def partial_settings(variant: Variant | str, cache_dir: str | os.PathLike | None
     return {"samples": meta.get("samples"), "seed": meta.get("seed")}
 
 
+
+
+def table_samples(variant: Variant | str, cache_dir: str | os.PathLike | None = None,
+                  class_ids: Sequence[int] | None = None) -> int | None:
+    """Samples per cell of the built table of ``variant`` (None: not built, or unreadable);
+    read from the header only, so it is cheap. Below ``DEFAULT_SAMPLES`` it is a coarse
+    table (:data:`COARSE_SAMPLES`) waiting to be refined.
+
+    >>> import tempfile
+    >>> table_samples("omaha-hi", tempfile.mkdtemp()) is None
+    True
+    """
+    try:
+        header = savefile.read_header(table_path(variant, cache_dir, class_ids), EQUITY_TABLE)
+    except SaveFileError:
+        return None
+    samples = header["meta"].get("samples")
+    return int(samples) if header["complete"] and isinstance(samples, int) else None

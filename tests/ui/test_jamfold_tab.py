@@ -266,10 +266,13 @@ def test_helpers():
     assert list(plot_indices(5)) == [0, 1, 2, 3, 4]
 
 
-def test_build_offer_progress_eta_cancel_then_resume(tab, drive, qtbot, monkeypatch, tmp_path):
+def test_build_offer_progress_eta_cancel_then_resume(tab, window, drive, qtbot, monkeypatch,
+                                                     tmp_path):
     """The build runs in the worker with progress, ETA and Cancel. The real build takes minutes,
     so the library call is replaced by one that reports progress like it, honours the cancel
-    flag the same way (raising Cancelled) and leaves a partial file as it does."""
+    flag the same way (raising Cancelled) and leaves a partial file as it does. After Cancel
+    the status bar no longer says that a table is being built (issue 27), and the variant was
+    never locked: the coarse pass is the first one."""
     import time as _time
 
     import omahanash.equity.table_build as table_build
@@ -279,8 +282,8 @@ def test_build_offer_progress_eta_cancel_then_resume(tab, drive, qtbot, monkeypa
     monkeypatch.setenv("OMAHANASH_CACHE", str(tmp_path / "cache"))
     calls = []
 
-    def fake_build(game, progress=None, cancel=None, **kwargs):
-        calls.append(game)
+    def fake_build(game, samples=None, progress=None, cancel=None, **kwargs):
+        calls.append((str(game), samples))
         path = tables.table_path(game)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.with_name(path.name + ".partial").write_bytes(b"partial")
@@ -301,14 +304,16 @@ def test_build_offer_progress_eta_cancel_then_resume(tab, drive, qtbot, monkeypa
 
     def fake_partial(game):
         path = tables.table_path(game)
-        return {"samples": 32} if path.with_name(path.name + ".partial").exists() else None
+        return {"samples": 1} if path.with_name(path.name + ".partial").exists() else None
 
     monkeypatch.setattr(table_build, "partial_settings", fake_partial)
     drive.choose(drive.find(tab, QComboBox, "typeCombo"), "Omaha Hi/Lo")
     build = drive.find(tab, QPushButton, "buildTableButton")
     assert build.text() == "Build table"
+    assert "a few minutes" not in tab.build_panel.label.text()
     qtbot.mouseClick(build, Qt.MouseButton.LeftButton)
-    assert not build.isEnabled() and not drive.find(tab, QComboBox, "typeCombo").isEnabled()
+    assert not build.isEnabled()
+    assert "Building a coarse Omaha Hi/Lo table" in window.statusBar().currentMessage()
     progress = tab.build_panel.progress
     qtbot.waitUntil(lambda: progress.value() >= 100 and "left" in tab.build_panel.eta.text(),
                     timeout=300_000)
@@ -317,11 +322,14 @@ def test_build_offer_progress_eta_cancel_then_resume(tab, drive, qtbot, monkeypa
                      Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(tab.build_panel.runner.finished, timeout=300_000):
         pass
-    assert calls == ["omaha-hilo"]
+    qtbot.waitUntil(lambda: not tab.build_panel.builds.running, timeout=5_000)
+    assert calls == [("omaha-hilo", table_build.COARSE_SAMPLES)]  # the queue was emptied
     assert "resumes" in tab.build_panel.eta.text()
     assert build.isEnabled() and build.text() == "Resume building"
     assert not drive.find(tab, QPushButton, "calculateButton").isEnabled()
-    assert drive.find(tab, QComboBox, "typeCombo").isEnabled()  # the variant is free again
+    assert drive.find(tab, QComboBox, "typeCombo").isEnabled()
+    status = window.statusBar().currentMessage()
+    assert "Building" not in status and "cancelled" in status
 
 
 def test_inputs_are_remembered_between_launches(make_window, drive):

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QTextBrowser,
 )
 
+from omahanash.cards import Variant
 from omahanash.history import review
 from ui.review_models import SEVERITY_COLOURS, cards_html
 from ui.review_tab import ReviewTab, jamfold_inputs
@@ -318,3 +319,25 @@ def test_a_bad_opponent_range_shows_an_error_in_the_tab(qtbot, tab, drive):
     assert tab.report is not None and tab.report.opponent.is_nash  # the results shown stay
     assert len(drive.table_rows(drive.find(tab, QTableView, "reviewTable"))) == 3
     assert drive.find(tab, QPushButton, "reviewOpenButton").isEnabled()
+
+
+def test_omaha_hands_without_a_table_are_offered_a_build_not_a_command(qtbot, tab,
+                                                                        monkeypatch,
+                                                                        tmp_path):
+    """Issue 27: the PLO8 hands left out for want of a table point to the Build panel in the
+    tab (never to the command line), and once the table is built the review runs again."""
+    import ui.table_build_panel as panel_module
+
+    monkeypatch.setenv("OMAHANASH_CACHE", str(tmp_path / "empty-cache"))
+    open_and_wait(qtbot, tab, DATA / "ps_hu_omaha.txt")
+    panel = tab.build_panel
+    assert panel.isVisible()
+    assert panel.variants == [Variant.OMAHA_HI, Variant.OMAHA_HILO]
+    summary = tab.summary.toPlainText()
+    assert "no Omaha Hi/Lo equity table yet: Build it in the panel above" in summary
+    assert "omahanash table build" not in summary
+    # the full table is there (faked): the review runs again by itself
+    monkeypatch.setattr(panel_module, "table_state", lambda variant: "full")
+    panel.builds.built.emit("omaha-hilo")
+    assert tab.runner.running
+    wait_idle(qtbot, tab)

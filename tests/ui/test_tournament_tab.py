@@ -195,7 +195,9 @@ def test_stop_during_a_run_returns_to_idle(qtbot, drive, tab, monkeypatch):
     assert tab.answer is None and not drive.find(tab, QLabel, "tournamentError").isVisible()
 
 
-def test_all_three_without_omaha_tables_plots_holdem_and_names_the_rest(qtbot, drive, tab):
+def test_all_three_without_omaha_tables_plots_holdem_and_offers_the_rest(qtbot, drive, tab):
+    """Hi/Lo is never dropped silently nor sent to a terminal (issue 27): the tab names both
+    Omaha games and its build panel offers to build both tables, here."""
     configure(tab, drive, game="All three", p2="100%")
     run(qtbot, drive, tab)
     assert list(tab.pwin_curves) == [Variant.HOLDEM]
@@ -203,16 +205,22 @@ def test_all_three_without_omaha_tables_plots_holdem_and_names_the_rest(qtbot, d
     assert error.isVisible()
     for name in ("Omaha Hi", "Omaha Hi/Lo"):
         assert f"{name} left out" in error.text()
-    assert "equity table is not built yet" in error.text()
-    assert "omahanash table build --game omaha-hilo" in error.text()
+    assert "not built yet: Build it" in error.text()
+    assert "omahanash" not in error.text()
+    panel = tab.build_panel
+    assert panel.isVisible() and panel.variants == [Variant.OMAHA_HI, Variant.OMAHA_HILO]
+    assert "Omaha Hi and Omaha Hi/Lo equity tables are not built" in panel.label.text()
+    assert drive.find(tab, QPushButton, "buildTableButton").isEnabled()
     assert "Hold'em" in result_text(drive, tab)
 
 
-def test_omaha_without_its_table_says_how_to_build_it(qtbot, drive, tab):
+def test_omaha_without_its_table_offers_to_build_it(qtbot, drive, tab):
     configure(tab, drive, game="Omaha Hi", p2="100%")
     run(qtbot, drive, tab)
     error = drive.find(tab, QLabel, "tournamentError")
-    assert error.isVisible() and "omahanash table build --game omaha-hi" in error.text()
+    assert error.isVisible() and "Build it in the panel" in error.text()
+    assert "omahanash table build" not in error.text()
+    assert tab.build_panel.isVisible() and tab.build_panel.variants == [Variant.OMAHA_HI]
     assert tab.answer is None
 
 

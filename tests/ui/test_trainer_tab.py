@@ -328,3 +328,25 @@ def test_cards_are_painted_in_four_colours(qtbot):
     widget.set_cards("")
     assert widget.cards == ()
     assert len(np.unique(_colours(widget), axis=0)) == 1, "no card: nothing painted"
+
+
+def test_omaha_without_its_table_offers_the_build_here(qtbot, drive, tab, monkeypatch,
+                                                       tmp_path):
+    """Issue 27: an Omaha drill without its table shows the shared build panel in the tab,
+    and Mixed names the variants it leaves out with that offer, never a command line."""
+    from omahanash.cards import Variant
+
+    monkeypatch.setenv("OMAHANASH_CACHE", str(tmp_path / "empty-cache"))
+    configure(tab, drive, game="Omaha Hi/Lo")
+    qtbot.mouseClick(drive.find(tab, QPushButton, "trainerStartButton"),
+                     Qt.MouseButton.LeftButton)
+    error = drive.find(tab, QLabel, "trainerError")
+    assert error.isVisible() and "Build it in the panel below" in error.text()
+    assert tab.build_panel.isVisible() and tab.build_panel.variants == [Variant.OMAHA_HILO]
+    assert tab.drill is None
+    configure(tab, drive, game="Mixed")
+    start(qtbot, drive, tab)
+    notes = text(drive, tab, "trainerDrillInfo")
+    assert "Mixed without Omaha Hi: its equity table is not built yet (Build it below)" in notes
+    assert "Mixed without Omaha Hi/Lo" in notes and "omahanash" not in notes
+    assert tab.build_panel.variants == [Variant.OMAHA_HI, Variant.OMAHA_HILO]
