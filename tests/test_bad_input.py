@@ -370,6 +370,7 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
     ("on.PushFoldSpot('holdem', [100, 100, 100], 5, 10).find_node('UTG')", "InputError",
      "no node"),
     ("on.solve_pushfold(None)", "InputError", "PushFoldSpot"),
+    ("on.PushFoldSolution.load('{tmp}/notsol.txt')", "InputError", "cannot read"),
     ("on.solve_pushfold(on.PushFoldSpot('holdem', [100] * 3, 5, 10), iterations=-1)",
      "InputError", "iterations"),
     ("on.solve_jamfold(on.JamFoldParams(variant='holdem'), solver='magic')", "InputError",
@@ -426,9 +427,13 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
     ("on.iterate(None, 3)", "InputError", ""),
     # issue 29, hangs: counts past the documented cap, steps that go backwards
     ("on.iterate(lambda done: -1, 3)", "InputError", "returned -1"),
+    # (10**100 is refused by the face's integer check, 10**12 by the solvers' own cap)
     ("on.solve_jamfold(on.JamFoldParams(variant='holdem'), iterations=10**100)", "InputError",
+     "iterations"),
+    ("on.solve_jamfold(on.JamFoldParams(variant='holdem'), iterations=10**12)", "InputError",
      "at most"),
-    ("on.solve_cfr(on.make_game('kuhn'), iterations=10**100)", "InputError", "at most"),
+    ("on.solve_cfr(on.make_game('kuhn'), iterations=10**100)", "InputError", "iterations"),
+    ("on.solve_cfr(on.make_game('kuhn'), iterations=10**12)", "InputError", "at most"),
     ("from omahanash.games.matrix import run_matrix; run_matrix('rps', 'rm', 10**100)",
      "InputError", "at most"),
     ("from omahanash.solving import run; run(object(), iterations=3)", "InputError", "step"),
