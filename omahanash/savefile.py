@@ -747,6 +747,10 @@ class BlockedFile(SavedFile):
         ``final_path`` (atomic: a reader sees no table or the whole one)."""
         if not self.finished_blocks().all():
             raise RuntimeError("finish() called before every block was finished")
+        check_writable_target(final_path)
+        _, status = _target(Path(final_path))
+        if status is not None and not stat.S_ISREG(status.st_mode):  # never over a device
+            raise OSError(errno.EEXIST, "exists and is not a regular file", str(final_path))
         header = {**self.header, "meta": {**self.header["meta"], **meta}, "complete": True,
                   "array_crc": self._unblocked_crcs()}
         path, final_path = self.path, Path(final_path)
