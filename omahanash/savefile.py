@@ -29,6 +29,11 @@ moment leaves the old complete file or the new one. Files are memory-mapped; che
 computed in slices whose pages are then let go (:func:`release_pages`), so verifying or
 building a table of hundreds of MB does not keep it resident.
 
+Every file the program writes goes through this module - containers, exports, the one CSV
+writer (:func:`write_csv`) - and every read of a container is checked here, header schema
+included (:func:`_header_problem`): the writers, the layout and its validation are kept in one
+module (~800 lines) so that no file is written or read by a second, unchecked path.
+
 Reading verifies every byte before returning anything. Whatever is wrong - a missing file, a
 directory, an empty, foreign, truncated or damaged file, another kind, another format version,
 an unfinished build, settings other than expected - raises :class:`SaveFileError` with one
@@ -742,6 +747,10 @@ class BlockedFile(SavedFile):
         ``final_path`` (atomic: a reader sees no table or the whole one)."""
         if not self.finished_blocks().all():
             raise RuntimeError("finish() called before every block was finished")
+        check_writable_target(final_path)
+        _, status = _target(Path(final_path))
+        if status is not None and not stat.S_ISREG(status.st_mode):  # never over a device
+            raise OSError(errno.EEXIST, "exists and is not a regular file", str(final_path))
         header = {**self.header, "meta": {**self.header["meta"], **meta}, "complete": True,
                   "array_crc": self._unblocked_crcs()}
         path, final_path = self.path, Path(final_path)

@@ -109,3 +109,22 @@ def test_outputs_that_are_inputs(tmp_path):
     refuse_overwriting_inputs({"--csv": tmp_path / "new.csv"}, [folder, hand])
     device = a_device(tmp_path)
     refuse_overwriting_inputs({"--csv": device}, [device])  # a device is no file to destroy
+
+
+def test_a_finished_build_is_never_renamed_over_a_device_or_a_folder(tmp_path):
+    from omahanash import savefile
+
+    kind = savefile.FileKind("b", 1, "blocked file")
+    device = a_device(tmp_path)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    for target, error in ((device, "not a regular file"), (folder, "a directory")):
+        built = savefile.BlockedFile.create(tmp_path / "b.partial", kind, {}, 2, 1,
+                                            [savefile.ArraySpec("v", "<f8", (2,), True)])
+        for block in range(built.num_blocks):
+            built.mark_finished(block)
+        with pytest.raises(OSError, match=error):
+            built.finish(target, {})
+        built.close()
+    assert os.stat(device).st_rdev == os.makedev(1, 3) or not os.geteuid() == 0
+    assert stat.S_ISCHR(os.stat(device).st_mode) and folder.is_dir()
