@@ -96,6 +96,8 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["solve", "--game", "holdem", "--dead-money", "inf"], 2, "dead"),
     (["solve", "--game", "holdem", "--sweep", "5,10", "--dead-money", "3"], 2,
      "cannot be combined with --dead-money"),
+    (["solve", "--load", "{tmp}/notsol.txt", "--export", "csv", "{tmp}/notsol.txt"], 2,
+     "--export"),
     # -- solve at a table of 3 to 10 players
     (["solve", "--game", "holdem", "--stacks", *["100"] * 11], 2, "2 to 10"),
     (["solve", "--game", "holdem", "--stacks", "100", "100", "100", "--payouts", "0/0"], 2,

@@ -175,6 +175,11 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--iterations must be >= 0, got {args.iterations}")
     if args.export is not None and args.export[0].lower() not in ("csv", "json"):
         raise InputError(f"--export format must be csv or json, got {args.export[0]!r}")
+    if args.load is not None:
+        from omahanash.savefile import refuse_overwriting_inputs
+
+        refuse_overwriting_inputs({"--export": args.export[1] if args.export else None,
+                                   "--save": args.save}, [args.load])
     if args.sweep is not None:
         return _run_sweep(args)
     from omahanash.jamfold import JamFoldSolution
