@@ -60,6 +60,22 @@ class Deals:
         return f"{self.count:,} sampled deals (seed {self.seed})"
 
 
+@njit(cache=True)
+def draw_board(state: np.uint64, used: np.uint64, board: np.ndarray) -> np.uint64:
+    """Five cards not in the mask ``used`` into ``board``, drawn from ``state``; the state
+    after."""
+    for j in range(5):
+        while True:
+            state, bits = next_bits(state)
+            card = below(bits, 52)
+            bit = np.uint64(1) << np.uint64(card)
+            if bit & used == 0:
+                break
+        used |= bit
+        board[j] = card
+    return state
+
+
 @njit(cache=True, parallel=True)
 def _sample_kernel(member_cards: np.ndarray, member_masks: np.ndarray,
                    member_class: np.ndarray, players: int, count: int, seed: int,
@@ -79,15 +95,7 @@ def _sample_kernel(member_cards: np.ndarray, member_masks: np.ndarray,
             classes[d, seat] = member_class[m]
             for j in range(width):
                 hands[d, seat, j] = member_cards[m, j]
-        for j in range(5):
-            while True:
-                state, bits = next_bits(state)
-                card = below(bits, 52)
-                bit = np.uint64(1) << np.uint64(card)
-                if bit & used == 0:
-                    break
-            used |= bit
-            boards[d, j] = card
+        draw_board(state, used, boards[d])
 
 
 def _strengths(variant: Variant, hands: np.ndarray, boards: np.ndarray
@@ -192,15 +200,7 @@ def _realize(cells: np.ndarray, member_cards: np.ndarray, member_masks: np.ndarr
             hands[row, 0, j] = member_cards[first, j]
             hands[row, 1, j] = member_cards[mb, j]
             hands[row, 2, j] = member_cards[mc, j]
-        for j in range(5):
-            while True:
-                state, bits = next_bits(state)
-                card = below(bits, 52)
-                bit = np.uint64(1) << np.uint64(card)
-                if bit & used == 0:
-                    break
-            used |= bit
-            boards[row, j] = card
+        draw_board(state, used, boards[row])
 
 
 def exact_deals(variant: Variant | str, players: int, seed: int = 0) -> Deals:

@@ -208,25 +208,11 @@ def check_stacks(stacks: object, name: str = "stacks", *, least: int = 1,
     ...
     omahanash.errors.InputError: stacks[1] must be a finite number >= 0, got -5
     """
-    if isinstance(stacks, (str, bytes)) or not isinstance(stacks, (Sequence, np.ndarray)):
-        raise InputError(f"{name} must be a list of chip counts, got {stacks!r}")
-    values = list(stacks)
-    if not least <= len(values) <= most:
-        raise InputError(f"{name} must have {least} to {most} entries, got {len(values)}")
-    out = np.empty(len(values))
-    for i, value in enumerate(values):
-        if isinstance(value, bool) or not isinstance(value, (int, float, np.integer,
-                                                             np.floating)):
-            raise InputError(f"{name}[{i}] must be a number, got {value!r}")
-        try:
-            number = float(value)
-        except OverflowError:
-            raise InputError(f"{name}[{i}] is too large: {value!r}") from None
-        if not math.isfinite(number) or number < 0:
-            raise InputError(f"{name}[{i}] must be a finite number >= 0, got {value!r}")
-        out[i] = number
+    from omahanash.pushfold.payouts import number_list
+
+    out = number_list(name, stacks, least=least, most=most, what="chip counts")
     if not out.sum() > 0:
-        raise InputError(f"{name} must hold some chips, got {values!r}")
+        raise InputError(f"{name} must hold some chips, got {stacks!r}")
     return out
 
 

@@ -41,6 +41,33 @@ MAX_TEXT = 1000
 MAX_PLACES = 1000
 
 
+def number_list(name: str, values: object, *, least: int, most: int, what: str) -> np.ndarray:
+    """``values`` as float64: a list of ``least..most`` finite numbers ``>= 0`` (``what``
+    names one in messages); else :class:`InputError` naming ``name`` or the entry.
+
+    >>> number_list("stacks", [100, 50], least=1, most=10, what="chip counts").tolist()
+    [100.0, 50.0]
+    """
+    if isinstance(values, (str, bytes)) or not isinstance(values, (Sequence, np.ndarray)):
+        raise InputError(f"{name} must be a list of {what}, got {values!r}")
+    items = list(values)
+    if not least <= len(items) <= most:
+        raise InputError(f"{name} must have {least} to {most} entries, got {len(items)}")
+    out = np.empty(len(items))
+    for i, value in enumerate(items):
+        if isinstance(value, bool) or not isinstance(value, (int, float, np.integer,
+                                                             np.floating)):
+            raise InputError(f"{name}[{i}] must be a number, got {value!r}")
+        try:
+            number = float(value)
+        except OverflowError:
+            raise InputError(f"{name}[{i}] is too large: {value!r}") from None
+        if not math.isfinite(number) or number < 0:
+            raise InputError(f"{name}[{i}] must be a finite number >= 0, got {value!r}")
+        out[i] = number
+    return out
+
+
 def check_payouts(payouts: object) -> np.ndarray:
     """A list of paid amounts as float64: finite, >= 0, summing to a positive number.
 
@@ -51,25 +78,9 @@ def check_payouts(payouts: object) -> np.ndarray:
     ...
     omahanash.errors.InputError: payouts must sum to a positive amount, got [0, 0]
     """
-    if isinstance(payouts, (str, bytes)) or not isinstance(payouts, (Sequence, np.ndarray)):
-        raise InputError(f"payouts must be a list of amounts, got {payouts!r}")
-    values = list(payouts)
-    if not 1 <= len(values) <= MAX_PLACES:
-        raise InputError(f"payouts must have 1 to {MAX_PLACES} places, got {len(values)}")
-    out = np.empty(len(values))
-    for i, value in enumerate(values):
-        if isinstance(value, bool) or not isinstance(value, (int, float, np.integer,
-                                                             np.floating)):
-            raise InputError(f"payouts[{i}] must be a number, got {value!r}")
-        try:
-            number = float(value)
-        except OverflowError:
-            raise InputError(f"payouts[{i}] is too large: {value!r}") from None
-        if not math.isfinite(number) or number < 0:
-            raise InputError(f"payouts[{i}] must be a finite amount >= 0, got {value!r}")
-        out[i] = number
+    out = number_list("payouts", payouts, least=1, most=MAX_PLACES, what="amounts")
     if not out.sum() > 0:
-        raise InputError(f"payouts must sum to a positive amount, got {values!r}")
+        raise InputError(f"payouts must sum to a positive amount, got {payouts!r}")
     return out
 
 
