@@ -702,8 +702,9 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
     cases += [{"id": f"lib{i}", "code": code} for i, (code, _, _) in enumerate(LIBRARY_CASES)]
     env = {**os.environ, "OMAHANASH_CACHE": str(tmp / "cache"), "NUMBA_NUM_THREADS": "2"}
     try:
+        # a liveness bound for the whole table (~75 s at load 10 on 2 cores)
         done = subprocess.run([sys.executable, str(RUNNER), str(tmp)], input=json.dumps(cases),
-                              capture_output=True, text=True, timeout=150, env=env)
+                              capture_output=True, text=True, timeout=900, env=env)
         lines, stderr = done.stdout.splitlines(), done.stderr
     except subprocess.TimeoutExpired as stop:  # a hang the alarm could not stop (in numba)
         lines = (stop.stdout or b"").decode().splitlines() if isinstance(stop.stdout, bytes) \
