@@ -22,7 +22,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QSettings, QThread, Signal
+from PySide6.QtCore import QSettings, Qt, QThread, Signal
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
 
 from omahanash.cards import Variant
@@ -73,6 +73,11 @@ class WarmUp(QThread):
 
     step = Signal(str)
     ready = Signal(float)
+    # emitted in the worker thread; re-emitted as ``step``/``ready`` from the GUI thread
+    # (queued: this object lives there), so a receiver connected after start() but before
+    # the event loop runs again never misses them
+    _stepped = Signal(str)
+    _done = Signal(float)
 
     def __init__(self, steps: list[tuple[str, Callable[[], None]]] | None = None,
                  parent: QMainWindow | None = None) -> None:
@@ -80,6 +85,8 @@ class WarmUp(QThread):
         self.steps = STEPS if steps is None else steps
         self._stop = threading.Event()
         self.errors: list[str] = []
+        self._stepped.connect(self.step, Qt.ConnectionType.QueuedConnection)
+        self._done.connect(self.ready, Qt.ConnectionType.QueuedConnection)
 
     def stop(self) -> None:
         self._stop.set()
@@ -89,14 +96,14 @@ class WarmUp(QThread):
         for name, call in self.steps:
             if self._stop.is_set():
                 return
-            self.step.emit(name)
+            self._stepped.emit(name)
             try:
                 call()
             except Exception as exc:  # a warm-up never fails the app; the real run reports
                 self.errors.append(f"{name}: {type(exc).__name__}: {exc}")
         if self.steps is STEPS and not self.errors:
             _READY.set()
-        self.ready.emit(time.perf_counter() - started)
+        self._done.emit(time.perf_counter() - started)
 
 
 def start_warmup(window: QMainWindow,
