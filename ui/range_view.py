@@ -37,7 +37,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPaintEvent
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from ui.units import CHIPS, amount_text, amount_tooltip
+from ui.units import CHIPS, amount_text, amount_tooltip, percent_text
 
 RANKS = "AKQJT98765432"
 CLASS_COLUMNS = (("id", "Id"), ("cards", "Cards"), ("combos", "Combos"),
@@ -82,20 +82,6 @@ def probability_colour(p: float) -> QColor:
     """
     p = min(max(p, 0.0), 1.0)
     return QColor(int(255 - 200 * p), int(255 - 80 * p), int(255 - 200 * p))
-
-
-def percent_text(p: float) -> str:
-    """A frequency as a cell prints it: whole percents, ``<1%`` / ``>99%`` near the ends so a
-    mixed hand never reads as a pure one.
-
-    >>> [percent_text(p) for p in (0.0, 0.004, 0.874, 0.996, 1.0)]
-    ['0%', '<1%', '87%', '>99%', '100%']
-    """
-    if 0 < p < 0.01:
-        return "<1%"
-    if 0.99 < p < 1:
-        return ">99%"
-    return f"{100 * p:.0f}%"
 
 
 def locked_colour(weight: float) -> QColor:
@@ -225,16 +211,29 @@ class HoldemGridModel(QAbstractTableModel):
         return None
 
 
+def cell_text(text: str, two_lines: bool) -> str:
+    """A cell's name and frequency (``"A9\n67%"``) as drawn: on two lines when the cell is
+    tall enough, else on one line with a space between, never run together (``"A967%"``:
+    Qt drops the line break of text that does not fit).
+
+    >>> cell_text("A9\n67%", True), cell_text("A9\n67%", False)
+    ('A9\n67%', 'A9 67%')
+    """
+    return text if two_lines else text.replace("\n", " ")
+
+
 class FrequencyDelegate(QStyledItemDelegate):
-    """Draws a cell's :data:`CELL_TEXT_ROLE` (name and frequency on two lines) instead of its
-    display text, which stays the bare name for lookups and exports."""
+    """Draws a cell's :data:`CELL_TEXT_ROLE` (name and frequency on two lines, or on one line
+    in a cell too short for two: :func:`cell_text`) instead of its display text, which stays
+    the bare name for lookups and exports."""
 
     def initStyleOption(self, option: QStyleOptionViewItem,  # noqa: N802 (Qt API)
                         index: QModelIndex | QPersistentModelIndex) -> None:
         super().initStyleOption(option, index)
         text = index.data(CELL_TEXT_ROLE)
         if text is not None:
-            option.text = text
+            lines = 2 * option.fontMetrics.lineSpacing()  # type: ignore[attr-defined]
+            option.text = cell_text(text, option.rect.height() >= lines)  # type: ignore[attr-defined]
 
 
 class FrequencyLegend(QWidget):

@@ -246,6 +246,23 @@ def class_name(class_id: int) -> str:
     return class_cards(class_id)
 
 
+#: The players' words for the suit patterns of :data:`GROUPS`.
+GROUP_WORDS = {"aaaa": "four of a suit", "aaab": "three of a suit", "aabb": "double-suited",
+               "aabc": "single-suited", "abcd": "rainbow"}
+
+
+def class_description(class_id: int) -> str:
+    """A class in players' words: its ranks from the highest, then its suit pattern.
+
+    >>> class_description(7403), class_description(14982)
+    ('Q-J-T-9 double-suited', 'A-A-7-2 rainbow')
+    """
+    ranks = sorted((card >> 2 for card in canonical_hands()[check_class_id(class_id)]),
+                   reverse=True)
+    return "-".join("23456789TJQKA"[rank] for rank in ranks) + " " + \
+        GROUP_WORDS[class_group(class_id)]
+
+
 def class_group(class_id: int) -> str:
     """Suit pattern of a class: ``aaaa``, ``aaab``, ``aabb``, ``aabc`` or ``abcd``.
 

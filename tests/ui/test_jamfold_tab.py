@@ -99,7 +99,8 @@ def test_holdem_cfr_run_live_then_lookup(tab, drive, qtbot, tmp_path):
     look_up(tab, drive, qtbot, "Ad Ac", "PU")
     assert value(tab, "playedValue") == "100%"
     assert value(tab, "idValue") == "0"
-    assert sorted(value(tab, "cardsValue").split()) == ["Ah", "As"]
+    # the hand as typed, with its class name (issue 27), not the class's canonical cards
+    assert value(tab, "cardsValue") == "Ad Ac" and value(tab, "classValue") == "AA"
     allin, fold, diff = (float(value(tab, n)) for n in ("allinEvValue", "foldEvValue",
                                                         "diffEvValue"))
     assert fold == -5.0 and allin > 20 and diff == pytest.approx(allin - fold, abs=1e-3)
@@ -162,13 +163,15 @@ def test_invalid_inputs_disable_calculate(tab, drive):
     assert button.isEnabled()
     drive.type_into(drive.find(tab, QLineEdit, "sbEdit"), "20")
     assert not button.isEnabled()
-    sb_error = drive.find(tab, QLabel, "sbError")
-    assert sb_error.isVisible() and "BB" in sb_error.text()
+    # JamFoldParams' own message, beside the field it names (bb: "BB must be at least SB")
+    bb_error = drive.find(tab, QLabel, "bbError")
+    assert bb_error.isVisible() and "at least SB (20)" in bb_error.text()
+    assert not drive.find(tab, QLabel, "sbError").isVisible()
     drive.type_into(drive.find(tab, QLineEdit, "sbEdit"), "5")
-    assert button.isEnabled() and not sb_error.isVisible()
+    assert button.isEnabled() and not bb_error.isVisible()
     drive.type_into(drive.find(tab, QLineEdit, "player2Edit"), "10")
     error = drive.find(tab, QLabel, "player2Error")
-    assert not button.isEnabled() and "above BB + ante (10)" in error.text()
+    assert not button.isEnabled() and "exceed BB + ante (10)" in error.text()
     drive.type_into(drive.find(tab, QLineEdit, "player2Edit"), "100")
     drive.type_into(drive.find(tab, QLineEdit, "anteEdit"), "95")
     assert not button.isEnabled()

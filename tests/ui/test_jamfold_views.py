@@ -147,9 +147,10 @@ def test_units_switch_converts_and_is_remembered(make_window, drive, qtbot):
     assert [drive.find(tab, QLineEdit, n).text() for n in fields] == \
         ["0.5", "10", "0.1", "10", "15"]
     assert tab._request[0].stacks == (100.0, 150.0) and tab._request[0].ante == 1.0
-    # Messages speak big blinds too.
+    # The library's message speaks chips; in big blinds it says what 1 bb is.
     drive.type_into(drive.find(tab, QLineEdit, "player2Edit"), "1")
-    assert "(1.1 bb)" in drive.find(tab, QLabel, "player2Error").text()
+    error = drive.find(tab, QLabel, "player2Error").text()
+    assert "BB + ante (11)" in error and "1 bb = 10 chips" in error
     drive.type_into(drive.find(tab, QLineEdit, "player2Edit"), "15")
     assert tab.calculate()
     with qtbot.waitSignal(tab.runner.finished, timeout=300_000):
