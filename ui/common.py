@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from PySide6.QtCore import QSettings, Signal
+from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
@@ -107,6 +107,17 @@ class ErrorLabel(QLabel):
 
     def clear_error(self) -> None:
         self.show_error("")
+
+
+W = TypeVar("W", bound=QObject)
+
+
+def named(widget: W, name: str) -> W:
+    """``widget`` with the object name ``name`` (tests, the settings store and other code
+    find widgets by it). The same as Qt's ``objectName=`` keyword, which PySide6's type stubs
+    do not declare."""
+    widget.setObjectName(name)
+    return widget
 
 
 def with_error(field: QWidget, error: ErrorLabel) -> QWidget:

@@ -188,3 +188,14 @@ def parse_mix(text: str, size: int) -> tuple[Fraction, ...]:
         raise InputError(f"probabilities {text.strip()!r} sum to {float(total):g}, not 1")
     return tuple(p / total for p in probabilities)
 
+
+
+def check_opponent(game: MatrixGame, opponent: str = "") -> None:
+    """A run option of matrix games (:data:`omahanash.games.GAME_CHOICES`): the opponent's
+    fixed mix, empty for none, must be one probability per column of ``game``.
+
+    >>> from omahanash.games import make_game
+    >>> check_opponent(make_game("matrix", payoff="rps"), "0.4,0.3,0.3")
+    """
+    if opponent.strip():
+        parse_mix(opponent, game.shape[1])
