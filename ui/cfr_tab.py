@@ -18,34 +18,31 @@ and :func:`~omahanash.cfr.solvers.run_cfr` for tree games,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QFileDialog,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QProgressBar,
-    QPushButton,
     QSplitter,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from omahanash import games
-from omahanash.errors import InputError
+from ui.cfr_controls import CfrControls
+from ui.cfr_jobs import (
+    MatrixOutcome,
+    TreeOutcome,
+    continue_job,
+    matrix_job,
+    open_job,
+    save_job,
+    train_job,
+    tree_job,
+)
 from ui.cfr_model import (
     ALGORITHMS,
-    EXPLOITABILITY_TIP,
     NO_TREE_TEXT,
-    STALE_TEXT,
     RunSettings,
     check_run,
     inputs_key,
@@ -56,58 +53,16 @@ from ui.cfr_model import (
     tree_result_lines,
 )
 from ui.cfr_results import CfrResults
-from ui.common import ErrorLabel, RunStopButton, Tab, named, with_error
+from ui.common import Tab
 from ui.game_settings_form import GameSettingsPage
 
 if TYPE_CHECKING:
-    from omahanash.cfr.browser import TreeBrowser
     from omahanash.cfr.solvers import Solution
-    from omahanash.runs import CancelFlag
-    from ui.workers import ProgressReporter
 
 __all__ = ["ALGORITHMS", "NO_TREE_TEXT", "CfrTab", "MatrixOutcome", "TreeOutcome", "train_job"]
 
 SOLUTION_FILTER = "Solved games (*.npz);;All files (*)"
 STALE_OPACITY = 0.45
-
-
-@dataclass(frozen=True)
-class TreeOutcome:
-    """A tree-game run that ended: the solution (all iterations done so far), a browser over
-    it, the players' values, and whether Stop ended it early."""
-
-    solution: Solution
-    browser: TreeBrowser
-    values: list[float]
-    stopped: bool
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class MatrixOutcome:
-    """A matrix-game run that ended: :func:`omahanash.games.matrix.solve_matrix`'s dict and
-    whether Stop ended it (the run's ``Outcome.stopped``)."""
-
-    result: dict[str, Any]
-    stopped: bool = False
-
-
-def train_job(solution: Solution, iterations: int, report: ProgressReporter,
-              cancel: CancelFlag, note: str = "") -> TreeOutcome:
-    """Train ``solution`` (worker thread); Stop keeps the iterations done. The browser and the
-    values are prepared here too, so the GUI thread only displays them."""
-    from omahanash.cfr.browser import TreeBrowser
-    from omahanash.cfr.solvers import run_cfr
-
-    report.phase("solving", detail=lambda: (solution.iterations, list(solution.history)))
-    stopped = run_cfr(solution, iterations, progress=report, cancel=cancel).stopped
-    browser = TreeBrowser(solution)
-    # Build the views the tree view shows first (the root and its children) here, not in the
-    # GUI thread: on a tree of millions of nodes they take a noticeable fraction of a second.
-    for transition in browser.node().transitions:
-        browser.goto(tuple(transition.step.split()))
-    browser.goto(())
-    return TreeOutcome(solution, browser, solution.values(), stopped, note)
 
 
 class CfrTab(Tab):
@@ -149,81 +104,20 @@ class CfrTab(Tab):
     # -- layout -------------------------------------------------------------------------
 
     def _build_controls(self) -> QWidget:
-        panel = QWidget()
-        column = QVBoxLayout(panel)
-
-        game_box = QGroupBox("Game")
-        form = QFormLayout(game_box)
-        self.game_combo = named(QComboBox(), "cfrGameCombo")
-        form.addRow("Game", self.game_combo)
-        self.settings_stack = named(QStackedWidget(), "cfrSettingsStack")
-        #: One settings page per game of the registry, by game name.
-        self.pages: dict[str, GameSettingsPage] = {}
-        for choice in games.GAME_CHOICES:  # the library's list: a new game shows up here
-            page = GameSettingsPage(choice)
+        controls = self.controls = CfrControls()
+        self.game_combo, self.settings_stack, self.pages = \
+            controls.game_combo, controls.settings_stack, controls.pages
+        self.algorithm_combo, self.iterations_edit, self.seed_edit = \
+            controls.algorithm_combo, controls.iterations_edit, controls.seed_edit
+        self.algorithm_error, self.iterations_error, self.seed_error = \
+            controls.algorithm_error, controls.iterations_error, controls.seed_error
+        self.run_button, self.continue_button = controls.run_button, controls.continue_button
+        self.save_button, self.open_button = controls.save_button, controls.open_button
+        self.progress_bar, self.status_label = controls.progress_bar, controls.status_label
+        self.stale_label, self.result_label, self.error_label = \
+            controls.stale_label, controls.result_label, controls.error_label
+        for page in self.pages.values():
             page.changed.connect(self._validate)
-            self.pages[choice.name] = page
-            self.game_combo.addItem(choice.title, choice.name)
-            self.settings_stack.addWidget(page)
-        form.addRow(self.settings_stack)
-        column.addWidget(game_box)
-
-        run_box = QGroupBox("Solver")
-        form = QFormLayout(run_box)
-        self.algorithm_combo = named(QComboBox(), "cfrAlgorithmCombo")
-        self.algorithm_combo.addItems(list(ALGORITHMS))
-        self.algorithm_combo.setCurrentText("CFR+")
-        self.algorithm_error = ErrorLabel("cfrAlgorithmError")
-        form.addRow("Algorithm", with_error(self.algorithm_combo, self.algorithm_error))
-        self.iterations_edit = named(QLineEdit("1000"), "cfrIterationsEdit")
-        self.iterations_error = ErrorLabel("cfrIterationsError")
-        form.addRow("Iterations", with_error(self.iterations_edit, self.iterations_error))
-        self.seed_edit = named(QLineEdit(), "cfrSeedEdit")
-        self.seed_edit.setPlaceholderText("random")
-        self.seed_edit.setToolTip("Seed of the sampling (MCCFR, fictitious play); empty: random")
-        self.seed_error = ErrorLabel("cfrSeedError")
-        form.addRow("Seed", with_error(self.seed_edit, self.seed_error))
-        column.addWidget(run_box)
-
-        buttons = QHBoxLayout()
-        self.run_button = RunStopButton("Run", "cfrRunButton")
-        self.continue_button = named(QPushButton("Continue"), "cfrContinueButton")
-        self.continue_button.setToolTip("Run the number of iterations above once more on the "
-                                        "current solution")
-        buttons.addWidget(self.run_button)
-        buttons.addWidget(self.continue_button)
-        column.addLayout(buttons)
-        files = QHBoxLayout()
-        self.save_button = named(QPushButton("Save…"), "cfrSaveButton")
-        self.open_button = named(QPushButton("Open…"), "cfrOpenButton")
-        files.addWidget(self.save_button)
-        files.addWidget(self.open_button)
-        column.addLayout(files)
-
-        self.progress_bar = named(QProgressBar(), "cfrProgressBar")
-        self.progress_bar.setRange(0, 1000)
-        self.progress_bar.setValue(0)
-        self.progress_bar.setTextVisible(True)
-        column.addWidget(self.progress_bar)
-        self.status_label = named(QLabel(""), "cfrStatusLabel")
-        self.status_label.setWordWrap(True)
-        column.addWidget(self.status_label)
-        self.stale_label = named(QLabel(STALE_TEXT), "cfrStaleLabel")
-        self.stale_label.setStyleSheet("color: #8a5a00; font-style: italic;")
-        self.stale_label.setWordWrap(True)
-        self.stale_label.hide()
-        column.addWidget(self.stale_label)
-        self.result_label = named(QLabel(""), "cfrResultLabel")
-        self.result_label.setToolTip(
-            "Values: each player's expected winnings per game under the average strategies. "
-            + EXPLOITABILITY_TIP)
-        self.result_label.setWordWrap(True)
-        self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        column.addWidget(self.result_label)
-        self.error_label = ErrorLabel("cfrErrorLabel")
-        column.addWidget(self.error_label)
-        column.addStretch(1)
-
         self.game_combo.currentIndexChanged.connect(self._on_game_changed)
         self.algorithm_combo.currentIndexChanged.connect(self._validate)
         self.iterations_edit.textChanged.connect(self._validate)
@@ -232,7 +126,8 @@ class CfrTab(Tab):
         self.continue_button.clicked.connect(self.continue_run)
         self.save_button.clicked.connect(self._on_save_clicked)
         self.open_button.clicked.connect(self._on_open_clicked)
-        return panel
+
+        return controls
 
     # -- validation ---------------------------------------------------------------------
 
@@ -318,30 +213,11 @@ class CfrTab(Tab):
         self._clear_results()
         self._result_key = self._inputs_key()
         algorithm, iterations, seed = settings.algorithm, settings.iterations, settings.seed
-        job: Any
         if settings.game is not None:
-            game = settings.game
-
-            def job(report: ProgressReporter, cancel: CancelFlag) -> TreeOutcome:
-                from omahanash.cfr.compiler import DEFAULT_MAX_NODES, compile_game
-                from omahanash.cfr.solvers import new_solution
-
-                report.phase("building the tree")
-                tree = compile_game(game, DEFAULT_MAX_NODES, progress=report, cancel=cancel)
-                return train_job(new_solution(tree, algorithm, seed), iterations, report, cancel)
-
+            job = tree_job(settings.game, algorithm, iterations, seed)
             label = f"{self.game_combo.currentText()}, {self.algorithm_combo.currentText()}"
         else:
-            payoff, opponent = settings.payoff, settings.opponent
-
-            def job(report: ProgressReporter, cancel: CancelFlag) -> MatrixOutcome:
-                from omahanash.games.matrix import solve_matrix
-
-                report.phase("solving")
-                result, outcome = solve_matrix(payoff, algorithm, iterations, opponent, seed,
-                                               progress=report, cancel=cancel)
-                return MatrixOutcome(result, outcome.stopped)
-
+            job = matrix_job(settings.payoff, algorithm, iterations, settings.opponent, seed)
             label = f"matrix game, {self.algorithm_combo.currentText()}"
         self._start(job, f"Running {label}: {settings.iterations:,} iterations…")
         return True
@@ -356,14 +232,10 @@ class CfrTab(Tab):
         solution = self.solution
         if solution is None or settings is None or self.runner.running:
             return False
-        iterations = settings.iterations
         self.results.detach()
         self.error_label.clear_error()
-
-        def job(report: ProgressReporter, cancel: CancelFlag) -> TreeOutcome:
-            return train_job(solution, iterations, report, cancel)
-
-        self._start(job, f"Continuing: {iterations:,} more iterations…")
+        self._start(continue_job(solution, settings.iterations),
+                    f"Continuing: {settings.iterations:,} more iterations…")
         return True
 
     def stop(self) -> None:
@@ -484,35 +356,15 @@ class CfrTab(Tab):
         solution = self.solution
         if solution is None or self.runner.running:
             return False
-        target = Path(path)
-
-        def job(report: ProgressReporter, cancel: CancelFlag) -> Path:
-            from omahanash.cfr.storage import save_solution
-
-            report.phase("saving")
-            try:
-                return save_solution(solution, target)
-            except OSError as exc:
-                raise InputError(f"cannot save to {target}: {exc.strerror or exc}") from None
-
         self.error_label.clear_error()
-        self._start(job, f"Saving {target}…")
+        self._start(save_job(solution, Path(path)), f"Saving {Path(path)}…")
         return True
 
     def open_from(self, path: str | Path) -> bool:
         """Open a saved solution (in the worker) and browse it."""
         if self.runner.running:
             return False
-        source = Path(path)
-
-        def job(report: ProgressReporter, cancel: CancelFlag) -> TreeOutcome:
-            from omahanash.cfr.storage import load_solution
-
-            report.phase("opening")
-            return train_job(load_solution(source), 0, report, cancel,
-                             note=f"Opened {source.name}.")
-
         self._clear_results()
         self._result_key = None
-        self._start(job, f"Opening {source}…")
+        self._start(open_job(Path(path)), f"Opening {Path(path)}…")
         return True
