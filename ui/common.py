@@ -6,11 +6,12 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -118,6 +119,25 @@ def named(widget: W, name: str) -> W:
     do not declare."""
     widget.setObjectName(name)
     return widget
+
+
+def scrolling_column(*widgets: QWidget) -> QScrollArea:
+    """``widgets`` stacked in a column that scrolls vertically (never sideways) when the
+    window is shorter than they are, as wide as their widest."""
+    column = QVBoxLayout()
+    for widget in widgets:
+        column.addWidget(widget)
+    column.addStretch(1)
+    cell = QWidget()
+    cell.setLayout(column)
+    scroll = QScrollArea()
+    scroll.setWidget(cell)
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setMinimumWidth(cell.minimumSizeHint().width()
+                           + scroll.verticalScrollBar().sizeHint().width())
+    return scroll
 
 
 def with_error(field: QWidget, error: ErrorLabel) -> QWidget:

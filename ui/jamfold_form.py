@@ -160,6 +160,31 @@ class GameForm(QGroupBox):
         for widget in (self.units_combo, self.type_combo, self.solver_combo, *self.edits()):
             widget.setEnabled(enabled)
 
+    def convert_amounts(self, old: str, new: str) -> bool:
+        """Convert the amount fields from unit ``old`` to ``new`` by the BB (chips of 1 bb);
+        False, the unit switch put back and a message beside BB, when the BB is no number
+        above 0. A field that is no number is left as typed (its message stays)."""
+        from ui.jamfold_model import parse_number
+        from ui.units import to_chips
+
+        try:
+            bb = parse_number(self.bb_edit.text(), "BB")
+        except ValueError:
+            bb = 0.0
+        if not bb > 0:
+            self.units_combo.blockSignals(True)
+            self.units_combo.setCurrentText(old)
+            self.units_combo.blockSignals(False)
+            self.bb_error.show_error("enter the BB (in chips) to switch units")
+            return False
+        for edit in self.amount_edits():
+            try:
+                value = parse_number(edit.text(), "amount")
+            except ValueError:
+                continue
+            edit.setText(field_text(from_chips(to_chips(value, old, bb), new, bb)))
+        return True
+
     def fill(self, params: JamFoldParams, solver: str, unit: str) -> None:
         """Show a solution's game (an opened file) in the fields, amounts in ``unit``."""
         self.type_combo.setCurrentIndex(self.type_combo.findData(str(params.variant)))

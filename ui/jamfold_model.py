@@ -350,3 +350,73 @@ def stale_text(params: JamFoldParams) -> str:
     return (f"These results are for {params.variant.display_name}, SB {params.sb:g} / BB "
             f"{params.bb:g}, ante {params.ante:g}, stacks {params.stacks[0]:g} / "
             f"{params.stacks[1]:g} chips: the inputs have changed. Calculate to update them.")
+
+
+class JamFoldModel:
+    """The tab's state without its widgets: the request the inputs make, the solution shown
+    (and its class rows), the unit, and the running job's plan and live curve.
+
+    >>> model = JamFoldModel()
+    >>> model.check(Inputs("holdem", "chips", "0", "5", "10", "100", "100", "20")).errors
+    {}
+    >>> model.start_run(*model.plan()), model.to_target
+    ((20, 10.0), False)
+    >>> from omahanash.jamfold import JamFoldParams, JamFoldSolution
+    >>> solution = JamFoldSolution.create(JamFoldParams("holdem", stacks=200))
+    >>> _ = solution.run(20)
+    >>> model.accept(solution, solution.class_rows()), model.stale(running=False)
+    (20, True)
+    """
+
+    def __init__(self) -> None:
+        self.solution: JamFoldSolution | None = None
+        self.class_rows: list[dict] = []
+        self.request: Request | None = None
+        self.unit = "chips"  # the unit the amount fields hold now
+        self.shown_bb = 10.0  # chips of 1 bb of the results shown (EVs in bb divide by it)
+        self.target = 0  # the running job's iterations in all
+        self.to_target = False  # the running job runs to the target (no iteration count)
+        self.opening = False  # the running job opens a file
+        self.got_result = False  # the running job brought a solution to show
+        self.live = LiveHistory(0)
+
+    def check(self, inputs: Inputs) -> Checked:
+        """Check the inputs (:func:`check_inputs`) and remember the request they make."""
+        checked = check_inputs(inputs)
+        self.request = checked.request
+        return checked
+
+    def plan(self) -> tuple[int, float]:
+        """Calculate's iterations in all (for the counter) and its big blind: the count, or
+        with none the cap of a run to the target (CFR+) or fictitious play's default."""
+        from omahanash.jamfold.solvers import FP_DEFAULT_ITERATIONS
+        from omahanash.jamfold.solvers import MAX_ITERATIONS as CAP
+
+        assert self.request is not None
+        params, solver, iterations = self.request
+        self.to_target = iterations == 0
+        return iterations or (CAP if solver == "cfr+" else FP_DEFAULT_ITERATIONS), params.bb
+
+    def start_run(self, iterations: int, bb: float) -> tuple[int, float]:
+        """A run of ``iterations`` in all starts: a fresh live curve."""
+        self.opening = self.got_result = False
+        self.target, self.shown_bb = iterations, bb
+        self.live = LiveHistory(iterations)
+        return iterations, bb
+
+    def start_open(self) -> None:
+        self.target, self.got_result, self.opening = 0, False, True
+
+    def accept(self, solution: JamFoldSolution, rows: list[dict]) -> int:
+        """A job's solution becomes the one shown; the target its counter shows."""
+        self.got_result = True
+        target = solution.iterations if self.to_target or self.opening \
+            else self.target or solution.iterations
+        self.solution, self.class_rows = solution, rows
+        return target
+
+    def stale(self, running: bool) -> bool:
+        """Whether the solution shown is of another game than the inputs ask for."""
+        return (self.solution is not None and not running
+                and (self.request is None
+                     or not same_game(self.request.params, self.solution.params)))

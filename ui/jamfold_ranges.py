@@ -6,6 +6,7 @@ the Omaha map; the tab adds the Nash chart and the width curve of its panels.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -30,6 +31,7 @@ from ui.range_view import (
     FrequencyDelegate,
     FrequencyLegend,
     HoldemGridModel,
+    played_range_text,
 )
 
 
@@ -147,6 +149,13 @@ class RangeViews(QWidget):
         self.grid_model.set_rows(rows if holdem else [], self.range_key)
         self.omaha_map.model.set_rows("omaha-hi", rows if variant is not None and not holdem
                                       else [], self.range_key)
+
+    def copy_range(self, variant: str, rows: list[dict]) -> str:
+        """Put the shown player's range (classes played at least half the time) on the
+        clipboard as range text of ``variant``; the text."""
+        text = played_range_text(variant, rows, self.range_key)
+        QGuiApplication.clipboard().setText(text)
+        return text
 
     def apply_filter(self, variant: str | None) -> None:
         """Filter the class table by the typed range or text (of the solution's game)."""

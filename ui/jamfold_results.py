@@ -21,12 +21,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from omahanash.errors import InputError
 from ui.common import ErrorLabel, with_error
 from ui.jamfold_form import word_label
-from ui.jamfold_model import CA_WORDS, PLAYERS, PU_WORDS, RESULT_LABELS, WORDS, format_played
+from ui.jamfold_model import (
+    CA_WORDS,
+    PLAYERS,
+    PU_WORDS,
+    RESULT_LABELS,
+    WORDS,
+    format_played,
+    read_hand,
+)
 from ui.units import amount_text, amount_tooltip
 
 if TYPE_CHECKING:
+    from omahanash.jamfold import JamFoldSolution
     from ui.jamfold_model import HandReadout
 
 STALE_STYLE = "color: #808080;"
@@ -139,6 +149,24 @@ class HandBox(QGroupBox):
                              ("Diff_EV", hand.diff_ev)):
             self.values[label].setText(amount_text(chips, unit, bb))
             self.values[label].setToolTip(amount_tooltip(chips, unit, bb))
+
+    def look_up(self, solution: JamFoldSolution, unit: str, bb: float) -> bool:
+        """Answer the field for the chosen player (:func:`~ui.jamfold_model.read_hand`); False
+        and the library's message beside the field when it is not a hand of the game."""
+        text = self.lookup_edit.text().strip()
+        try:
+            hand = read_hand(solution, text, self.player)
+        except InputError as exc:
+            self.show_error(str(exc))
+            return False
+        self.show_hand(hand, unit, bb)
+        return True
+
+    def forget_other_text(self, text: str) -> None:
+        """The field holds other text than the read-out answers (typed, or filled by *Open in
+        Jam-fold*): the read-out (or message) goes, so it never shows another hand."""
+        if text.strip() != self.shown_text:
+            self.clear()
 
     def show_error(self, message: str) -> None:
         self.clear()
