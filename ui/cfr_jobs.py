@@ -14,15 +14,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from omahanash.errors import InputError
+from ui.fields import Reporter
 
 if TYPE_CHECKING:
     from omahanash.cfr.browser import TreeBrowser
     from omahanash.cfr.solvers import Solution
     from omahanash.game import Game
     from omahanash.runs import CancelFlag
-    from ui.workers import ProgressReporter
 
-Job = Callable[["ProgressReporter", "CancelFlag"], Any]
+Job = Callable[["Reporter", "CancelFlag"], Any]
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class MatrixOutcome:
     stopped: bool = False
 
 
-def train_job(solution: Solution, iterations: int, report: ProgressReporter,
+def train_job(solution: Solution, iterations: int, report: Reporter,
               cancel: CancelFlag, note: str = "") -> TreeOutcome:
     """Train ``solution`` (worker thread); Stop keeps the iterations done. The browser and the
     values are prepared here too, so the GUI thread only displays them."""
@@ -66,7 +66,7 @@ def train_job(solution: Solution, iterations: int, report: ProgressReporter,
 
 def tree_job(game: Game, algorithm: str, iterations: int, seed: int | None) -> Job:
     """Compile ``game`` and train a new solution on it."""
-    def job(report: ProgressReporter, cancel: CancelFlag) -> TreeOutcome:
+    def job(report: Reporter, cancel: CancelFlag) -> TreeOutcome:
         from omahanash.cfr.compiler import DEFAULT_MAX_NODES, compile_game
         from omahanash.cfr.solvers import new_solution
 
@@ -80,7 +80,7 @@ def tree_job(game: Game, algorithm: str, iterations: int, seed: int | None) -> J
 def matrix_job(payoff: str, algorithm: str, iterations: int, opponent: str | None,
                seed: int | None) -> Job:
     """Learn a matrix game (:func:`omahanash.games.matrix.solve_matrix`)."""
-    def job(report: ProgressReporter, cancel: CancelFlag) -> MatrixOutcome:
+    def job(report: Reporter, cancel: CancelFlag) -> MatrixOutcome:
         from omahanash.games.matrix import solve_matrix
 
         report.phase("solving")
@@ -93,7 +93,7 @@ def matrix_job(payoff: str, algorithm: str, iterations: int, opponent: str | Non
 
 def continue_job(solution: Solution, iterations: int) -> Job:
     """Train an existing solution for ``iterations`` more."""
-    def job(report: ProgressReporter, cancel: CancelFlag) -> TreeOutcome:
+    def job(report: Reporter, cancel: CancelFlag) -> TreeOutcome:
         return train_job(solution, iterations, report, cancel)
 
     return job
@@ -101,7 +101,7 @@ def continue_job(solution: Solution, iterations: int) -> Job:
 
 def save_job(solution: Solution, target: Path) -> Job:
     """Save a solution; an unwritable place is the user's input error."""
-    def job(report: ProgressReporter, cancel: CancelFlag) -> Path:
+    def job(report: Reporter, cancel: CancelFlag) -> Path:
         from omahanash.cfr.storage import save_solution
 
         report.phase("saving")
@@ -115,7 +115,7 @@ def save_job(solution: Solution, target: Path) -> Job:
 
 def open_job(source: Path) -> Job:
     """Open a saved solution and prepare its browser."""
-    def job(report: ProgressReporter, cancel: CancelFlag) -> TreeOutcome:
+    def job(report: Reporter, cancel: CancelFlag) -> TreeOutcome:
         from omahanash.cfr.storage import load_solution
 
         report.phase("opening")

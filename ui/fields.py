@@ -1,11 +1,24 @@
 """Reading numbers typed in fields, without Qt: each function raises ValueError with the
-message shown beside the field. :mod:`ui.common` re-exports them for the tabs.
+message shown beside the field (:mod:`ui.common` re-exports them for the tabs); and the
+:class:`Reporter` a job of the tabs reports its progress to.
 
 >>> parse_positive_int("1,000", "number of iterations")
 1000
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+
+class Reporter(Protocol):
+    """What a job is given to report its progress (:class:`ui.workers.ProgressReporter`): the
+    share done, and the phase it is in with an optional snapshot of live data."""
+
+    def __call__(self, done: float, total: float) -> None: ...
+
+    def phase(self, name: str, detail: Callable[[], object] | None = None) -> None: ...
 
 
 def parse_positive_int(text: str, what: str, maximum: int | None = None) -> int:

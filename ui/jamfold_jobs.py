@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, MutableMapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ui.fields import Reporter
+
 if TYPE_CHECKING:
     from omahanash.jamfold import JamFoldParams, JamFoldSolution
     from omahanash.runs import CancelFlag
-    from ui.workers import ProgressReporter
 
-Job = Callable[["ProgressReporter", "CancelFlag"], Any]
+Job = Callable[["Reporter", "CancelFlag"], Any]
 
 
 class JobResult(NamedTuple):
@@ -36,7 +37,7 @@ def solve_job(params: JamFoldParams, solver: str, iterations: int,
     """Calculate: no count with CFR+ is the spot's equilibrium, through the cache of
     equilibria (the numbers ``omahanash solve`` shows); a count, or fictitious play, runs
     afresh. ``tables``: the tab's loaded equity tables by variant (read here)."""
-    def job(report: ProgressReporter, cancel: CancelFlag) -> JobResult:
+    def job(report: Reporter, cancel: CancelFlag) -> JobResult:
         from copy import deepcopy
 
         from omahanash.jamfold import JamFoldSolution
@@ -77,7 +78,7 @@ def continue_job(solution: JamFoldSolution, more: int) -> Job:
     in the snapshots."""
     before = tuple(solution.history)
 
-    def job(report: ProgressReporter, cancel: CancelFlag) -> JobResult:
+    def job(report: Reporter, cancel: CancelFlag) -> JobResult:
         live = list(before)
         report.phase("solving", detail=lambda: tuple(live))
         solution.run(more, progress=report, cancel=cancel, on_iteration=live.append)
@@ -89,7 +90,7 @@ def continue_job(solution: JamFoldSolution, more: int) -> Job:
 
 def open_job(path: str, tables: MutableMapping[str, object]) -> Job:
     """Open a saved solution (on the tab's loaded table of its variant when it has one)."""
-    def job(report: ProgressReporter, cancel: CancelFlag) -> JobResult:
+    def job(report: Reporter, cancel: CancelFlag) -> JobResult:
         from omahanash.jamfold import JamFoldSolution, read_solution_file
 
         header, _ = read_solution_file(path)

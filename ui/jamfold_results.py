@@ -168,6 +168,11 @@ class HandBox(QGroupBox):
         if text.strip() != self.shown_text:
             self.clear()
 
+    def set_stale(self, stale: bool) -> None:
+        """Grey the read-out when it is of another game than the inputs."""
+        for widget in self.values.values():
+            widget.setStyleSheet(STALE_STYLE if stale else "")
+
     def show_error(self, message: str) -> None:
         self.clear()
         self.lookup_error.show_error(message)

@@ -10,6 +10,9 @@ save / open / export (:mod:`ui.jamfold_files`), the table build offer, the explo
 the Nash chart. Results of another game than the inputs are marked stale; the lookup's
 read-out always answers the text in its field; a change of Type clears a message about the
 other game's hands.
+
+Size: ~430 lines, the wiring of eight parts (form, results, lookup, range views, build offer,
+exploit and sweep panels, files) and the run cycle; the rules live in the model and the jobs.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from ui.jamfold_model import (
     stale_text,
 )
 from ui.jamfold_ranges import RangeViews
-from ui.jamfold_results import STALE_STYLE, HandBox, ResultsBox
+from ui.jamfold_results import HandBox, ResultsBox
 from ui.sweep_panel import SweepPanel
 from ui.table_build_panel import TableBuildPanel, precision_note
 
@@ -150,10 +153,13 @@ class JamFoldTab(Tab):
         hand.lookup_edit.returnPressed.connect(self.show_hand)
         hand.lookup_edit.textChanged.connect(hand.forget_other_text)
         hand.player_combo.currentIndexChanged.connect(self._refresh_lookup)
-        ranges.grid_player_combo.currentIndexChanged.connect(self._fill_grid)
-        ranges.class_filter_edit.textChanged.connect(self._apply_filter)
+        ranges.grid_player_combo.currentIndexChanged.connect(
+            lambda: ranges.fill_maps(self._variant_shown, self.class_rows))
+        ranges.class_filter_edit.textChanged.connect(
+            lambda: ranges.apply_filter(self._variant_shown))
         ranges.copy_range_button.clicked.connect(self.copy_range)
-        self.build_panel.building.connect(self._on_building)
+        # a build that ended: the offer and Calculate follow
+        self.build_panel.building.connect(lambda active: active or self._validate())
         self.build_panel.built.connect(self._on_table_built)
         self.build_panel.status_message.connect(self.status_message)
         self.exploit_panel.status_message.connect(self.status_message)
@@ -165,15 +171,6 @@ class JamFoldTab(Tab):
     def variant(self) -> Variant:
         """The poker variant chosen in Type."""
         return self.form.variant
-
-    @property
-    def solver(self) -> str:
-        return self.form.solver
-
-    @property
-    def unit(self) -> str:
-        """The unit the amount fields are in: ``chips`` or ``big blinds``."""
-        return self.model.unit
 
     def _validate(self) -> bool:
         """Check the inputs (:func:`~ui.jamfold_model.check_inputs`), say what is wrong beside
@@ -241,8 +238,7 @@ class JamFoldTab(Tab):
         self.stale = self.model.stale(self.runner.running)
         self.results.set_stale(stale_text(solution.params)
                                if self.stale and solution is not None else "")
-        for widget in self.hand.values.values():
-            widget.setStyleSheet(STALE_STYLE if self.stale else "")
+        self.hand.set_stale(self.stale)
         self._update_buttons()
 
     # -- running -------------------------------------------------------------------------------
@@ -342,8 +338,7 @@ class JamFoldTab(Tab):
                 self.plot.set_history(history_points(history))
             else:
                 self.results.clear(f"0/{target}")
-        variant = None if solution is None else str(solution.params.variant)
-        self.ranges.show_rows(variant, self.class_rows, self.units_combo.currentText(),
+        self.ranges.show_rows(self._variant_shown, self.class_rows, self.units_combo.currentText(),
                               self.model.shown_bb)
         self._refresh_lookup()
         self._show_staleness()
@@ -391,20 +386,16 @@ class JamFoldTab(Tab):
         elif self.hand.shown_text and self.hand.shown_text == self.lookup_edit.text().strip():
             self.show_hand()
 
-    def _fill_grid(self) -> None:
-        variant = None if self.solution is None else str(self.solution.params.variant)
-        self.ranges.fill_maps(variant, self.class_rows)
-
-    def _apply_filter(self) -> None:
-        self.ranges.apply_filter(None if self.solution is None
-                                 else str(self.solution.params.variant))
+    @property
+    def _variant_shown(self) -> str | None:
+        return None if self.solution is None else str(self.solution.params.variant)
 
     def copy_range(self) -> str:
         """Put the shown player's range (classes played ≥ 50 %) on the clipboard as range
         text; the text ("" without a solution)."""
         if self.solution is None:
             return ""
-        text = self.ranges.copy_range(str(self.solution.params.variant), self.class_rows)
+        text = self.ranges.copy_range(str(self._variant_shown), self.class_rows)
         who = "push" if self.ranges.range_key == "push_pct" else "call"
         self.status_message.emit(f"Copied the {who} range ({len(text):,} characters)")
         return text
@@ -435,11 +426,6 @@ class JamFoldTab(Tab):
         return True
 
     # -- building an Omaha table ---------------------------------------------------------------
-
-    def _on_building(self, active: bool) -> None:
-        """A build has started or ended: the offer and Calculate follow."""
-        if not active:
-            self._validate()
 
     def _on_table_built(self, variant: str) -> None:
         """A table was (re)built: the one loaded before (a coarse one) is not used again."""
