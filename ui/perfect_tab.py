@@ -1,4 +1,4 @@
-"""The perfect-information tab (SPEC §8 item 4): nim, subtraction games, small game graphs.
+"""The perfect-information tab: nim, subtraction games, small game graphs.
 
 Mirrors ``omahanash games``: :func:`omahanash.perfect.grundy.nim`,
 :func:`~omahanash.perfect.grundy.subtraction_game` and

@@ -1,4 +1,4 @@
-"""The Nash chart of the Jam-fold tab (issue 19 item 4): push % and call % against the stack.
+"""The Nash chart of the Jam-fold tab: push % and call % against the stack.
 
 The command line's ``omahanash jamfold --sweep`` as a page of the tab: pick the game
 (``sweepVariantsCombo``: Hold'em, Omaha Hi, Omaha Hi/Lo or all three overlaid), the stacks in

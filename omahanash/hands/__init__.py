@@ -1,4 +1,4 @@
-"""Starting-hand classes of a poker game, behind one facade (SPEC §3).
+"""Starting-hand classes of a poker game, behind one facade (docs/cards-and-hands.md).
 
 - Omaha Hi and Omaha Hi/Lo share the 16,432 suit-isomorphism classes, numbered exactly as in
   the thesis (:mod:`omahanash.hands.omaha` documents the order and the canonical forms).

@@ -1,4 +1,5 @@
-"""The 16,432 Omaha starting-hand classes, numbered exactly as in the thesis (SPEC §3).
+"""The 16,432 Omaha starting-hand classes, numbered exactly as in the thesis
+(docs/cards-and-hands.md).
 
 Two 4-card hands are in one class when a permutation of the suits maps one onto the other.
 Classes are numbered group by group, each group enumerated lexicographically by rank index

@@ -1,4 +1,4 @@
-"""The heads-up jam-fold game (SPEC §5) on a cluster-vs-cluster equity table.
+"""The heads-up jam-fold game (docs/jamfold.md) on a cluster-vs-cluster equity table.
 
 Player 1, the **pusher** (PU in the thesis, small blind), pushes or folds; player 2, the
 **caller** (CA, big blind), calls or folds. Money is counted for the pusher in chips relative to

@@ -1,4 +1,4 @@
-"""Issue 19, correct states, plots and words in the CFR, Equity and Perfect-information tabs:
+"""Correct states, plots and words in the CFR, Equity and Perfect-information tabs:
 every job ends in a consistent idle state, stale results are marked or cleared, messages stay
 with their tab, plots show no ticks without data, tree labels read in full, and a game hides
 what it cannot show."""

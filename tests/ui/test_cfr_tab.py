@@ -196,7 +196,7 @@ def test_bad_iterations_and_algorithm_disable_run(window, drive):
 
 
 def test_matrix_game_against_a_fixed_mix(qtbot, window, drive):
-    """Seed 002's exercise: against (0.4, 0.3, 0.3) the best reply is the second action."""
+    """The classic exercise: against (0.4, 0.3, 0.3) the best reply is the second action."""
     tab = cfr_tab(window)
     drive.choose(drive.find(tab, QComboBox, "cfrGameCombo"), "Matrix game")
     drive.type_into(drive.find(tab, QLineEdit, "matrixPayoffEdit"), "rps")

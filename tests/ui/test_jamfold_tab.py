@@ -99,7 +99,7 @@ def test_holdem_cfr_run_live_then_lookup(tab, drive, qtbot, tmp_path):
     look_up(tab, drive, qtbot, "Ad Ac", "PU")
     assert value(tab, "playedValue") == "100%"
     assert value(tab, "idValue") == "0"
-    # the hand as typed, with its class name (issue 27), not the class's canonical cards
+    # the hand as typed, with its class name, not the class's canonical cards
     assert value(tab, "cardsValue") == "Ad Ac" and value(tab, "classValue") == "AA"
     allin, fold, diff = (float(value(tab, n)) for n in ("allinEvValue", "foldEvValue",
                                                         "diffEvValue"))
@@ -278,7 +278,7 @@ def test_build_offer_progress_eta_cancel_then_resume(tab, window, drive, qtbot, 
     """The build runs in the worker with progress, ETA and Cancel. The real build takes minutes,
     so the library call is replaced by one that reports progress like it, honours the cancel
     flag the same way (raising Cancelled) and leaves a partial file as it does. After Cancel
-    the status bar no longer says that a table is being built (issue 27), and the variant was
+    the status bar no longer says that a table is being built, and the variant was
     never locked: the coarse pass is the first one."""
     import time as _time
 
@@ -370,7 +370,7 @@ def _solve_lookup(capsys, stack: str, hand: str) -> tuple[dict, str]:
 
 def test_calculate_by_default_shows_the_equilibrium_solve_lookup_shows(tab, drive, qtbot,
                                                                        capsys):
-    """Issue 24: the window and the command line read one cache of equilibria, so the same
+    """The window and the command line read one cache of equilibria, so the same
     spot shows the same numbers; whichever solves it first keeps it for the other."""
     from omahanash.jamfold import nash_cache
 

@@ -1,4 +1,4 @@
-"""Issue 19 in the Jam-fold tab: consistent idle states after Stop, stale results, the
+"""The Jam-fold tab's states and views: consistent idle states after Stop, stale results, the
 chips / big blinds switch, the readable range views (grid, legend, class names, range filter,
 copy range), the Omaha range map and the plain-words tooltips."""
 
@@ -289,7 +289,7 @@ def test_omaha_range_map_on_a_subset_table(tab, drive, qtbot, omaha_subset_table
 
 
 def test_a_card_error_goes_when_the_type_changes(tab, drive, qtbot):
-    """Issue 27: "has 4 cards, expected 2" stayed beside the lookup after switching Type to
+    """"has 4 cards, expected 2" stayed beside the lookup after switching Type to
     Omaha Hi. The message spoke of the other game's hands: a change of Type clears it."""
     solve(tab, drive, qtbot, iterations="20")
     drive.type_into(drive.find(tab, QLineEdit, "lookupEdit"), "Qh Jh Tc 9c")
@@ -301,7 +301,7 @@ def test_a_card_error_goes_when_the_type_changes(tab, drive, qtbot):
 
 
 def test_the_read_out_always_answers_the_field(tab, drive, qtbot):
-    """Issue 27: after *Open in Jam-fold* the field showed ``Qh Jh Tc 9c`` while the read-out
+    """After *Open in Jam-fold* the field showed ``Qh Jh Tc 9c`` while the read-out
     still showed another hand. The Review tab fills the field with ``setText``: the read-out
     of the previous text goes at once, and Show answers the new text."""
     solve(tab, drive, qtbot, iterations="20")
@@ -321,7 +321,7 @@ def test_the_read_out_always_answers_the_field(tab, drive, qtbot):
 
 
 def test_grid_and_lookup_round_alike(tab, drive, qtbot):
-    """Issue 27: the grid showed ">99%" where the lookup said 100 %. One rule: a hand reads
+    """The grid showed ">99%" where the lookup said 100 %. One rule: a hand reads
     as pure in both or in neither."""
     solve(tab, drive, qtbot, iterations="300")
     model = drive.find(tab, QTableView, "rangeGrid").model()
@@ -337,7 +337,7 @@ def test_grid_and_lookup_round_alike(tab, drive, qtbot):
 
 
 def test_omaha_map_cells_keep_label_and_number_apart(qtbot):
-    """Issue 27: Omaha map cells read "A967%": in a cell too short for two lines, Qt dropped
+    """Omaha map cells read "A967%": in a cell too short for two lines, Qt dropped
     the line break. The delegate puts a space there instead."""
     from PySide6.QtCore import QRect
     from PySide6.QtWidgets import QStyleOptionViewItem
