@@ -232,8 +232,8 @@ class FrequencyDelegate(QStyledItemDelegate):
         super().initStyleOption(option, index)
         text = index.data(CELL_TEXT_ROLE)
         if text is not None:
-            lines = 2 * option.fontMetrics.lineSpacing()  # type: ignore[attr-defined]
-            option.text = cell_text(text, option.rect.height() >= lines)  # type: ignore[attr-defined]
+            lines = 2 * option.fontMetrics.lineSpacing()
+            option.text = cell_text(text, option.rect.height() >= lines)
 
 
 class FrequencyLegend(QWidget):

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLa
 
 from omahanash.cards import Variant
 from omahanash.errors import InputError
-from ui.common import ErrorLabel, RunStopButton
+from ui.common import ErrorLabel, RunStopButton, named
 from ui.export import add_save_image_action, export_buttons, write_table
 
 if TYPE_CHECKING:
@@ -90,10 +90,10 @@ class SweepPanel(QWidget):
         self.skipped: dict[str, str] = {}
 
         inputs = QHBoxLayout()
-        self.variants_combo = QComboBox(objectName="sweepVariantsCombo")
+        self.variants_combo = named(QComboBox(), "sweepVariantsCombo")
         self.variants_combo.addItems(list(CHOICES))
         self.variants_combo.setToolTip("The game, or all three overlaid")
-        self.stacks_edit = QLineEdit("2-20", objectName="sweepStacksEdit")
+        self.stacks_edit = named(QLineEdit("2-20"), "sweepStacksEdit")
         self.stacks_edit.setPlaceholderText("stacks in bb: 2-20")
         self.stacks_edit.setMinimumWidth(60)
         self.stacks_edit.setToolTip("Equal effective stacks in big blinds: 2-20 (every whole "
@@ -106,7 +106,7 @@ class SweepPanel(QWidget):
         inputs.addWidget(self.run_button)
         self.stacks_error = ErrorLabel("sweepStacksError")
         self.error = ErrorLabel("sweepError")
-        self.status_label = QLabel("", objectName="sweepStatus")
+        self.status_label = named(QLabel(""), "sweepStatus")
         self.status_label.setWordWrap(True)
 
         self.plot = pg.PlotWidget()
@@ -122,7 +122,7 @@ class SweepPanel(QWidget):
         self.legend = item.addLegend(offset=(-10, 10))
         self.curves: dict[tuple[str, str], pg.PlotDataItem] = {}
         add_save_image_action(self.plot, self.status_message.emit)
-        self.hover_label = QLabel("", objectName="sweepHoverLabel")
+        self.hover_label = named(QLabel(""), "sweepHoverLabel")
         self.hover_label.setWordWrap(True)
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
 

@@ -93,6 +93,11 @@ class GameChoice:
             getattr(importlib.import_module(module), function)(game, **options)
 
 
+def _settings(**values: int | str) -> dict[str, int | str]:
+    """A preset's settings (typed for the registry)."""
+    return values
+
+
 #: Every game :func:`make_game` builds, in the order a menu lists them. The domino defaults
 #: are the thesis's first setting (Figure 2.4); the matrix default is rock-paper-scissors.
 GAME_CHOICES: tuple[GameChoice, ...] = (
@@ -123,7 +128,7 @@ GAME_CHOICES: tuple[GameChoice, ...] = (
         ("Thesis example 3 (10 tiles, hand 3)",
          {"tiles": "[0|0][0|1][0|2][1|1][1|2][2|2][0|3][1|3][2|3][3|3]", "players": 2,
           "hand": 3}),
-        *((f"double-{n}", {"tiles": f"double-{n}"}) for n in range(1, 7)),
+        *((f"double-{n}", _settings(tiles=f"double-{n}")) for n in range(1, 7)),
     )),
     GameChoice("matrix", "Matrix game", (
         GameSetting("payoff", str, "rps",
