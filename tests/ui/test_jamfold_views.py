@@ -286,6 +286,12 @@ def test_omaha_range_map_on_a_subset_table(tab, drive, qtbot, omaha_subset_table
     text = tab.copy_range()
     played = {r["id"] for r in tab.class_rows if r["push_pct"] >= 50}
     assert set(parse_range(text, "omaha").class_ids.tolist()) == played
+    # The lookup reads an Omaha hand as typed, with its class id and in players' words.
+    drive.find(tab, QLineEdit, "lookupEdit").setText("Qh Qs Jd Tc")
+    assert tab.show_hand()
+    assert value(tab, "cardsValue") == "Qh Qs Jd Tc"
+    assert value(tab, "classValue") == "Q-Q-J-T rainbow"
+    assert value(tab, "idValue") == str(tab.solution.lookup("Qs Qh Jd Tc").id)
 
 
 def test_a_card_error_goes_when_the_type_changes(tab, drive, qtbot):
