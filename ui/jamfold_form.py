@@ -53,7 +53,10 @@ class GameForm(QGroupBox):
     settings store know it by."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
+        from omahanash.jamfold import JamFoldParams
+
         super().__init__("Game", parent)
+        defaults = JamFoldParams()  # the one place of the spot's defaults (in chips)
         form = QFormLayout(self)
         self.units_combo = QComboBox()
         self.units_combo.setObjectName("unitsCombo")
@@ -61,28 +64,28 @@ class GameForm(QGroupBox):
         self.units_combo.setToolTip("Enter and show SB, ante, stacks and EVs in chips or in "
                                     "big blinds (BB stays in chips: it is the size of 1 bb)")
         form.addRow("Units", self.units_combo)
-        self.ante_edit = _edit("0", "anteEdit")
+        self.ante_edit = _edit(field_text(defaults.ante), "anteEdit")
         self.ante_error = ErrorLabel("anteError")
         form.addRow(word_label("Ante"), with_error(self.ante_edit, self.ante_error))
         self.type_combo = QComboBox()
         self.type_combo.setObjectName("typeCombo")
         for variant in VARIANTS:
             self.type_combo.addItem(variant.display_name, variant)
-        self.type_combo.setCurrentText(Variant.HOLDEM.display_name)
+        self.type_combo.setCurrentText(defaults.variant.display_name)
         form.addRow("Type", self.type_combo)
-        self.sb_edit = _edit("5", "sbEdit")
+        self.sb_edit = _edit(field_text(defaults.sb), "sbEdit")
         self.sb_error = ErrorLabel("sbError")
         self.sb_label = QLabel("SB")
         form.addRow(self.sb_label, with_error(self.sb_edit, self.sb_error))
-        self.bb_edit = _edit("10", "bbEdit")
+        self.bb_edit = _edit(field_text(defaults.bb), "bbEdit")
         self.bb_error = ErrorLabel("bbError")
         self.bb_label = QLabel("BB")
         self.bb_label.setToolTip("The big blind, in chips in both units: it is 1 bb")
         form.addRow(self.bb_label, with_error(self.bb_edit, self.bb_error))
-        self.player1_edit = _edit("100", "player1Edit")
+        self.player1_edit = _edit(field_text(defaults.stacks[0]), "player1Edit")
         self.player1_error = ErrorLabel("player1Error")
         form.addRow(word_label("Player1 stack"), with_error(self.player1_edit, self.player1_error))
-        self.player2_edit = _edit("100", "player2Edit")
+        self.player2_edit = _edit(field_text(defaults.stacks[1]), "player2Edit")
         self.player2_error = ErrorLabel("player2Error")
         form.addRow(word_label("Player2 stack"), with_error(self.player2_edit, self.player2_error))
         self.iterations_edit = _edit("", "iterationsEdit")

@@ -362,3 +362,26 @@ def test_omaha_map_cells_keep_label_and_number_apart(qtbot):
         option.rect = QRect(0, 0, 60, height)
         delegate.initStyleOption(option, index)
         assert option.text == expected
+
+
+def test_the_form_starts_at_the_librarys_defaults(qtbot, monkeypatch):
+    """JamFoldParams is the one place of the spot's defaults: the form's first values are
+    its own (changed here, they follow)."""
+    from omahanash.cards import Variant
+    from omahanash.jamfold import JamFoldParams
+    from ui.jamfold_form import GameForm
+
+    form = GameForm()
+    qtbot.addWidget(form)
+    shipped = JamFoldParams()
+    texts = [form.ante_edit.text(), form.sb_edit.text(), form.bb_edit.text(),
+             form.player1_edit.text(), form.player2_edit.text()]
+    assert texts == [f"{v:g}" for v in (shipped.ante, shipped.sb, shipped.bb, *shipped.stacks)]
+    assert form.variant == shipped.variant
+    monkeypatch.setattr(JamFoldParams.__init__, "__defaults__",
+                        (Variant.OMAHA_HI, 2.0, 4.0, 0.5, 60.0, 0.0))
+    other = GameForm()
+    qtbot.addWidget(other)
+    assert [other.ante_edit.text(), other.sb_edit.text(), other.bb_edit.text(),
+            other.player1_edit.text()] == ["0.5", "2", "4", "60"]
+    assert other.variant == Variant.OMAHA_HI
