@@ -313,9 +313,10 @@ def _run_sweep(args: argparse.Namespace) -> int:
     solver = check_solver(args.solver or DEFAULT_SOLVER)
     from omahanash.jamfold import JamFoldParams
 
-    ante = 0.0 if args.ante is None else args.ante
-    sb = 5.0 if args.sb is None else args.sb
-    bb = 10.0 if args.bb is None else args.bb
+    defaults = JamFoldParams()  # the one place of the spot's defaults
+    ante = defaults.ante if args.ante is None else args.ante
+    sb = defaults.sb if args.sb is None else args.sb
+    bb = defaults.bb if args.bb is None else args.bb
     variant = Variant.parse(args.game)
     for stack in stacks:  # every stack is validated before anything runs
         JamFoldParams(variant, sb=sb, bb=bb, ante=ante, stacks=stack * bb)
