@@ -84,7 +84,10 @@ class SweepPanel(QWidget):
                                   failed=self._on_failed, stopped=self._on_stopped,
                                   finished=self._on_finished)
         self._tables = tables
-        self._blinds: tuple[float, float, float] = (5.0, 10.0, 0.0)
+        from omahanash.jamfold import JamFoldParams
+
+        defaults = JamFoldParams()  # until the tab's game says (set_blinds)
+        self._blinds: tuple[float, float, float] = (defaults.sb, defaults.bb, defaults.ante)
         #: The finished stacks per variant (what the plot shows and the exports write).
         self.results: dict[str, list[SweepRow]] = {}
         self.skipped: dict[str, str] = {}
