@@ -378,8 +378,14 @@ def test_the_form_starts_at_the_librarys_defaults(qtbot, monkeypatch):
              form.player1_edit.text(), form.player2_edit.text()]
     assert texts == [f"{v:g}" for v in (shipped.ante, shipped.sb, shipped.bb, *shipped.stacks)]
     assert form.variant == shipped.variant
-    monkeypatch.setattr(JamFoldParams.__init__, "__defaults__",
-                        (Variant.OMAHA_HI, 2.0, 4.0, 0.5, 60.0, 0.0))
+    class OtherDefaults(JamFoldParams):
+        def __init__(self, variant: str = "omaha-hi", sb: float = 2.0, bb: float = 4.0,
+                     ante: float = 0.5, stacks: float = 60.0) -> None:
+            super().__init__(variant, sb=sb, bb=bb, ante=ante, stacks=stacks)
+
+    import omahanash.jamfold
+
+    monkeypatch.setattr(omahanash.jamfold, "JamFoldParams", OtherDefaults)
     other = GameForm()
     qtbot.addWidget(other)
     assert [other.ante_edit.text(), other.sb_edit.text(), other.bb_edit.text(),
