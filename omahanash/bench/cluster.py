@@ -6,7 +6,7 @@
   of classes drawn uniformly, as the full table has them) with numba on one thread, then the
   projected core-hours for all 135,013,528 cells and the wall time on 100 machines of 16 cores.
 
-Rows for the chart and tournament jobs of issue 28 come with those jobs.
+Rows for the chart and tournament jobs come with those jobs.
 """
 
 from __future__ import annotations
