@@ -13,6 +13,11 @@ shows the shared build panel (:mod:`ui.table_build_panel`): **Build** builds it 
 "All three" runs the three variants one after the other and overlays their P(win) curves;
 a variant whose table is not built yet is named in the tab with the offer to build it, the
 others are shown.
+The tab opens on a spot that teaches something: the Miltersen–Sørensen structure (300/600,
+8,000 chips, equal stacks) with Nash against a player pushing and calling the top 30 %
+(:data:`DEFAULT_SPOT`). Stacks read in big blinds (chips on hover); with **Payouts** (1st, 2nd)
+the results add player 1's prize equity. When both players play the same strategy the P(win)
+curve is the chip share, and the tab says so rather than leave a bare diagonal.
 The results: P(win) with its standard error, the expected number of hands, the quantiles of
 the match length and the chance of a one-hand match (side by side for each variant and
 method), the P(win) curve against player 1's chip share with the chip share itself as the
@@ -20,7 +25,7 @@ reference diagonal, and the histogram of the match length. When an input changes
 the results are greyed out and marked stale until they are run again.
 
 The tab is one screen (structure, players, method, results, two plots, exports) sharing its
-inputs and results, so it stays one module (~600 lines).
+inputs and results, so it stays one module (~700 lines).
 """
 
 from __future__ import annotations
@@ -57,7 +62,7 @@ from omahanash.tournament import (
 )
 from ui.common import ErrorLabel, RunStopButton, Tab, with_error
 from ui.export import add_save_image_action, export_buttons, write_json
-from ui.plots import NoDataPlaceholder
+from ui.plots import IntegerAxis, NoDataPlaceholder, legend_below
 from ui.table_build_panel import TableBuildPanel
 
 if TYPE_CHECKING:
@@ -88,6 +93,53 @@ LENGTH_SHOWN = 0.999
 STALE_OPACITY = 0.35
 STALE_STYLE = "color: #808080;"
 MAX_CHIPS = 100_000_000
+#: The spot the tab opens on: the Miltersen–Sørensen structure (blinds 300/600, 8,000 chips,
+#: equal stacks: 6.7 bb) with Nash against a player who pushes and calls the top 30 %.
+DEFAULT_SPOT = {"chips": 8000, "stack": 4000, "sb": 300, "bb": 600, "p1": "nash", "p2": "30%"}
+PAYOUTS_TIP = ("What the winner and the loser of the match are paid (1st, 2nd), e.g. 65, 35: "
+               "the results then show each player's prize equity, P(win) × 1st + "
+               "(1 − P(win)) × 2nd. Empty: chips only")
+#: The P(win) curve is called equal to the chip share within this (the button's edge).
+SAME_STRATEGY_TOLERANCE = 0.005
+
+
+def parse_payouts(text: str) -> tuple[float, float] | None:
+    """The payouts field: empty (None) or two numbers, 1st and 2nd, 1st ≥ 2nd ≥ 0.
+
+    >>> parse_payouts("65, 35"), parse_payouts(" ")
+    ((65.0, 35.0), None)
+    >>> parse_payouts("35, 65")
+    Traceback (most recent call last):
+    ...
+    omahanash.errors.InputError: payouts: 1st (35) must be at least 2nd (65)
+    """
+    import math
+
+    cleaned = text.replace(";", ",").replace("/", ",").strip()
+    if not cleaned:
+        return None
+    parts = [part.strip() for part in cleaned.split(",")]
+    try:
+        values = [float(part) for part in parts]
+    except ValueError:
+        raise InputError(f"payouts: two numbers, 1st and 2nd (like 65, 35), not {text!r}") \
+            from None
+    if len(values) != 2 or not all(math.isfinite(v) and v >= 0 for v in values):
+        raise InputError("payouts: two numbers at least 0, 1st and 2nd (like 65, 35)")
+    if values[0] < values[1]:
+        raise InputError(f"payouts: 1st ({values[0]:g}) must be at least 2nd ({values[1]:g})")
+    return values[0], values[1]
+
+
+def same_strategy(p1: str, p2: str) -> bool:
+    """Whether both players play the same strategy (``best`` depends on the other player, so
+    it is never "the same").
+
+    >>> same_strategy("nash", " NASH"), same_strategy("30%", "30 %"), same_strategy("best", "best")
+    (True, True, False)
+    """
+    a, b = ("".join(p.lower().split()) for p in (p1, p2))
+    return a == b and a != "best"
 
 
 @dataclass(frozen=True)
@@ -129,8 +181,10 @@ def method_results(result: TournamentResult) -> list[MethodResult]:
     return [result.main]
 
 
-def format_results(results: dict[Variant, TournamentResult]) -> str:
-    """The result panel: one column per variant and method, one row per quantity (HTML).
+def format_results(results: dict[Variant, TournamentResult],
+                   payouts: tuple[float, float] | None = None) -> str:
+    """The result panel: one column per variant and method, one row per quantity (HTML);
+    with ``payouts`` (1st, 2nd) a row of player 1's prize equity.
 
     >>> from omahanash.tournament import Structure, run_tournament
     >>> result = run_tournament("holdem", Structure.fixed(400, sb=10, bb=20), (100, 300),
@@ -156,6 +210,11 @@ def format_results(results: dict[Variant, TournamentResult]) -> str:
                                              for _, a in columns]),
             ("P(decided in one hand)", [f"{a.p_one_hand:.4f}" for _, a in columns]),
             ("Method", [_method_caption(a) for _, a in columns])]
+    if payouts is not None:
+        first, second = payouts
+        rows.insert(2, ("Prize equity, player 1", [
+            f"{a.p_win * first + (1 - a.p_win) * second:.2f} of {first + second:g}"
+            for _, a in columns]))
     lines = []
     for index, (label, cells) in enumerate(rows):
         tag = "th" if index == 0 else "td"
@@ -206,6 +265,8 @@ class TournamentTab(Tab):
         self._running_request: TournamentRequest | None = None
         self._shown_request: TournamentRequest | None = None
         self.answer: TournamentAnswer | None = None
+        #: Why P(win) is the chip share, when it is because both play the same strategy.
+        self.same_note = ""
         self.runner = self.make_runner(progressed=self._on_progressed,
                                        succeeded=self._on_succeeded, failed=self._on_failed,
                                        stopped=self._on_stopped, finished=self._on_finished)
@@ -219,10 +280,10 @@ class TournamentTab(Tab):
         self.game_combo.addItems(list(GAMES))
         self.game_combo.setToolTip("\"All three\" overlays the three variants' P(win) curves")
         form.addRow("Game", self.game_combo)
-        self.chips_spin = self._spin("tournamentChipsSpin", 2, MAX_CHIPS, 3000,
+        self.chips_spin = self._spin("tournamentChipsSpin", 2, MAX_CHIPS, DEFAULT_SPOT["chips"],
                                      "Total chips in play")
         form.addRow("Total chips", self.chips_spin)
-        self.stack_spin = self._spin("tournamentStackSpin", 1, MAX_CHIPS, 1500,
+        self.stack_spin = self._spin("tournamentStackSpin", 1, MAX_CHIPS, DEFAULT_SPOT["stack"],
                                      "Player 1's starting stack; player 2 has the rest")
         self.stack2_label = QLabel("", objectName="tournamentStack2Label")
         stacks = QHBoxLayout()
@@ -235,8 +296,10 @@ class TournamentTab(Tab):
         self.fixed_blinds = QWidget()
         fixed = QHBoxLayout(self.fixed_blinds)
         fixed.setContentsMargins(0, 0, 0, 0)
-        self.sb_spin = self._spin("tournamentSbSpin", 1, MAX_CHIPS, 10, "Small blind (chips)")
-        self.bb_spin = self._spin("tournamentBbSpin", 1, MAX_CHIPS, 20, "Big blind (chips)")
+        self.sb_spin = self._spin("tournamentSbSpin", 1, MAX_CHIPS, DEFAULT_SPOT["sb"],
+                                  "Small blind (chips)")
+        self.bb_spin = self._spin("tournamentBbSpin", 1, MAX_CHIPS, DEFAULT_SPOT["bb"],
+                                  "Big blind (chips)")
         fixed.addWidget(QLabel("SB"))
         fixed.addWidget(self.sb_spin, 1)
         fixed.addWidget(QLabel("BB"))
@@ -267,6 +330,7 @@ class TournamentTab(Tab):
         self.p1_error = ErrorLabel("tournamentP1Error")
         players.addRow("Player 1", with_error(self.p1_combo, self.p1_error))
         self.p2_combo = self._strategy_combo("tournamentP2Combo")
+        self.p2_combo.setCurrentText(DEFAULT_SPOT["p2"])
         self.p2_error = ErrorLabel("tournamentP2Error")
         players.addRow("Player 2", with_error(self.p2_combo, self.p2_error))
         self.button_combo = QComboBox(objectName="tournamentButtonCombo")
@@ -274,6 +338,11 @@ class TournamentTab(Tab):
         self.button_combo.setToolTip("Who is the small blind of the first hand (average: "
                                      "P(win) averaged over both)")
         players.addRow("Button first", self.button_combo)
+        self.payouts_edit = QLineEdit("", objectName="tournamentPayoutsEdit")
+        self.payouts_edit.setPlaceholderText("none: chips only (e.g. 65, 35)")
+        self.payouts_edit.setToolTip(PAYOUTS_TIP)
+        self.payouts_error = ErrorLabel("tournamentPayoutsError")
+        players.addRow("Payouts", with_error(self.payouts_edit, self.payouts_error))
 
         # -- the method -----------------------------------------------------------------------
         method_box = QGroupBox("Method")
@@ -310,7 +379,8 @@ class TournamentTab(Tab):
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.result_label.setWordWrap(True)
         self.pwin_plot = pg.PlotWidget(objectName="pwinPlot")
-        self.length_plot = pg.PlotWidget(objectName="lengthPlot")
+        self.length_plot = pg.PlotWidget(objectName="lengthPlot",
+                                         axisItems={"bottom": IntegerAxis("bottom")})
         self._setup_plots()
         for plot in (self.pwin_plot, self.length_plot):
             add_save_image_action(plot, self.status_message.emit)
@@ -351,6 +421,7 @@ class TournamentTab(Tab):
                       self.method_combo):
             combo.currentIndexChanged.connect(self._validate)
         self.levels_edit.textChanged.connect(self._validate)
+        self.payouts_edit.textChanged.connect(self._on_payouts_changed)
         for combo in (self.p1_combo, self.p2_combo):
             combo.editTextChanged.connect(self._validate)
         self._validate()
@@ -383,7 +454,7 @@ class TournamentTab(Tab):
             item.setLabel("bottom", bottom)
             item.setLabel("left", left)
             item.getAxis("left").enableAutoSIPrefix(False)
-            item.addLegend(offset=(10, 10))
+            legend_below(item)
         self.pwin_plot.setXRange(0, 1)
         self.pwin_plot.setYRange(0, 1)
         self._add_diagonal()
@@ -443,8 +514,7 @@ class TournamentTab(Tab):
         simulating = METHODS[self.method_combo.currentText()] != "markov"
         self.trials_spin.setEnabled(simulating and not self.runner.running)
         self.seed_spin.setEnabled(simulating and not self.runner.running)
-        rest = self.chips_spin.value() - self.stack_spin.value()
-        self.stack2_label.setText(f"player 2: {rest:,}" if rest > 0 else "")
+        self._show_stacks()
         self._request = None
         try:
             structure, stacks = self._structure()
@@ -464,6 +534,77 @@ class TournamentTab(Tab):
         self.run_button.set_inputs_valid(self._request is not None)
         self._show_staleness()
         return self._request is not None
+
+    def _on_payouts_changed(self) -> None:
+        """Payouts only change how the result reads: no new run needed."""
+        self.payouts()
+        self._show_results()
+
+    def _show_stacks(self) -> None:
+        """Player 2's stack and both stacks in big blinds (of the first level); the chips
+        on hover."""
+        stack = self.stack_spin.value()
+        rest = self.chips_spin.value() - stack
+        bb = self._first_bb()
+        if rest <= 0:
+            self.stack2_label.setText("")
+            return
+        if bb is None:
+            self.stack2_label.setText(f"player 2: {rest:,}")
+        else:
+            self.stack2_label.setText(f"= {stack / bb:.1f} bb · player 2: {rest / bb:.1f} bb")
+        self.stack2_label.setToolTip(f"Player 1: {stack:,} chips, player 2: {rest:,} chips"
+                                     + (f"; big blind {bb:,} chips" if bb else ""))
+
+    def _first_bb(self) -> int | None:
+        """The big blind of the first hand (None when the schedule does not parse)."""
+        if self.blinds_combo.currentText() == BLINDS[0]:
+            return self.bb_spin.value()
+        first = self.levels_edit.text().split(",")[0].split("/")
+        try:
+            return int(first[1]) if len(first) > 1 and int(first[1]) > 0 else None
+        except ValueError:
+            return None
+
+    def payouts(self) -> tuple[float, float] | None:
+        """The payouts typed (None: none, or not valid; the reason is shown)."""
+        try:
+            payouts = parse_payouts(self.payouts_edit.text())
+        except InputError as exc:
+            self.payouts_error.show_error(str(exc))
+            return None
+        self.payouts_error.clear_error()
+        return payouts
+
+    def _show_results(self) -> None:
+        """The result panel of the answer shown: stacks in big blinds (chips on hover),
+        the table (prize equity with payouts), and the mark when P(win) is the chip share
+        because both players play the same strategy."""
+        answer, request = self.answer, self._shown_request
+        if answer is None or request is None:
+            return
+        chips = request.structure.chips
+        bb = request.structure.levels[0].bb
+        head = ""
+        if bb:
+            head = (f"<p>Player 1 {request.stacks[0] / bb:.1f} bb, player 2 "
+                    f"{request.stacks[1] / bb:.1f} bb (big blind {bb:,} chips)</p>")
+        self.result_label.setToolTip(f"Stacks in chips: {request.stacks[0]:,} and "
+                                     f"{request.stacks[1]:,} of {chips:,}")
+        self.same_note = ""
+        if same_strategy(request.p1, request.p2):
+            deviation = max(float(np.max(np.abs(np.asarray(r.curve)[:, 1]
+                                                - np.asarray(r.curve)[:, 0])))
+                            for r in answer.results.values())
+            if deviation <= SAME_STRATEGY_TOLERANCE:
+                self.same_note = (
+                    "P(win) equals the chip share (within "
+                    f"{deviation:.4f}): both players play the same strategy, so neither has "
+                    "an edge and every hand is a fair bet on average; only the button moves "
+                    "it. Try another strategy for player 2 to see who gains.")
+        note = f"<p><i>{html.escape(self.same_note)}</i></p>" if self.same_note else ""
+        self.result_label.setText(head + format_results(answer.results, self.payouts())
+                                  + note)
 
     @property
     def stale(self) -> bool:
@@ -573,7 +714,7 @@ class TournamentTab(Tab):
         assert isinstance(answer, TournamentAnswer)
         self.answer = answer
         self._shown_request = self._running_request
-        self.result_label.setText(format_results(answer.results))
+        self._show_results()
         self._plot(answer.results)
         if answer.missing:
             self.error_label.show_error("\n".join(
@@ -622,6 +763,11 @@ class TournamentTab(Tab):
             self.length_plot.addItem(bars)
             self.length_plot.getPlotItem().legend.addItem(bars, CAPTIONS[variant])
             self.length_bars[variant] = bars
+        if self.same_note:  # the curve on the diagonal says why, on the plot itself
+            mark = pg.TextItem("P(win) = chip share: same strategy", color="#555555",
+                               anchor=(0, 1))
+            mark.setPos(0.03, 0.9)
+            self.pwin_plot.addItem(mark)
         self.pwin_plot.setXRange(0, 1)
         self.pwin_plot.setYRange(0, 1)
         self.length_plot.autoRange()
