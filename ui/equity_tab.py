@@ -9,6 +9,11 @@ worker. Stop reaches the library: Monte Carlo stops within about 0.1 s and shows
 so far; an exact enumeration of ranges stops between pairs of hands (two concrete hands take a
 few hundredths of a second and simply finish). A result whose inputs were changed afterwards is
 greyed and marked stale; the hand fields' examples follow the selected game.
+
+Omaha Hi/Lo results use the words players use (:data:`HILO_COLUMNS`, each with a tooltip):
+how often each hand scoops, wins three quarters, splits, is quartered or is scooped, and its
+high and low shares of the pot (shares of the pot, not how often it wins the high or the low:
+the equity kernels count pot shares and whole-pot outcomes, not each half's winner).
 """
 
 from __future__ import annotations
@@ -68,11 +73,46 @@ COLUMN_TIPS = {
               "pots)",
     "Win": "How often the hand wins the whole pot",
     "Lose": "How often the hand wins nothing",
-    "High half": "Omaha Hi/Lo: the share of the high half of the pot the hand wins",
-    "Low half": "Omaha Hi/Lo: the share of the low half (five cards 8 or lower) the hand "
-                "wins; with no qualifying low the high hand takes the whole pot",
-    "Scoop": "Omaha Hi/Lo: how often the hand wins both halves",
+    "Scoop": "Omaha Hi/Lo: how often the hand takes the whole pot alone (both halves, or the "
+             "whole pot when no low qualifies)",
+    "Wins ¾": "Omaha Hi/Lo: how often the hand wins one half and splits the other, taking "
+              "three quarters of the pot (it quarters the other hand)",
+    "Split ½": "Omaha Hi/Lo: how often the pot is chopped in two: one hand wins high, the "
+               "other low, or both halves (or the whole pot) are split",
+    "Quartered": "Omaha Hi/Lo: how often the hand gets only a quarter of the pot (it splits "
+                 "one half and loses the other)",
+    "Scooped": "Omaha Hi/Lo: how often the hand wins nothing (the other hand scoops)",
+    "High share": "Omaha Hi/Lo: the share of the whole pot this hand wins with its high "
+                  "hand, on average (not how often it wins the high: a split high counts "
+                  "half; with no qualifying low the high takes the whole pot)",
+    "Low share": "Omaha Hi/Lo: the share of the whole pot this hand wins with its low hand "
+                 "(five cards 8 or lower), on average; Equity = High share + Low share",
 }
+#: The Hi/Lo result columns after Player, Hand and Equity: what each player's pot came to
+#: (these five add up to 100 %), then where the equity comes from.
+HILO_COLUMNS = ["Scoop", "Wins ¾", "Split ½", "Quartered", "Scooped", "High share",
+                "Low share"]
+
+
+def hilo_outcomes(result: EquityResult, player: int) -> list[float]:
+    """Player ``player``'s Hi/Lo outcomes in the order of :data:`HILO_COLUMNS`: how often it
+    scoops, wins ¾, splits, is quartered, is scooped (these add up to 1), then its high and
+    low shares of the pot.
+
+    >>> from omahanash.equity.exact import exact_equity
+    >>> result = exact_equity("Ah Kh 5c 4c", "Qs Qd Jc Tc", board="Qh 3c 2s 9d",
+    ...                       game="omaha-hilo")
+    >>> shares = hilo_outcomes(result, 0)
+    >>> round(sum(shares[:5]), 12), round(shares[5] + shares[6] - result.equity[0], 12)
+    (1.0, 0.0)
+    """
+    assert result.scoop is not None and result.hi is not None and result.lo is not None
+    other = 1 - player
+    scoop, scooped = result.scoop[player], result.scoop[other]
+    three_quarters = result.win[player] - scoop  # more than half, not all
+    quartered = result.lose[player] - scooped  # less than half, not nothing
+    return [scoop, three_quarters, result.tie, quartered, scooped, result.hi[player],
+            result.lo[player]]
 
 
 def format_percent(share: float) -> str:
@@ -394,17 +434,20 @@ class EquityTab(Tab):
                    f"standard error {100 * result.stderr:.2f}%")
             if self._stopping:
                 how = "Stopped. " + how
-        parts = [how, f"tie {format_percent(result.tie)}"]
+        parts = [how, f"split pots {format_percent(result.tie)}"]
         if result.low_boards is not None:
             parts.append(f"boards with a qualifying low {format_percent(result.low_boards)}")
         self.summary.setText(" · ".join(parts))
-        columns = ["Player", "Hand", "Equity", "Win", "Lose"]
-        rows: list[list] = [[f"Player {i + 1}", hand, result.equity[i], result.win[i],
-                             result.lose[i]] for i, hand in enumerate((hand1, hand2))]
+        hands = (hand1, hand2)
         if result.hi is not None and result.lo is not None and result.scoop is not None:
-            columns += ["High half", "Low half", "Scoop"]
-            for i, row in enumerate(rows):
-                row += [result.hi[i], result.lo[i], result.scoop[i]]
+            # Hi/Lo in the words players use: scoop, ¾, split, quartered, scooped
+            columns = ["Player", "Hand", "Equity", *HILO_COLUMNS]
+            rows: list[list] = [[f"Player {i + 1}", hand, result.equity[i],
+                                 *hilo_outcomes(result, i)] for i, hand in enumerate(hands)]
+        else:
+            columns = ["Player", "Hand", "Equity", "Win", "Lose"]
+            rows = [[f"Player {i + 1}", hand, result.equity[i], result.win[i],
+                     result.lose[i]] for i, hand in enumerate(hands)]
         self.table_model.set_table(columns, rows)
         self.status_message.emit(f"Equity: {self.headline.text()}")
 
