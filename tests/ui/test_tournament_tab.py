@@ -309,6 +309,6 @@ def test_legends_sit_below_the_plots(qtbot, drive, tab):
     run(qtbot, drive, tab)
     for plot in (tab.pwin_plot, tab.length_plot):
         item = plot.getPlotItem()
-        legend = item.legend.sceneBoundingRect()
-        assert legend.height() > 0
-        assert not legend.intersects(item.getViewBox().sceneBoundingRect())
+        qtbot.waitUntil(lambda item=item: item.legend.sceneBoundingRect().top()
+                        >= item.getViewBox().sceneBoundingRect().bottom(), timeout=10_000)
+        assert item.legend.sceneBoundingRect().height() > 0
