@@ -11,9 +11,8 @@ few hundredths of a second and simply finish). A result whose inputs were change
 greyed and marked stale; the hand fields' examples follow the selected game.
 
 Omaha Hi/Lo results use the words players use (:data:`HILO_COLUMNS`, each with a tooltip):
-how often each hand scoops, wins three quarters, splits, is quartered or is scooped, and its
-high and low shares of the pot (shares of the pot, not how often it wins the high or the low:
-the equity kernels count pot shares and whole-pot outcomes, not each half's winner).
+how often each hand scoops, wins the high, wins the low, wins three quarters, splits, is
+quartered or is scooped.
 """
 
 from __future__ import annotations
@@ -82,37 +81,37 @@ COLUMN_TIPS = {
     "Quartered": "Omaha Hi/Lo: how often the hand gets only a quarter of the pot (it splits "
                  "one half and loses the other)",
     "Scooped": "Omaha Hi/Lo: how often the hand wins nothing (the other hand scoops)",
-    "High share": "Omaha Hi/Lo: the share of the whole pot this hand wins with its high "
-                  "hand, on average (not how often it wins the high: a split high counts "
-                  "half; with no qualifying low the high takes the whole pot)",
-    "Low share": "Omaha Hi/Lo: the share of the whole pot this hand wins with its low hand "
-                 "(five cards 8 or lower), on average; Equity = High share + Low share",
+    "Win high": "Omaha Hi/Lo: how often the hand wins the high side alone (half the pot, "
+                "or all of it when no low qualifies)",
+    "Win low": "Omaha Hi/Lo: how often the hand wins the low half alone (five cards 8 or "
+               "lower)",
 }
-#: The Hi/Lo result columns after Player, Hand and Equity: what each player's pot came to
-#: (these five add up to 100 %), then where the equity comes from.
-HILO_COLUMNS = ["Scoop", "Wins ¾", "Split ½", "Quartered", "Scooped", "High share",
-                "Low share"]
+#: The Hi/Lo result columns after Player, Hand and Equity: how often the hand scoops, wins
+#: the high and the low alone, then what its pot came to (Scoop, Wins ¾, Split ½, Quartered
+#: and Scooped add up to 100 %).
+HILO_COLUMNS = ["Scoop", "Win high", "Win low", "Wins ¾", "Split ½", "Quartered", "Scooped"]
 
 
 def hilo_outcomes(result: EquityResult, player: int) -> list[float]:
     """Player ``player``'s Hi/Lo outcomes in the order of :data:`HILO_COLUMNS`: how often it
-    scoops, wins ¾, splits, is quartered, is scooped (these add up to 1), then its high and
-    low shares of the pot.
+    scoops, wins high, wins low, then wins ¾, splits, is quartered, is scooped (these last
+    four and the scoop add up to 1).
 
     >>> from omahanash.equity.exact import exact_equity
     >>> result = exact_equity("Ah Kh 5c 4c", "Qs Qd Jc Tc", board="Qh 3c 2s 9d",
     ...                       game="omaha-hilo")
     >>> shares = hilo_outcomes(result, 0)
-    >>> round(sum(shares[:5]), 12), round(shares[5] + shares[6] - result.equity[0], 12)
-    (1.0, 0.0)
+    >>> round(shares[0] + sum(shares[3:]), 12)
+    1.0
     """
-    assert result.scoop is not None and result.hi is not None and result.lo is not None
+    assert result.scoop is not None and result.win_high is not None \
+        and result.win_low is not None
     other = 1 - player
     scoop, scooped = result.scoop[player], result.scoop[other]
     three_quarters = result.win[player] - scoop  # more than half, not all
     quartered = result.lose[player] - scooped  # less than half, not nothing
-    return [scoop, three_quarters, result.tie, quartered, scooped, result.hi[player],
-            result.lo[player]]
+    return [scoop, result.win_high[player], result.win_low[player], three_quarters,
+            result.tie, quartered, scooped]
 
 
 def format_percent(share: float) -> str:
@@ -439,7 +438,7 @@ class EquityTab(Tab):
             parts.append(f"boards with a qualifying low {format_percent(result.low_boards)}")
         self.summary.setText(" · ".join(parts))
         hands = (hand1, hand2)
-        if result.hi is not None and result.lo is not None and result.scoop is not None:
+        if result.scoop is not None and result.win_high is not None:
             # Hi/Lo in the words players use: scoop, ¾, split, quartered, scooped
             columns = ["Player", "Hand", "Equity", *HILO_COLUMNS]
             rows: list[list] = [[f"Player {i + 1}", hand, result.equity[i],

@@ -40,7 +40,8 @@ TAB_ANSWERS: dict[str, str] = {
                   "chip share for two strategies (Nash, the best response, a range), in big "
                   "blinds, with prize equity when you give the payouts.",
     "Equity": "How often does a hand win against another hand or range, on any board? For "
-              "Hi/Lo: how often it scoops, wins three quarters, splits or is quartered.",
+              "Hi/Lo: how often it scoops, wins the high, wins the low, wins three quarters, "
+              "splits or is quartered.",
     "CFR games": "Research: solve small games (Kuhn, Leduc, dominoes, matrix games) with the "
                  "CFR family and browse the decision tree.",
     "Perfect information": "Research: nim, subtraction games and small game graphs: who "

@@ -61,21 +61,21 @@ def test_omaha_hilo_breakdown_matches_the_library(qtbot, window, drive):
     # issue 27: the words players use, each with a tooltip; "Win" (which equalled "Scoop")
     # and "High half" (a pot share read as P(win high)) are gone
     header = drive.table_header(table)
-    assert header == ["Player", "Hand", "Equity", "Scoop", "Wins ¾", "Split ½", "Quartered",
-                      "Scooped", "High share", "Low share"]
+    assert header == ["Player", "Hand", "Equity", "Scoop", "Win high", "Win low", "Wins ¾",
+                      "Split ½", "Quartered", "Scooped"]
     model = table.model()
     for column, title in enumerate(header[2:], start=2):
         tip = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
         assert tip, title
     for i, row in enumerate(drive.table_rows(table)):
         other = 1 - i
-        shares = (expected.equity[i], expected.scoop[i], expected.win[i] - expected.scoop[i],
-                  expected.tie, expected.lose[i] - expected.scoop[other], expected.scoop[other],
-                  expected.hi[i], expected.lo[i])
+        shares = (expected.equity[i], expected.scoop[i], expected.win_high[i],
+                  expected.win_low[i], expected.win[i] - expected.scoop[i], expected.tie,
+                  expected.lose[i] - expected.scoop[other], expected.scoop[other])
         assert row[2:] == [f"{100 * share:.2f}%" for share in shares]
-        outcomes = [float(cell.rstrip("%")) for cell in row[3:8]]
+        outcomes = [float(cell.rstrip("%")) for cell in (row[3], *row[6:10])]
         assert sum(outcomes) == pytest.approx(100.0, abs=0.03)  # every board is one of them
-    assert drive.table_rows(table)[0][5] == drive.table_rows(table)[1][5]  # split: both
+    assert drive.table_rows(table)[0][7] == drive.table_rows(table)[1][7]  # split: both
     summary = drive.find(tab, QLabel, "equitySummary").text()
     assert expected.boards == 820  # C(41, 2): 52 - 8 hole cards - 3 on the board
     assert "Exact: 820 boards" in summary and "qualifying low" in summary
