@@ -16,7 +16,7 @@ platform data folder, unless a ``db_path`` is given), opened when first needed; 
 with a damaged or locked file (:attr:`~omahanash.trainer.History.notices`) is shown in the tab.
 
 The tab is one screen (drill inputs, the spot, answers, feedback, statistics, plots, history)
-sharing its drill, so it stays one module (~520 lines); the cards are drawn by
+sharing its drill, so it stays one module (~550 lines); the cards are drawn by
 :mod:`ui.cards_widget`.
 """
 
