@@ -4,7 +4,8 @@ Before Qt is touched, :func:`ui.qt_platform.platform_problem` checks that the sy
 libraries Qt needs are there; if not, ``main`` prints which are missing and the
 ``apt-get install`` line that provides them, and returns 1 (Qt itself would abort). Then the
 window opens, the numba kernels warm up in the background, and on the very first launch the
-window offers to build the Omaha tables (both in :mod:`ui.startup`).
+window opens the guide (:mod:`ui.help`) and offers to build the Omaha tables (both once,
+remembered in QSettings; :mod:`ui.startup`).
 ``--quit-after-start`` opens the window and quits at once (exit 0 if it was shown).
 """
 
@@ -49,10 +50,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     assert isinstance(window, MainWindow)
     crash.install(window)  # errors: a dialog and the log file, never silence
     window.show()
+    from ui.help import show_guide_once
     from ui.settings import app_settings
     from ui.startup import offer_tables, start_warmup
 
     start_warmup(window)  # compiles in the background; the window stays usable
+    show_guide_once(window.show_guide, app_settings())  # the first launch only
     offer_tables(window, app_settings())  # the first launch only; never blocks
     if "--quit-after-start" in argv[1:]:
         QTimer.singleShot(0, lambda: app.exit(0 if window.isVisible() else 1))

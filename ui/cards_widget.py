@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPen, QPolygonF
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from omahanash.cards import RANKS, SUITS, card_rank, card_suit, parse_cards
@@ -61,6 +70,30 @@ def suit_path(suit: str, box: QRectF) -> QPainterPath:
         path.addPolygon(QPolygonF([at(0.5, 0.55), at(0.68, 1.0), at(0.32, 1.0)]))
         path.closeSubpath()
     return path
+
+
+def rank_corner(rect: QRectF, rank: str) -> tuple[QRectF, QFont, str]:
+    """Where a card's rank goes (the top left corner of ``rect``), the font and the text
+    (``T`` is written ``10``): the font shrinks until the text fits the corner's width, so a
+    bold "10" is never clipped.
+
+    >>> from PySide6.QtWidgets import QApplication
+    >>> app = QApplication.instance() or QApplication([])
+    >>> corner, font, label = rank_corner(QRectF(0, 0, 100, 140), "T")
+    >>> label, QFontMetricsF(font).horizontalAdvance(label) <= corner.width()
+    ('10', True)
+    """
+    unit = rect.width()
+    label = "10" if rank == "T" else rank
+    corner = QRectF(rect.x() + 0.04 * unit, rect.y() + 0.04 * unit, 0.34 * unit, 0.34 * unit)
+    font = QFont()
+    font.setBold(True)
+    size = max(6, int(0.3 * unit))
+    font.setPixelSize(size)
+    while size > 6 and QFontMetricsF(font).horizontalAdvance(label) > corner.width():
+        size -= 1
+        font.setPixelSize(size)
+    return corner, font, label
 
 
 class CardsWidget(QWidget):
@@ -124,14 +157,11 @@ class CardsWidget(QWidget):
         painter.drawRoundedRect(rect, radius, radius)
         # The rank and a small suit in the top left corner, a large suit in the middle.
         unit = rect.width()
-        font = QFont()
-        font.setBold(True)
-        font.setPixelSize(max(6, int(0.3 * unit)))
+        corner, font, label = rank_corner(rect, rank)
         painter.setFont(font)
         painter.setPen(colour)
-        corner = QRectF(rect.x() + 0.06 * unit, rect.y() + 0.04 * unit, 0.3 * unit, 0.34 * unit)
-        painter.drawText(corner, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                         "10" if rank == "T" else rank)
+        painter.drawText(corner, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+                         | Qt.TextFlag.TextDontClip, label)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colour)
         small = 0.18 * unit

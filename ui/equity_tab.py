@@ -9,6 +9,10 @@ worker. Stop reaches the library: Monte Carlo stops within about 0.1 s and shows
 so far; an exact enumeration of ranges stops between pairs of hands (two concrete hands take a
 few hundredths of a second and simply finish). A result whose inputs were changed afterwards is
 greyed and marked stale; the hand fields' examples follow the selected game.
+
+Omaha Hi/Lo results use the words players use (:data:`HILO_COLUMNS`, each with a tooltip):
+how often each hand scoops, wins the high, wins the low, wins three quarters, splits, is
+quartered or is scooped.
 """
 
 from __future__ import annotations
@@ -68,11 +72,46 @@ COLUMN_TIPS = {
               "pots)",
     "Win": "How often the hand wins the whole pot",
     "Lose": "How often the hand wins nothing",
-    "High half": "Omaha Hi/Lo: the share of the high half of the pot the hand wins",
-    "Low half": "Omaha Hi/Lo: the share of the low half (five cards 8 or lower) the hand "
-                "wins; with no qualifying low the high hand takes the whole pot",
-    "Scoop": "Omaha Hi/Lo: how often the hand wins both halves",
+    "Scoop": "Omaha Hi/Lo: how often the hand takes the whole pot alone (both halves, or the "
+             "whole pot when no low qualifies)",
+    "Wins ¾": "Omaha Hi/Lo: how often the hand wins one half and splits the other, taking "
+              "three quarters of the pot (it quarters the other hand)",
+    "Split ½": "Omaha Hi/Lo: how often the pot is chopped in two: one hand wins high, the "
+               "other low, or both halves (or the whole pot) are split",
+    "Quartered": "Omaha Hi/Lo: how often the hand gets only a quarter of the pot (it splits "
+                 "one half and loses the other)",
+    "Scooped": "Omaha Hi/Lo: how often the hand wins nothing (the other hand scoops)",
+    "Win high": "Omaha Hi/Lo: how often the hand wins the high side alone (half the pot, "
+                "or all of it when no low qualifies)",
+    "Win low": "Omaha Hi/Lo: how often the hand wins the low half alone (five cards 8 or "
+               "lower)",
 }
+#: The Hi/Lo result columns after Player, Hand and Equity: how often the hand scoops, wins
+#: the high and the low alone, then what its pot came to (Scoop, Wins ¾, Split ½, Quartered
+#: and Scooped add up to 100 %).
+HILO_COLUMNS = ["Scoop", "Win high", "Win low", "Wins ¾", "Split ½", "Quartered", "Scooped"]
+
+
+def hilo_outcomes(result: EquityResult, player: int) -> list[float]:
+    """Player ``player``'s Hi/Lo outcomes in the order of :data:`HILO_COLUMNS`: how often it
+    scoops, wins high, wins low, then wins ¾, splits, is quartered, is scooped (these last
+    four and the scoop add up to 1).
+
+    >>> from omahanash.equity.exact import exact_equity
+    >>> result = exact_equity("Ah Kh 5c 4c", "Qs Qd Jc Tc", board="Qh 3c 2s 9d",
+    ...                       game="omaha-hilo")
+    >>> shares = hilo_outcomes(result, 0)
+    >>> round(shares[0] + sum(shares[3:]), 12)
+    1.0
+    """
+    assert result.scoop is not None and result.win_high is not None \
+        and result.win_low is not None
+    other = 1 - player
+    scoop, scooped = result.scoop[player], result.scoop[other]
+    three_quarters = result.win[player] - scoop  # more than half, not all
+    quartered = result.lose[player] - scooped  # less than half, not nothing
+    return [scoop, result.win_high[player], result.win_low[player], three_quarters,
+            result.tie, quartered, scooped]
 
 
 def format_percent(share: float) -> str:
@@ -394,17 +433,20 @@ class EquityTab(Tab):
                    f"standard error {100 * result.stderr:.2f}%")
             if self._stopping:
                 how = "Stopped. " + how
-        parts = [how, f"tie {format_percent(result.tie)}"]
+        parts = [how, f"split pots {format_percent(result.tie)}"]
         if result.low_boards is not None:
             parts.append(f"boards with a qualifying low {format_percent(result.low_boards)}")
         self.summary.setText(" · ".join(parts))
-        columns = ["Player", "Hand", "Equity", "Win", "Lose"]
-        rows: list[list] = [[f"Player {i + 1}", hand, result.equity[i], result.win[i],
-                             result.lose[i]] for i, hand in enumerate((hand1, hand2))]
-        if result.hi is not None and result.lo is not None and result.scoop is not None:
-            columns += ["High half", "Low half", "Scoop"]
-            for i, row in enumerate(rows):
-                row += [result.hi[i], result.lo[i], result.scoop[i]]
+        hands = (hand1, hand2)
+        if result.scoop is not None and result.win_high is not None:
+            # Hi/Lo in the words players use: scoop, ¾, split, quartered, scooped
+            columns = ["Player", "Hand", "Equity", *HILO_COLUMNS]
+            rows: list[list] = [[f"Player {i + 1}", hand, result.equity[i],
+                                 *hilo_outcomes(result, i)] for i, hand in enumerate(hands)]
+        else:
+            columns = ["Player", "Hand", "Equity", "Win", "Lose"]
+            rows = [[f"Player {i + 1}", hand, result.equity[i], result.win[i],
+                     result.lose[i]] for i, hand in enumerate(hands)]
         self.table_model.set_table(columns, rows)
         self.status_message.emit(f"Equity: {self.headline.text()}")
 

@@ -1,4 +1,5 @@
-"""The main window: one tab per job, a status bar, an About box, settings kept between launches.
+"""The main window: one tab per job, a status bar, a guide and an About box, settings kept
+between launches, sessions saved and opened (File menu, :mod:`ui.session`).
 
 Messages belong to their tab: the status bar shows the current tab's last message and switches
 with the tab (a tab without a message of its own shows the window's "ready" line), so one tab
@@ -17,11 +18,14 @@ from functools import partial
 
 from PySide6.QtCore import QMimeData, QSettings
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
 
 import omahanash
+from omahanash.errors import InputError
 from ui.common import Tab
+from ui.help import GuideDialog
 from ui.review_tab import ReviewTab
+from ui.session import SESSION_SUFFIX, Sessions
 from ui.settings import app_settings
 from ui.tabs import TabFactory, tab_factories
 
@@ -66,6 +70,8 @@ class MainWindow(QMainWindow):
         self.about_box = QMessageBox(QMessageBox.Icon.Information, f"About {WINDOW_TITLE}",
                                      ABOUT_TEXT, QMessageBox.StandardButton.Ok, self)
         self.about_box.setObjectName("aboutBox")
+        self.guide: GuideDialog | None = None
+        self.sessions = Sessions(self.tabs)
         self._build_menus()
         self.setAcceptDrops(True)
         self._restore()
@@ -74,12 +80,28 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
+        self.open_session_action = QAction("&Open session…", self)
+        self.open_session_action.setObjectName("openSessionAction")
+        self.open_session_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.open_session_action.triggered.connect(self._on_open_session)
+        self.save_session_action = QAction("&Save session…", self)
+        self.save_session_action.setObjectName("saveSessionAction")
+        self.save_session_action.setShortcut(QKeySequence.StandardKey.Save)
+        self.save_session_action.triggered.connect(self._on_save_session)
+        file_menu.addAction(self.open_session_action)
+        file_menu.addAction(self.save_session_action)
+        file_menu.addSeparator()
         quit_action = QAction("&Quit", self)
         quit_action.setObjectName("quitAction")
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
         help_menu = self.menuBar().addMenu("&Help")
+        self.guide_action = QAction("&Guide", self)
+        self.guide_action.setObjectName("guideAction")
+        self.guide_action.setShortcut(QKeySequence.StandardKey.HelpContents)
+        self.guide_action.triggered.connect(self.show_guide)
+        help_menu.addAction(self.guide_action)
         self.about_action = QAction("&About Omaha Nash", self)
         self.about_action.setObjectName("aboutAction")
         self.about_action.triggered.connect(self.show_about)
@@ -88,6 +110,60 @@ class MainWindow(QMainWindow):
     def show_about(self) -> None:
         """Open the About box (window-modal, does not block the event loop)."""
         self.about_box.open()
+
+    def show_guide(self) -> GuideDialog:
+        """Open the guide (what each tab answers, the glossary) beside the window."""
+        if self.guide is None:
+            self.guide = GuideDialog(self)
+        self.guide.show()
+        self.guide.raise_()
+        return self.guide
+
+    # -- sessions -------------------------------------------------------------------------
+
+    def save_session(self, path: str) -> bool:
+        """Write every tab's inputs and results to ``path``; False (said in the status bar)
+        when it cannot."""
+        current = self.tab_widget.currentWidget()
+        try:
+            written = self.sessions.save(path, current.title if isinstance(current, Tab)
+                                         else "")
+        except InputError as exc:
+            self.statusBar().showMessage(f"Session not saved: {exc}", STATUS_TIMEOUT_MS)
+            return False
+        self.statusBar().showMessage(f"Session saved to {written}", STATUS_TIMEOUT_MS)
+        return True
+
+    def open_session(self, path: str) -> bool:
+        """Set every tab from the session at ``path`` (results reopen in the tabs' workers);
+        False (said in the status bar) when the file cannot be used."""
+        if any(tab_busy(tab) for tab in self.tabs):
+            self.statusBar().showMessage("Stop the running work before opening a session.",
+                                         STATUS_TIMEOUT_MS)
+            return False
+        try:
+            current, _ = self.sessions.open(path)
+        except InputError as exc:
+            self.statusBar().showMessage(f"Session not opened: {exc}", STATUS_TIMEOUT_MS)
+            return False
+        titles = [tab.title for tab in self.tabs]
+        if current in titles:
+            self.tab_widget.setCurrentIndex(titles.index(current))
+        self.statusBar().showMessage(f"Session opened from {path}", STATUS_TIMEOUT_MS)
+        return True
+
+    def _on_save_session(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save session", f"session{SESSION_SUFFIX}",
+                                              f"Omaha Nash session (*{SESSION_SUFFIX})")
+        if path:
+            self.save_session(path)
+
+    def _on_open_session(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open session", "",
+                                              f"Omaha Nash session (*{SESSION_SUFFIX});;"
+                                              "All files (*)")
+        if path:
+            self.open_session(path)
 
     def tab(self, title: str) -> Tab:
         """The tab with this caption."""
@@ -169,6 +245,15 @@ class MainWindow(QMainWindow):
         for tab in self.tabs:
             tab.shutdown()
         super().closeEvent(event)
+
+
+def tab_busy(tab: Tab) -> bool:
+    """Whether ``tab`` runs a job of its own (the app's shared table build does not count)."""
+    from ui.table_build_panel import table_builds
+
+    shared = table_builds().runner
+    return any(runner.running for runner in tab.__dict__.get("_runners", [])
+               if runner is not shared)
 
 
 def dropped_paths(mime: QMimeData) -> list[str]:

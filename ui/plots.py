@@ -7,6 +7,10 @@ of two labelled 2⁰, 2¹, … (:class:`Log2Axis`); the y axis is logarithmic by
 error that falls like 1/√T looks flat on a linear axis after a few powers of two), linear on
 request.
 
+Counted axes (answers, hands, spots) never show fractional ticks: :class:`IntegerAxis`.
+Legends sit below the plot, never over its curves (:func:`legend_below`), and lines that
+mean different things get different colours (:data:`PUSH_COLOUR`, :data:`CALL_COLOUR`).
+
 Every plot of the app starts empty; :class:`NoDataPlaceholder` keeps it from showing the
 meaningless ticks of an empty range: no tick labels and a grey "no data yet" until there is
 something to show.
@@ -56,6 +60,42 @@ class Log2Axis(pg.AxisItem):
     def logTickStrings(self, values: list[float], scale: float,  # noqa: N802 (Qt API)
                        spacing: float | None) -> list[str]:
         return [power_of_two_label(round(v / LOG10_2)) for v in values]
+
+
+#: Push and call lines: two colours, never the same blue (the call line is also dashed).
+PUSH_COLOUR = "#1f5fbf"
+CALL_COLOUR = "#e07000"
+
+
+class IntegerAxis(pg.AxisItem):
+    """An axis of counted things: ticks only at whole numbers, at least 1 apart (no "spot 1.5").
+
+    >>> app = pg.mkQApp()
+    >>> axis = IntegerAxis("bottom")
+    >>> [values for _, values in axis.tickValues(0.6, 3.4, 400)]
+    [[1.0, 2.0, 3.0]]
+    """
+
+    def tickValues(self, minVal: float, maxVal: float, size: float) -> list:  # noqa: N802,N803
+        levels = super().tickValues(minVal, maxVal, size)
+        whole = [(max(1.0, float(spacing)),
+                  [float(v) for v in values if abs(v - round(v)) < 1e-9])
+                 for spacing, values in levels if spacing >= 1 - 1e-9]
+        if not whole or not any(values for _, values in whole):
+            low, high = math.ceil(minVal), math.floor(maxVal)
+            return [(1.0, [float(v) for v in range(low, high + 1)])] if high >= low else []
+        return [(spacing, values) for spacing, values in whole if values]
+
+
+def legend_below(item: pg.PlotItem, columns: int = 4) -> pg.LegendItem:
+    """A legend in the row under ``item``'s bottom axis (never over its curves), laid out in
+    up to ``columns`` columns; ``item.plot(..., name=...)`` adds to it as to
+    ``addLegend``'s."""
+    legend = pg.LegendItem(colCount=columns)
+    legend.setParentItem(item)
+    item.layout.addItem(legend, 4, 1)
+    item.legend = legend
+    return legend
 
 
 class NoDataPlaceholder(QObject):

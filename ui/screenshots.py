@@ -4,9 +4,10 @@ Drives the real window like a user (Hold'em jam-fold 5/10, stacks 100/100 with C
 lookup of Ad Ac, the shaded push grid, a caller locked to a range and the best response with
 its width curve, the Hold'em Nash chart 2-20 bb, the thesis's second domino setting solved
 with CFR+, an Omaha Hi/Lo equity, nim 3 4 5, the review of a heads-up Hold'em tournament file,
-a heads-up match at Miltersen and Sorensen's structure against a 30 % player, and a few trainer
-answers) and saves one PNG per view (default folder ``docs/screenshots``). Uses a throw-away
-settings store, cache folder and trainer history, so the user's own are left alone.
+a heads-up match at Miltersen and Sorensen's structure against a 30 % player, a few trainer
+answers, then Help → Guide) and saves one PNG per view (default folder ``docs/screenshots``).
+Uses a throw-away settings store, cache folder and trainer history, so the user's own are left
+alone.
 """
 
 from __future__ import annotations
@@ -164,6 +165,13 @@ def take(folder: Path, scratch: str) -> list[Path]:
         wait_for(trainer.runner)
     trainer.answer("push")
     saved.append(_save(window, folder / "trainer_tab.png"))
+
+    guide = window.show_guide()
+    QApplication.processEvents()
+    if not guide.grab().save(str(folder / "guide.png")):
+        raise OSError(f"cannot write {folder / 'guide.png'}")
+    saved.append(folder / "guide.png")
+    guide.close()
     window.close()
     return saved
 

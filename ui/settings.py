@@ -75,6 +75,19 @@ def restore_inputs(root: QWidget, settings: QSettings, group: str) -> None:
         settings.endGroup()
 
 
+def input_values(root: QWidget) -> dict[str, object]:
+    """Object name -> value of every persistent input below ``root`` (JSON-ready)."""
+    return {widget.objectName(): _value_of(widget) for widget in persistent_inputs(root)}
+
+
+def set_input_values(root: QWidget, values: dict[str, object]) -> None:
+    """Set the persistent inputs below ``root`` named in ``values`` (as :func:`restore_inputs`
+    does: values that no longer fit are ignored)."""
+    for widget in persistent_inputs(root):
+        if widget.objectName() in values:
+            _set_value(widget, values[widget.objectName()])
+
+
 def _value_of(widget: QWidget) -> object:
     if isinstance(widget, QLineEdit):
         return widget.text()

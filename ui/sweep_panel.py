@@ -31,6 +31,7 @@ from omahanash.cards import Variant
 from omahanash.errors import InputError
 from ui.common import ErrorLabel, RunStopButton, named
 from ui.export import add_save_image_action, export_buttons, write_table
+from ui.plots import CALL_COLOUR, PUSH_COLOUR, legend_below
 
 if TYPE_CHECKING:
     from omahanash.jamfold import SweepRow
@@ -42,6 +43,22 @@ CHOICES = {"Hold'em": (Variant.HOLDEM,), "Omaha Hi": (Variant.OMAHA_HI,),
            "Omaha Hi/Lo": (Variant.OMAHA_HILO,),
            "All three": (Variant.HOLDEM, Variant.OMAHA_HI, Variant.OMAHA_HILO)}
 COLOURS = {Variant.HOLDEM: "#1f5fbf", Variant.OMAHA_HI: "#c0392b", Variant.OMAHA_HILO: "#27864a"}
+#: The call line of each variant when all three are shown: a hue of its own, never the push
+#: line's colour.
+CALL_COLOURS = {Variant.HOLDEM: "#e07000", Variant.OMAHA_HI: "#8e44ad",
+                Variant.OMAHA_HILO: "#8a6d00"}
+
+
+def line_colour(variant: Variant, what: str, several: bool) -> str:
+    """The colour of ``variant``'s ``push`` or ``call`` line: push and call always differ
+    (one variant: :data:`ui.plots.PUSH_COLOUR` and :data:`ui.plots.CALL_COLOUR`).
+
+    >>> line_colour(Variant.HOLDEM, "push", False) != line_colour(Variant.HOLDEM, "call", False)
+    True
+    """
+    if not several:
+        return PUSH_COLOUR if what == "push" else CALL_COLOUR
+    return COLOURS[variant] if what == "push" else CALL_COLOURS[variant]
 MAX_STACKS = 200
 EXPORT_COLUMNS = ("game", "stack_bb", "push_pct", "call_pct", "epsilon", "iterations")
 
@@ -122,7 +139,7 @@ class SweepPanel(QWidget):
         item.setYRange(0, 100)
         item.getAxis("bottom").setStyle(showValues=False)  # no ticks without data
         item.getAxis("left").setStyle(showValues=False)
-        self.legend = item.addLegend(offset=(-10, 10))
+        self.legend = legend_below(item, columns=3)
         self.curves: dict[tuple[str, str], pg.PlotDataItem] = {}
         add_save_image_action(self.plot, self.status_message.emit)
         self.hover_label = named(QLabel(""), "sweepHoverLabel")
@@ -258,7 +275,8 @@ class SweepPanel(QWidget):
     # -- the plot ----------------------------------------------------------------------------
 
     def _show(self) -> None:
-        """Redraw the curves of :attr:`results` (push solid, call dashed, one colour each)."""
+        """Redraw the curves of :attr:`results` (push solid, call dashed, each line its own
+        colour)."""
         item = self.plot.getPlotItem()
         for curve in self.curves.values():
             item.removeItem(curve)
@@ -267,13 +285,13 @@ class SweepPanel(QWidget):
         for variant, rows in self.results.items():
             if not rows:
                 continue
-            colour = COLOURS[Variant(variant)]
             name = Variant(variant).display_name
             x = [r.stack_bb for r in rows]
             for what, values, style in (("push", [r.pusher_range for r in rows],
                                          Qt.PenStyle.SolidLine),
                                         ("call", [r.caller_range for r in rows],
                                          Qt.PenStyle.DashLine)):
+                colour = line_colour(Variant(variant), what, len(self.results) > 1)
                 self.curves[(variant, what)] = item.plot(
                     x, values, pen=pg.mkPen(colour, width=2, style=style), symbol="o",
                     symbolSize=5, symbolBrush=colour, symbolPen=None,

@@ -242,8 +242,10 @@ class TableBuilds(QObject):
         assert build is not None
         self.built.emit(str(build.variant))
         if build.coarse:
+            refining = any(p.variant is build.variant for p in self.queue)
             self.note = (f"A coarse {build.variant.display_name} table is ready: results on it "
-                         "are marked; refining to full precision.")
+                         "are marked; " + ("refining to full precision." if refining else
+                                           "Refine table builds the full one."))
         else:
             self.note = f"The {build.variant.display_name} table is built."
         self.status_message.emit(self.note)
@@ -407,6 +409,8 @@ class TableBuildPanel(QGroupBox):
                 + ("An interrupted build resumes where it stopped." if resume
                    else "Cancel keeps what is done: the next build resumes."))
             self.build_button.setText("Resume building" if resume else "Build table")
+        else:  # nothing running, nothing offered: no word of a build left behind
+            self.label.setText("")
         if not running:
             self.eta.setText(builds.note)
             self.progress.setValue(0)

@@ -1,4 +1,6 @@
-"""The tabs of the main window, in order: the one place to add a tab.
+"""The tabs of the main window, in order: the one place to add a tab. The player's tabs
+(Jam-fold, Review, Trainer, Tournament, Equity) come first, the research tabs (CFR games,
+Perfect information) after them.
 
 Each entry is a factory (a :class:`ui.common.Tab` subclass, or any callable returning one)
 called once when the window is built. The window adds the tabs in this order, wires their
@@ -30,11 +32,13 @@ def tab_factories() -> list[TabFactory]:
     from ui.trainer_tab import TrainerTab
 
     return [
+        # the player's tabs first ...
         JamFoldTab,
-        CfrTab,
-        EquityTab,
-        PerfectTab,
         ReviewTab,
-        TournamentTab,
         TrainerTab,
+        TournamentTab,
+        EquityTab,
+        # ... then the research tabs
+        CfrTab,
+        PerfectTab,
     ]

@@ -13,21 +13,27 @@ shows the shared build panel (:mod:`ui.table_build_panel`): **Build** builds it 
 "All three" runs the three variants one after the other and overlays their P(win) curves;
 a variant whose table is not built yet is named in the tab with the offer to build it, the
 others are shown.
+The tab opens on a spot that teaches something: the Miltersen–Sørensen structure (300/600,
+8,000 chips, equal stacks) with Nash against a player pushing and calling the top 30 %
+(:data:`DEFAULT_SPOT`). Stacks read in big blinds (chips on hover); with **Payouts** (1st, 2nd)
+the results add player 1's prize equity. When both players play the same strategy the P(win)
+curve is the chip share, and the tab says so rather than leave a bare diagonal.
 The results: P(win) with its standard error, the expected number of hands, the quantiles of
 the match length and the chance of a one-hand match (side by side for each variant and
 method), the P(win) curve against player 1's chip share with the chip share itself as the
 reference diagonal, and the histogram of the match length. When an input changes after a run,
 the results are greyed out and marked stale until they are run again.
 
-The tab is one screen (structure, players, method, results, two plots, exports) sharing its
-inputs and results, so it stays one module (~600 lines).
+What needs no Qt (the selectors, the default spot, a run's request and answer, the result
+panel's HTML, the payouts and the same-strategy rule) lives in :mod:`ui.tournament_model`; the
+tab is one screen (structure, players, method, results, two plots, exports) sharing its
+inputs and results, so it stays one module (~620 lines).
 """
 
 from __future__ import annotations
 
 import html
 import os
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -49,7 +55,6 @@ from PySide6.QtWidgets import (
 from omahanash.cards import Variant
 from omahanash.errors import InputError
 from omahanash.tournament import (
-    MethodResult,
     Structure,
     TournamentResult,
     parse_strategy,
@@ -57,135 +62,36 @@ from omahanash.tournament import (
 )
 from ui.common import ErrorLabel, RunStopButton, Tab, with_error
 from ui.export import add_save_image_action, export_buttons, write_json
-from ui.plots import NoDataPlaceholder
+from ui.plots import IntegerAxis, NoDataPlaceholder, legend_below
 from ui.table_build_panel import TableBuildPanel
+from ui.tournament_model import (  # noqa: F401 (re-exported: the tab's names)
+    BLINDS,
+    BUTTONS,
+    CAPTIONS,
+    COLOURS,
+    DEFAULT_SPOT,
+    GAMES,
+    LENGTH_SHOWN,
+    MAX_CHIPS,
+    METHODS,
+    PAYOUTS_TIP,
+    SAME_STRATEGY_TOLERANCE,
+    STALE_OPACITY,
+    STALE_STYLE,
+    STRATEGY_PRESETS,
+    STRATEGY_TIP,
+    TournamentAnswer,
+    TournamentRequest,
+    format_results,
+    method_results,
+    parse_payouts,
+    same_strategy,
+    shown_lengths,
+)
 
 if TYPE_CHECKING:
     from omahanash.runs import CancelFlag
     from ui.workers import ProgressReporter
-
-#: The game selector: caption -> the variants it runs.
-GAMES: dict[str, tuple[Variant, ...]] = {
-    "Hold'em": (Variant.HOLDEM,), "Omaha Hi": (Variant.OMAHA_HI,),
-    "Omaha Hi/Lo": (Variant.OMAHA_HILO,),
-    "All three": (Variant.HOLDEM, Variant.OMAHA_HI, Variant.OMAHA_HILO)}
-#: Each variant's caption and colour in the results and plots.
-CAPTIONS = {Variant.HOLDEM: "Hold'em", Variant.OMAHA_HI: "Omaha Hi",
-            Variant.OMAHA_HILO: "Omaha Hi/Lo"}
-COLOURS = {Variant.HOLDEM: "#1f5fbf", Variant.OMAHA_HI: "#b00020",
-           Variant.OMAHA_HILO: "#0a7a0a"}
-BLINDS = ("Fixed blinds", "Level schedule")
-#: The button selector: caption -> ``button_first`` of the library.
-BUTTONS = {"Average over both": None, "Player 1": 1, "Player 2": 2}
-METHODS = {"Markov chain": "markov", "Simulation": "simulate", "Both": "both"}
-STRATEGY_PRESETS = ("nash", "best", "10%", "30%", "50%", "100%")
-STRATEGY_TIP = ("nash (the equilibrium at every stack), best (the chip-EV best response to the "
-                "other player at every stack), P% (push and call with the top P % of hands; "
-                "100% plays everything) or range text such as 'TT+, AKs'")
-#: The histogram shows match lengths up to this share of the matches.
-LENGTH_SHOWN = 0.999
-#: Results whose inputs have changed since the run are drawn at this opacity.
-STALE_OPACITY = 0.35
-STALE_STYLE = "color: #808080;"
-MAX_CHIPS = 100_000_000
-
-
-@dataclass(frozen=True)
-class TournamentRequest:
-    """Everything a run depends on: equal requests give the same results."""
-
-    variants: tuple[Variant, ...]
-    structure: Structure
-    stacks: tuple[int, int]
-    p1: str
-    p2: str
-    button_first: int | None
-    method: str
-    trials: int
-    seed: int
-
-
-@dataclass(frozen=True)
-class TournamentAnswer:
-    """A run's results by variant, and why the variants left out could not run."""
-
-    results: dict[Variant, TournamentResult]
-    missing: dict[Variant, str]
-
-
-def method_results(result: TournamentResult) -> list[MethodResult]:
-    """The methods' answers to show: the chain's and the simulator's with ``both``, else the
-    one that ran.
-
-    >>> from omahanash.tournament import Structure, run_tournament
-    >>> result = run_tournament("holdem", Structure.fixed(400, sb=10, bb=20), (200, 200),
-    ...                         "100%", "100%", method="both", trials=1000, persist=False)
-    >>> [r.method for r in method_results(result)]
-    ['markov', 'simulate']
-    """
-    if result.method == "both":
-        assert result.markov is not None and result.simulate is not None
-        return [result.markov, result.simulate]
-    return [result.main]
-
-
-def format_results(results: dict[Variant, TournamentResult]) -> str:
-    """The result panel: one column per variant and method, one row per quantity (HTML).
-
-    >>> from omahanash.tournament import Structure, run_tournament
-    >>> result = run_tournament("holdem", Structure.fixed(400, sb=10, bb=20), (100, 300),
-    ...                         "100%", "100%", persist=False)
-    >>> text = format_results({Variant.HOLDEM: result})
-    >>> "P(win), player 1" in text and "0.2500 ± 0.0000" in text
-    True
-    """
-    columns: list[tuple[str, MethodResult]] = []
-    for variant, result in results.items():
-        methods = method_results(result)
-        for answer in methods:
-            title = CAPTIONS[variant]
-            if len(methods) > 1:
-                title += f" · {answer.method}"
-            columns.append((title, answer))
-    rows = [("", [html.escape(title, quote=False) for title, _ in columns]),
-            ("P(win), player 1", [f"{a.p_win:.4f} ± {a.p_win_stderr:.4f}" for _, a in columns]),
-            ("Expected hands", [f"{a.expected_hands:.2f} ± {a.expected_hands_stderr:.2f}"
-                                for _, a in columns]),
-            ("Hands: median / 90 % / 99 %", [" / ".join(_quantile(a.hands_quantiles.get(q))
-                                                        for q in ("50", "90", "99"))
-                                             for _, a in columns]),
-            ("P(decided in one hand)", [f"{a.p_one_hand:.4f}" for _, a in columns]),
-            ("Method", [_method_caption(a) for _, a in columns])]
-    lines = []
-    for index, (label, cells) in enumerate(rows):
-        tag = "th" if index == 0 else "td"
-        lines.append(f"<tr><td>{label}</td>"
-                     + "".join(f"<{tag} align='right'>{cell}</{tag}>" for cell in cells)
-                     + "</tr>")
-    return "<table cellspacing='0' cellpadding='3'>" + "".join(lines) + "</table>"
-
-
-def _quantile(value: int | None) -> str:
-    return "—" if value is None else str(value)
-
-
-def _method_caption(answer: MethodResult) -> str:
-    return "Markov chain (exact)" if answer.method == "markov" else "Monte Carlo simulation"
-
-
-def shown_lengths(pmf: np.ndarray, share: float = LENGTH_SHOWN) -> np.ndarray:
-    """The match lengths (hands) the histogram shows: 1 up to where ``share`` of the
-    matches have ended.
-
-    >>> shown_lengths(np.array([0.0, 0.5, 0.3, 0.1999, 0.0001])).tolist()
-    [1, 2, 3]
-    """
-    if pmf.size < 2:
-        return np.arange(1, 1)
-    cumulative = np.cumsum(pmf)
-    last = int(np.searchsorted(cumulative, share * cumulative[-1]))  # < pmf.size
-    return np.arange(1, max(last, 1) + 1)
-
 
 class TournamentTab(Tab):
     """Describe a heads-up match, run it, show P(win) and the match length.
@@ -206,6 +112,8 @@ class TournamentTab(Tab):
         self._running_request: TournamentRequest | None = None
         self._shown_request: TournamentRequest | None = None
         self.answer: TournamentAnswer | None = None
+        #: Why P(win) is the chip share, when it is because both play the same strategy.
+        self.same_note = ""
         self.runner = self.make_runner(progressed=self._on_progressed,
                                        succeeded=self._on_succeeded, failed=self._on_failed,
                                        stopped=self._on_stopped, finished=self._on_finished)
@@ -219,10 +127,10 @@ class TournamentTab(Tab):
         self.game_combo.addItems(list(GAMES))
         self.game_combo.setToolTip("\"All three\" overlays the three variants' P(win) curves")
         form.addRow("Game", self.game_combo)
-        self.chips_spin = self._spin("tournamentChipsSpin", 2, MAX_CHIPS, 3000,
+        self.chips_spin = self._spin("tournamentChipsSpin", 2, MAX_CHIPS, DEFAULT_SPOT["chips"],
                                      "Total chips in play")
         form.addRow("Total chips", self.chips_spin)
-        self.stack_spin = self._spin("tournamentStackSpin", 1, MAX_CHIPS, 1500,
+        self.stack_spin = self._spin("tournamentStackSpin", 1, MAX_CHIPS, DEFAULT_SPOT["stack"],
                                      "Player 1's starting stack; player 2 has the rest")
         self.stack2_label = QLabel("", objectName="tournamentStack2Label")
         stacks = QHBoxLayout()
@@ -235,8 +143,10 @@ class TournamentTab(Tab):
         self.fixed_blinds = QWidget()
         fixed = QHBoxLayout(self.fixed_blinds)
         fixed.setContentsMargins(0, 0, 0, 0)
-        self.sb_spin = self._spin("tournamentSbSpin", 1, MAX_CHIPS, 10, "Small blind (chips)")
-        self.bb_spin = self._spin("tournamentBbSpin", 1, MAX_CHIPS, 20, "Big blind (chips)")
+        self.sb_spin = self._spin("tournamentSbSpin", 1, MAX_CHIPS, DEFAULT_SPOT["sb"],
+                                  "Small blind (chips)")
+        self.bb_spin = self._spin("tournamentBbSpin", 1, MAX_CHIPS, DEFAULT_SPOT["bb"],
+                                  "Big blind (chips)")
         fixed.addWidget(QLabel("SB"))
         fixed.addWidget(self.sb_spin, 1)
         fixed.addWidget(QLabel("BB"))
@@ -267,6 +177,7 @@ class TournamentTab(Tab):
         self.p1_error = ErrorLabel("tournamentP1Error")
         players.addRow("Player 1", with_error(self.p1_combo, self.p1_error))
         self.p2_combo = self._strategy_combo("tournamentP2Combo")
+        self.p2_combo.setCurrentText(DEFAULT_SPOT["p2"])
         self.p2_error = ErrorLabel("tournamentP2Error")
         players.addRow("Player 2", with_error(self.p2_combo, self.p2_error))
         self.button_combo = QComboBox(objectName="tournamentButtonCombo")
@@ -274,6 +185,11 @@ class TournamentTab(Tab):
         self.button_combo.setToolTip("Who is the small blind of the first hand (average: "
                                      "P(win) averaged over both)")
         players.addRow("Button first", self.button_combo)
+        self.payouts_edit = QLineEdit("", objectName="tournamentPayoutsEdit")
+        self.payouts_edit.setPlaceholderText("none: chips only (e.g. 65, 35)")
+        self.payouts_edit.setToolTip(PAYOUTS_TIP)
+        self.payouts_error = ErrorLabel("tournamentPayoutsError")
+        players.addRow("Payouts", with_error(self.payouts_edit, self.payouts_error))
 
         # -- the method -----------------------------------------------------------------------
         method_box = QGroupBox("Method")
@@ -310,7 +226,8 @@ class TournamentTab(Tab):
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.result_label.setWordWrap(True)
         self.pwin_plot = pg.PlotWidget(objectName="pwinPlot")
-        self.length_plot = pg.PlotWidget(objectName="lengthPlot")
+        self.length_plot = pg.PlotWidget(objectName="lengthPlot",
+                                         axisItems={"bottom": IntegerAxis("bottom")})
         self._setup_plots()
         for plot in (self.pwin_plot, self.length_plot):
             add_save_image_action(plot, self.status_message.emit)
@@ -351,6 +268,7 @@ class TournamentTab(Tab):
                       self.method_combo):
             combo.currentIndexChanged.connect(self._validate)
         self.levels_edit.textChanged.connect(self._validate)
+        self.payouts_edit.textChanged.connect(self._on_payouts_changed)
         for combo in (self.p1_combo, self.p2_combo):
             combo.editTextChanged.connect(self._validate)
         self._validate()
@@ -383,7 +301,7 @@ class TournamentTab(Tab):
             item.setLabel("bottom", bottom)
             item.setLabel("left", left)
             item.getAxis("left").enableAutoSIPrefix(False)
-            item.addLegend(offset=(10, 10))
+            legend_below(item)
         self.pwin_plot.setXRange(0, 1)
         self.pwin_plot.setYRange(0, 1)
         self._add_diagonal()
@@ -443,8 +361,7 @@ class TournamentTab(Tab):
         simulating = METHODS[self.method_combo.currentText()] != "markov"
         self.trials_spin.setEnabled(simulating and not self.runner.running)
         self.seed_spin.setEnabled(simulating and not self.runner.running)
-        rest = self.chips_spin.value() - self.stack_spin.value()
-        self.stack2_label.setText(f"player 2: {rest:,}" if rest > 0 else "")
+        self._show_stacks()
         self._request = None
         try:
             structure, stacks = self._structure()
@@ -464,6 +381,77 @@ class TournamentTab(Tab):
         self.run_button.set_inputs_valid(self._request is not None)
         self._show_staleness()
         return self._request is not None
+
+    def _on_payouts_changed(self) -> None:
+        """Payouts only change how the result reads: no new run needed."""
+        self.payouts()
+        self._show_results()
+
+    def _show_stacks(self) -> None:
+        """Player 2's stack and both stacks in big blinds (of the first level); the chips
+        on hover."""
+        stack = self.stack_spin.value()
+        rest = self.chips_spin.value() - stack
+        bb = self._first_bb()
+        if rest <= 0:
+            self.stack2_label.setText("")
+            return
+        if bb is None:
+            self.stack2_label.setText(f"player 2: {rest:,}")
+        else:
+            self.stack2_label.setText(f"= {stack / bb:.1f} bb · player 2: {rest / bb:.1f} bb")
+        self.stack2_label.setToolTip(f"Player 1: {stack:,} chips, player 2: {rest:,} chips"
+                                     + (f"; big blind {bb:,} chips" if bb else ""))
+
+    def _first_bb(self) -> int | None:
+        """The big blind of the first hand (None when the schedule does not parse)."""
+        if self.blinds_combo.currentText() == BLINDS[0]:
+            return self.bb_spin.value()
+        first = self.levels_edit.text().split(",")[0].split("/")
+        try:
+            return int(first[1]) if len(first) > 1 and int(first[1]) > 0 else None
+        except ValueError:
+            return None
+
+    def payouts(self) -> tuple[float, float] | None:
+        """The payouts typed (None: none, or not valid; the reason is shown)."""
+        try:
+            payouts = parse_payouts(self.payouts_edit.text())
+        except InputError as exc:
+            self.payouts_error.show_error(str(exc))
+            return None
+        self.payouts_error.clear_error()
+        return payouts
+
+    def _show_results(self) -> None:
+        """The result panel of the answer shown: stacks in big blinds (chips on hover),
+        the table (prize equity with payouts), and the mark when P(win) is the chip share
+        because both players play the same strategy."""
+        answer, request = self.answer, self._shown_request
+        if answer is None or request is None:
+            return
+        chips = request.structure.chips
+        bb = request.structure.levels[0].bb
+        head = ""
+        if bb:
+            head = (f"<p>Player 1 {request.stacks[0] / bb:.1f} bb, player 2 "
+                    f"{request.stacks[1] / bb:.1f} bb (big blind {bb:,} chips)</p>")
+        self.result_label.setToolTip(f"Stacks in chips: {request.stacks[0]:,} and "
+                                     f"{request.stacks[1]:,} of {chips:,}")
+        self.same_note = ""
+        if same_strategy(request.p1, request.p2):
+            deviation = max(float(np.max(np.abs(np.asarray(r.curve)[:, 1]
+                                                - np.asarray(r.curve)[:, 0])))
+                            for r in answer.results.values())
+            if deviation <= SAME_STRATEGY_TOLERANCE:
+                self.same_note = (
+                    "P(win) equals the chip share (within "
+                    f"{deviation:.4f}): both players play the same strategy, so neither has "
+                    "an edge and every hand is a fair bet on average; only the button moves "
+                    "it. Try another strategy for player 2 to see who gains.")
+        note = f"<p><i>{html.escape(self.same_note)}</i></p>" if self.same_note else ""
+        self.result_label.setText(head + format_results(answer.results, self.payouts())
+                                  + note)
 
     @property
     def stale(self) -> bool:
@@ -573,7 +561,7 @@ class TournamentTab(Tab):
         assert isinstance(answer, TournamentAnswer)
         self.answer = answer
         self._shown_request = self._running_request
-        self.result_label.setText(format_results(answer.results))
+        self._show_results()
         self._plot(answer.results)
         if answer.missing:
             self.error_label.show_error("\n".join(
@@ -622,6 +610,11 @@ class TournamentTab(Tab):
             self.length_plot.addItem(bars)
             self.length_plot.getPlotItem().legend.addItem(bars, CAPTIONS[variant])
             self.length_bars[variant] = bars
+        if self.same_note:  # the curve on the diagonal says why, on the plot itself
+            mark = pg.TextItem("P(win) = chip share: same strategy", color="#555555",
+                               anchor=(0, 1))
+            mark.setPos(0.03, 0.9)
+            self.pwin_plot.addItem(mark)
         self.pwin_plot.setXRange(0, 1)
         self.pwin_plot.setYRange(0, 1)
         self.length_plot.autoRange()

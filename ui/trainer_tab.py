@@ -6,16 +6,17 @@ ante, close spots, drill my leaks) and deals its first spot. The first spot at a
 equilibrium is not solved yet is dealt in the worker (progress bar, the button reads **Stop**);
 once every stack the drill deals is solved, spots are dealt in the GUI thread, so the next one
 appears at once. The spot is described as a player reads it, above the cards
-(:class:`ui.cards_widget.CardsWidget`); **P** pushes or calls, **F** folds, **Space** deals the
-next spot. Each answer is graded and stored by the library; the tab shows the feedback, the
-session statistics with the weak spots, and a running accuracy and EV-lost plot.
+(:class:`ui.cards_widget.CardsWidget`, high card first); **P** pushes or calls (**C** too),
+**F** folds, **Space** deals the next spot. Each answer is graded and stored by the library;
+the tab shows the feedback, the session statistics with the weak spots, and a running
+accuracy and EV-lost plot.
 
 The history is the library's :class:`~omahanash.trainer.History` (``$OMAHANASH_DATA`` or the
 platform data folder, unless a ``db_path`` is given), opened when first needed; what it did
 with a damaged or locked file (:attr:`~omahanash.trainer.History.notices`) is shown in the tab.
 
 The tab is one screen (drill inputs, the spot, answers, feedback, statistics, plots, history)
-sharing its drill, so it stays one module (~520 lines); the cards are drawn by
+sharing its drill, so it stays one module (~550 lines); the cards are drawn by
 :mod:`ui.cards_widget`.
 """
 
@@ -62,7 +63,7 @@ from omahanash.trainer import (
 from ui.cards_widget import CardsWidget
 from ui.common import ErrorLabel, RunStopButton, Tab, with_error
 from ui.export import add_save_image_action, export_buttons, write_table
-from ui.plots import NoDataPlaceholder
+from ui.plots import IntegerAxis, NoDataPlaceholder
 from ui.table_build_panel import TableBuildPanel
 
 if TYPE_CHECKING:
@@ -116,8 +117,10 @@ class SessionPlot(pg.GraphicsLayoutWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent)
         self.setBackground("w")
-        self.accuracy_plot = self.addPlot(row=0, col=0)
-        self.ev_plot = self.addPlot(row=1, col=0)
+        # the answers are counted: whole-number ticks only (no "answer 1.5")
+        self.accuracy_plot = self.addPlot(row=0, col=0,
+                                          axisItems={"bottom": IntegerAxis("bottom")})
+        self.ev_plot = self.addPlot(row=1, col=0, axisItems={"bottom": IntegerAxis("bottom")})
         for plot, label in ((self.accuracy_plot, "accuracy (%)"),
                             (self.ev_plot, "EV lost (bb)")):
             plot.showGrid(x=True, y=True, alpha=0.25)
@@ -236,8 +239,8 @@ class TrainerTab(Tab):
         self.push_button = QPushButton("Push", objectName="trainerPushButton")
         self.fold_button = QPushButton("Fold", objectName="trainerFoldButton")
         self.next_button = QPushButton("Next spot", objectName="trainerNextButton")
-        for button, key in ((self.push_button, "P"), (self.fold_button, "F"),
-                            (self.next_button, "Space")):
+        for button, key in ((self.push_button, "P (push) or C (call)"),
+                            (self.fold_button, "F"), (self.next_button, "Space")):
             button.setToolTip(f"Key: {key}")
             button.setMinimumHeight(36)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Space must not click a button
@@ -271,7 +274,8 @@ class TrainerTab(Tab):
         layout.addLayout(spot, 5)
 
         # -- wiring ---------------------------------------------------------------------------
-        for key, slot in (("P", self.push), ("F", self.fold), ("Space", self.next_spot)):
+        for key, slot in (("P", self.push), ("C", self.push), ("F", self.fold),
+                          ("Space", self.next_spot)):
             # Window-wide, but a shortcut of a hidden widget never fires: active while this
             # tab is the current one. A focused line edit still takes the letters typed.
             QShortcut(QKeySequence(key), self, slot, context=Qt.ShortcutContext.WindowShortcut)
@@ -470,10 +474,12 @@ class TrainerTab(Tab):
     def _on_dealt(self, spot: object) -> None:
         assert isinstance(spot, Spot)
         self._show_spot(spot)
-        self.status_message.emit(f"Spot {spot.number}: {spot.description}")
 
     def _show_spot(self, spot: Spot) -> None:
+        """Show ``spot`` (dealt in the worker or at once): the labels, the cards and the
+        status bar all follow it."""
         self.spot = spot
+        self.status_message.emit(f"Spot {spot.number}: {spot.description}")
         self.spot_label.setText(spot.description)
         push = spot.actions[0]
         situation = "Push or fold?" if spot.position == "sb" else "The SB pushes. Call or fold?"
@@ -503,7 +509,7 @@ class TrainerTab(Tab):
     # -- answering ---------------------------------------------------------------------------
 
     def push(self) -> Answer | None:
-        """Push (SB) or call (BB) the current spot (key P)."""
+        """Push (SB) or call (BB) the current spot (key P, or C for call)."""
         return self.answer("allin")
 
     def fold(self) -> Answer | None:
@@ -523,6 +529,9 @@ class TrainerTab(Tab):
                                     "Space: next spot")
         self._show_statistics()
         self.plot.set_answers(self.drill.answers)
+        verdict = "correct" if result.grade.correct else "wrong"
+        self.status_message.emit(f"Spot {result.spot.number} answered: {verdict} "
+                                 "(Space: next spot)")
         self._show_notices()  # the database may have broken while writing
         self._update_buttons()
         return result

@@ -11,6 +11,7 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import QWidget
 
 from ui.export import add_save_image_action
+from ui.plots import legend_below
 
 if TYPE_CHECKING:
     from omahanash.jamfold.exploit import WidthPoint
@@ -33,7 +34,7 @@ class WidthCurvePlot(pg.PlotWidget):
         item.setLabel("right", "gain over Nash (bb/100)", color=GAIN_COLOUR)
         item.setXRange(0, 100)
         add_save_image_action(self)
-        item.addLegend(offset=(10, 10))
+        legend_below(item)  # never over the curves
         self.range_curve = item.plot([], [], pen=pg.mkPen(BR_COLOUR, width=2), symbol="o",
                                      symbolSize=5, symbolBrush=BR_COLOUR, symbolPen=None,
                                      name="best response %")

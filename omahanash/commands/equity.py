@@ -27,10 +27,11 @@ JSON (``--json``), one object::
 ``equity`` = expected pot share; ``win[i]`` = fraction of boards where player i gets more than
 half the pot, ``tie`` = pot split evenly. Omaha Hi/Lo adds ``"hi": [h1, h2]`` and
 ``"lo": [l1, l2]`` (pot fractions won through the high / the low side, ``equity = hi + lo``),
-``"scoop": [s1, s2]`` (fraction of boards won whole, alone) and ``"low_boards"`` (fraction
-of boards with a qualifying low). Monte Carlo adds ``"trials"``, ``"seed"``, ``"stderr"``
-(standard error of ``equity[0]``) and ``"exact": false``; ``"boards"`` is then the number of
-trials.
+``"scoop": [s1, s2]`` (fraction of boards won whole, alone), ``"low_boards"`` (fraction
+of boards with a qualifying low) and ``"win_high"`` / ``"win_low"`` (fraction of boards on
+which each hand wins the high side / the low half alone). Monte Carlo adds ``"trials"``,
+``"seed"``, ``"stderr"`` (standard error of ``equity[0]``) and ``"exact": false``;
+``"boards"`` is then the number of trials.
 """
 
 from __future__ import annotations

@@ -15,7 +15,8 @@ Shares in a result (two players, each board weighted equally):
   the high / the low side (so ``equity = hi + lo``; on a board with no qualifying low the high
   hand's whole pot counts as ``hi``); ``scoop[i]`` – fraction of boards on which player ``i``
   takes the whole pot alone; ``low_boards`` – fraction of boards with at least one qualifying
-  low.
+  low; ``win_high[i]`` / ``win_low[i]`` – fraction of boards on which player ``i`` wins the
+  high side / the low half alone (what players call "win high" and "win low").
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ from omahanash.equity.result import (
     TIE,
     WIN1,
     WIN2,
+    WINHI1,
+    WINHI2,
+    WINLO1,
+    WINLO2,
     Cards,
     EquityResult,
     exact_deal_equity,
@@ -64,7 +69,7 @@ __all__ = ["EquityResult", "add_showdown", "enumerate_boards", "enumerate_deal",
 def add_showdown(acc, game, index, suit, board_mask, board_low, nonflush, hole_masks,
                  low_sets, flush, low):
     """Settle one complete board between two hands and add the outcome to ``acc``
-    (``int64[11]``, layout ``HI1 .. SQUARES1``).
+    (``int64[15]``, layout ``HI1 .. WINLO2``).
 
     The board comes as its summary (``index, suit, board_mask`` from
     :func:`~omahanash.evaluate.core.board_summary`) and its low-rank set; hand ``p`` as its
@@ -102,12 +107,20 @@ def add_showdown(acc, game, index, suit, board_mask, board_low, nonflush, hole_m
     if low1 > 0 or low2 > 0:
         acc[LOW_BOARDS] += 1
     acc[SQUARES1] += units1 * units1
+    if h1 > h2:  # the high side alone (the whole pot when no low qualifies)
+        acc[WINHI1] += 1
+    elif h2 > h1:
+        acc[WINHI2] += 1
+    if l1 > l2:  # the low half alone
+        acc[WINLO1] += 1
+    elif l2 > l1:
+        acc[WINLO2] += 1
 
 
 @njit(cache=True, parallel=True)
 def enumerate_boards(game, profiles, hole_masks, low_sets, known, deck, flush, low,
                      starts, seconds, bounds):
-    """``int64[11]`` outcome counts over every completion of ``known`` by cards of ``deck``.
+    """``int64[15]`` outcome counts over every completion of ``known`` by cards of ``deck``.
 
     ``profiles[:, p]`` is hand ``p``'s non-flush value per board rank multiset,
     ``hole_masks[p, s]`` its rank mask in suit ``s``, ``low_sets[p]`` its low-rank set.
@@ -227,7 +240,7 @@ def exact_equity(
 
 def enumerate_deal(game: str, hands: np.ndarray, known: np.ndarray, deck: np.ndarray,
                    profiles: np.ndarray | None = None) -> np.ndarray:
-    """Outcome counts (``int64[11]``) of two hands (``int8[2, k]``) over every completion of
+    """Outcome counts (``int64[15]``) of two hands (``int8[2, k]``) over every completion of
     ``known`` by ``deck`` (the cards left, in increasing code order). The building block for
     callers that validated the cards themselves; ``profiles`` (``uint16[6188, 2]``, see
     :func:`omahanash.evaluate.nonflush_profiles`) may be passed when already known."""

@@ -70,7 +70,7 @@ def _sample_chunks(game, hands1, hands2, pairs1, pairs2, masks1, masks2, holes1,
     Chunk ``c`` of ``n_chunks = len(states)`` owns the deals ``trials * c // n_chunks`` up to
     ``trials * (c + 1) // n_chunks`` and draws them from its own SplitMix64 stream
     (:mod:`omahanash.rng`) seeded by (``seed``, ``c``); ``states[c]`` is the stream's state,
-    ``done[c]`` the deals it has made, ``acc[c]`` (``int64[11]``) its outcome counts,
+    ``done[c]`` the deals it has made, ``acc[c]`` (``int64[15]``) its outcome counts,
     ``failed[c]`` set when it found no disjoint pair in 100,000 draws. A run cut into calls
     therefore gives exactly the counts of one call: the result depends on the seed and
     ``n_chunks`` only, never on the budget or the number of threads.
@@ -168,7 +168,7 @@ def sample_deals(game: int, hands1: np.ndarray, hands2: np.ndarray, pairs1: np.n
                  weighted: bool, weights1: np.ndarray, weights2: np.ndarray,
                  progress: ProgressCallback | None = None,
                  cancel: CancelFlag | None = None) -> tuple[np.ndarray, bool]:
-    """``(int64[11] outcome counts, rejected)`` over ``trials`` random deals (see
+    """``(int64[15] outcome counts, rejected)`` over ``trials`` random deals (see
     :func:`_sample_chunks` for the arguments and the streams: ``n_chunks`` streams).
 
     The kernel runs in calls of about :data:`CALL_SECONDS` through

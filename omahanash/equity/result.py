@@ -10,7 +10,8 @@ loads numpy only; :mod:`omahanash.equity.exact` re-exports every name defined he
 ...                                              game="holdem")
 >>> str(game), hand1, board
 ('holdem', (51, 50), (0, 21, 30))
->>> result_from_counts("holdem", np.array([6, 0, 2, 0, 1, 0, 1, 1, 0, 0, 20]), 2).equity
+>>> result_from_counts("holdem", np.array([6, 0, 2, 0, 1, 0, 1, 1, 0, 0, 20, 1, 0, 0, 0]),
+...                    2).equity
 (0.75, 0.25)
 """
 
@@ -36,16 +37,19 @@ from omahanash.errors import InputError
 
 GAME_CODES = {"holdem": 0, "omaha-hi": 1, "omaha-hilo": 2}
 
-# Accumulator layout (int64, quarter-pot units for the pot shares; board counts otherwise).
-HI1, LO1, HI2, LO2, WIN1, WIN2, TIE, SCOOP1, SCOOP2, LOW_BOARDS, SQUARES1 = range(11)
-NUM_ACC = 11
+# Accumulator layout (int64, quarter-pot units for the pot shares; board counts otherwise):
+# HI1 .. SQUARES1, then the boards on which each player wins the high half (the whole high
+# side) alone and the low half alone (Hi/Lo: what players call "win high" / "win low").
+(HI1, LO1, HI2, LO2, WIN1, WIN2, TIE, SCOOP1, SCOOP2, LOW_BOARDS, SQUARES1, WINHI1, WINHI2,
+ WINLO1, WINLO2) = range(15)
+NUM_ACC = 15
 
 # A Monte Carlo standard error needs a sample variance, hence two trials at least.
 MIN_TRIALS = 2
 MAX_TRIALS = 10**12
 
 Cards = str | Sequence[int]
-# (variant, hands int8[2, k], known board int8, deck int8) -> int64[11] outcome counts
+# (variant, hands int8[2, k], known board int8, deck int8) -> int64[15] outcome counts
 DealEnumerator = Callable[[str, np.ndarray, np.ndarray, np.ndarray], np.ndarray]
 
 
@@ -55,7 +59,8 @@ class EquityResult:
 
     ``boards`` is the number of boards enumerated (exact) or the number of trials (Monte
     Carlo, then ``exact`` is False and ``stderr`` is the standard error of ``equity[0]``).
-    ``hi``, ``lo``, ``scoop`` and ``low_boards`` are None outside Hi/Lo.
+    ``hi``, ``lo``, ``scoop``, ``low_boards``, ``win_high`` and ``win_low`` are None outside
+    Hi/Lo.
     """
 
     game: str
@@ -71,6 +76,8 @@ class EquityResult:
     exact: bool = True
     stderr: float = 0.0
     matchups: int = 1
+    win_high: tuple[float, float] | None = None
+    win_low: tuple[float, float] | None = None
 
     def to_dict(self) -> dict:
         """Plain JSON-ready dict (tuples become lists; None fields are dropped)."""
@@ -80,7 +87,7 @@ class EquityResult:
 
 def result_from_counts(game: str, acc: np.ndarray, boards: int, *, exact: bool = True,
                        stderr: float = 0.0, matchups: int = 1) -> EquityResult:
-    """Turn accumulated counts (``int64[11]``, layout ``HI1 .. SQUARES1``) into shares."""
+    """Turn accumulated counts (``int64[15]``, layout ``HI1 .. WINLO2``) into shares."""
     pot = 4.0 * boards
     equity = ((acc[HI1] + acc[LO1]) / pot, (acc[HI2] + acc[LO2]) / pot)
     win = (acc[WIN1] / boards, acc[WIN2] / boards)
@@ -99,6 +106,8 @@ def result_from_counts(game: str, acc: np.ndarray, boards: int, *, exact: bool =
         exact=exact,
         stderr=float(stderr),
         matchups=int(matchups),
+        win_high=(float(acc[WINHI1] / boards), float(acc[WINHI2] / boards)) if hilo else None,
+        win_low=(float(acc[WINLO1] / boards), float(acc[WINLO2] / boards)) if hilo else None,
     )
 
 

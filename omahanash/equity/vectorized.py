@@ -32,7 +32,7 @@ How the 1,086,008 (Omaha) or 1,712,304 (Hold'em) boards are done in ~0.05 s:
   explicitly and summarized with a sort.
 
 Outcome counts go through twelve board categories (high: lose / tie / win, times low: lose /
-split / win / no qualifying low), turned into the ``int64[11]`` accumulator of
+split / win / no qualifying low), turned into the ``int64[15]`` accumulator of
 :mod:`omahanash.equity.result` at the end.
 """
 
@@ -57,6 +57,10 @@ from omahanash.equity.result import (
     TIE,
     WIN1,
     WIN2,
+    WINHI1,
+    WINHI2,
+    WINLO1,
+    WINLO2,
     Cards,
     EquityResult,
     exact_deal_equity,
@@ -140,11 +144,11 @@ def low_categories(low_sets: np.ndarray) -> np.ndarray:
 
 
 def counts_from_categories(hist: np.ndarray) -> np.ndarray:
-    """``int64[11]`` accumulator (layout ``HI1 .. SQUARES1``) from the number of boards in
+    """``int64[15]`` accumulator (layout ``HI1 .. WINLO2``) from the number of boards in
     each of the twelve categories ``high + 3 * low`` (see :func:`low_categories`).
 
     >>> counts_from_categories(np.array([0] * 9 + [1, 2, 3])).tolist()  # 1 lost, 2 tied, 3 won
-    [16, 0, 8, 0, 3, 1, 2, 3, 1, 0, 56]
+    [16, 0, 8, 0, 3, 1, 2, 3, 1, 0, 56, 3, 1, 0, 0]
     """
     acc = np.zeros(NUM_ACC, dtype=np.int64)
     for code, n in enumerate(np.asarray(hist, dtype=np.int64).tolist()):
@@ -165,6 +169,10 @@ def counts_from_categories(hist: np.ndarray) -> np.ndarray:
         elif units1 == 0:
             acc[SCOOP2] += n
         acc[SQUARES1] += n * units1 * units1
+        if h1 != h2:
+            acc[WINHI1 if h1 > h2 else WINHI2] += n
+        if l1 != l2:
+            acc[WINLO1 if l1 > l2 else WINLO2] += n
     return acc
 
 
@@ -278,7 +286,7 @@ def _with_known(hist: np.ndarray, known: np.ndarray, deck: np.ndarray, low_bit: 
 
 def enumerate_deal_numpy(game: str, hands: np.ndarray, known: np.ndarray, deck: np.ndarray,
                          profiles: np.ndarray | None = None) -> np.ndarray:
-    """Outcome counts (``int64[11]``, layout ``HI1 .. SQUARES1``) of two hands (``int8[2, k]``)
+    """Outcome counts (``int64[15]``, layout ``HI1 .. WINLO2``) of two hands (``int8[2, k]``)
     over every completion of ``known`` by ``deck``: exactly
     :func:`omahanash.equity.exact.enumerate_deal`, in numpy. ``profiles`` (``uint16[6188,
     2]``, :func:`omahanash.evaluate.nonflush_profiles`) may be passed when already known.
@@ -288,7 +296,7 @@ def enumerate_deal_numpy(game: str, hands: np.ndarray, known: np.ndarray, deck: 
     >>> board = np.array(parse_cards("Kh 7c 2d 9s"), dtype=np.int8)
     >>> deck = remaining_deck(hands.ravel(), board)
     >>> enumerate_deal_numpy("holdem", hands, board, deck).tolist()  # aces: Ac or Ad only
-    [8, 0, 168, 0, 2, 42, 0, 2, 42, 0, 32]
+    [8, 0, 168, 0, 2, 42, 0, 2, 42, 0, 32, 2, 42, 0, 0]
     """
     if game not in GAME_CODES:
         raise ValueError(f"unknown game {game!r} (expected one of {', '.join(GAME_CODES)})")

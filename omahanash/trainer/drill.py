@@ -259,7 +259,7 @@ class Drill:
     ...               persist=False)
     >>> spot = drill.next_spot()
     >>> spot.description, spot.hand
-    ("Texas Hold'em · 10 bb · you are SB", '6s Kc')
+    ("Texas Hold'em · 10 bb · you are SB", 'Kc 6s')
     >>> grade = drill.answer("fold").grade      # K6o pushes at 10 bb: folding costs EV
     >>> grade.correct, round(grade.ev_lost_bb, 3)
     (False, 0.356)
@@ -406,7 +406,7 @@ class Drill:
         self.current = Spot(
             number=len(self.answers) + 1, variant=variant, position=position,
             stack_bb=stack_bb, ante_bb=float(config.ante), class_id=class_id,
-            hand=format_cards(cards),
+            hand=format_cards(sorted(cards, reverse=True)),  # high card first: "Td 4c"
             hand_group=group_names(variant)[int(situation.groups[index])],
             frequency=float(np.clip(situation.frequency[position][index], 0.0, 1.0)),
             allin_ev_bb=float(situation.allin_bb[position][index]),

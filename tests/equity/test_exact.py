@@ -101,3 +101,33 @@ def test_omaha_preflop_is_consistent():
 def test_bad_input_names_the_token(hand1, hand2, board, dead, game, token):
     with pytest.raises(CardError, match=token):
         exact_equity(hand1, hand2, board=board, dead=dead, game=game)
+
+
+def test_hilo_win_high_and_win_low_count_each_half_alone():
+    """Issue 27: "win high" / "win low" are how often a hand wins that half alone (not its
+    pot share). Checked against a count over the 820 boards with the library's evaluators
+    (higher is better; a low of 0 does not qualify)."""
+    from itertools import combinations
+
+    import numpy as np
+
+    from omahanash.cards import remaining_deck
+    from omahanash.evaluate import evaluate_omaha_hi, evaluate_omaha_lo
+
+    hand1, hand2, board = "Ah Kh 5c 4c", "Qs Qd Jc Tc", "Qh 3c 2s"
+    result = exact_equity(hand1, hand2, board=board, game="omaha-hilo")
+    h1, h2, known = parse_cards(hand1), parse_cards(hand2), parse_cards(board)
+    deck = remaining_deck(list(h1) + list(h2), known)
+    boards = np.array([list(known) + list(pair) for pair in combinations(deck, 2)])
+    n = len(boards)
+    hands1, hands2 = np.tile(np.array(h1), (n, 1)), np.tile(np.array(h2), (n, 1))
+    hi1, hi2 = evaluate_omaha_hi(hands1, boards), evaluate_omaha_hi(hands2, boards)
+    lo1 = evaluate_omaha_lo(hands1, boards).astype(int)
+    lo2 = evaluate_omaha_lo(hands2, boards).astype(int)
+    assert n == result.boards == 820
+    assert result.win_high == pytest.approx((np.mean(hi1 > hi2), np.mean(hi2 > hi1)),
+                                            abs=1e-12)
+    assert result.win_low == pytest.approx((np.mean(lo1 > lo2), np.mean(lo2 > lo1)),
+                                           abs=1e-12)
+    assert 0 < result.win_low[0] < 1 and 0 < result.win_high[1] < 1  # a real test case
+    assert exact_equity(hand1, hand2, board=board, game="omaha-hi").win_high is None

@@ -56,7 +56,7 @@ def random_deal(rng: np.random.Generator, game: str, n_known: int, n_dead: int,
 def assert_same_counts(game, hands, known, deck):
     expected = enumerate_deal(game, hands, known, deck)
     got = enumerate_deal_numpy(game, hands, known, deck)
-    assert got.dtype == np.int64 and got.shape == (11,)
+    assert got.dtype == np.int64 and got.shape == (15,)  # NUM_ACC
     assert got.tolist() == expected.tolist(), (game, hands.tolist(), known.tolist(),
                                                deck.tolist())
     return got
@@ -186,7 +186,9 @@ def test_counts_from_categories_hilo():
     hist[[2 + 3, 0 + 6, 1 + 0, 2 + 9]] = 1
     acc = counts_from_categories(hist)
     assert acc.tolist() == [2 + 0 + 1 + 4, 1 + 2 + 0 + 0, 0 + 2 + 1 + 0, 1 + 0 + 2 + 0,
-                            2, 1, 1, 1, 0, 3, 9 + 4 + 1 + 16]
+                            2, 1, 1, 1, 0, 3, 9 + 4 + 1 + 16,
+                            # win high alone: boards 1 and 4 / board 2; win low alone: 2 / 3
+                            2, 1, 1, 1]
     assert acc[SCOOP1] == 1 and acc[SQUARES1] == 30
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QTableView
 
@@ -48,7 +49,7 @@ def test_aces_against_kings_holdem_exact(qtbot, window, drive):
     assert drive.find(tab, QLabel, "equityHeadline").text() == \
         "Player 1: 81.95%   ·   Player 2: 18.05%"
     assert drive.find(tab, QLabel, "equitySummary").text().startswith(
-        "Exact: 1,712,304 boards · tie ")
+        "Exact: 1,712,304 boards · split pots ")
 
 
 def test_omaha_hilo_breakdown_matches_the_library(qtbot, window, drive):
@@ -57,12 +58,24 @@ def test_omaha_hilo_breakdown_matches_the_library(qtbot, window, drive):
     calculate(qtbot, drive, tab)
     expected = exact_equity("Ah Kh 5c 4c", "Qs Qd Jc Tc", board="Qh 3c 2s", game="omaha-hilo")
     table = drive.find(tab, QTableView, "equityResultTable")
-    assert drive.table_header(table) == ["Player", "Hand", "Equity", "Win", "Lose",
-                                         "High half", "Low half", "Scoop"]
+    # issue 27: the words players use, each with a tooltip; "Win" (which equalled "Scoop")
+    # and "High half" (a pot share read as P(win high)) are gone
+    header = drive.table_header(table)
+    assert header == ["Player", "Hand", "Equity", "Scoop", "Win high", "Win low", "Wins ¾",
+                      "Split ½", "Quartered", "Scooped"]
+    model = table.model()
+    for column, title in enumerate(header[2:], start=2):
+        tip = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+        assert tip, title
     for i, row in enumerate(drive.table_rows(table)):
-        shares = (expected.equity[i], expected.win[i], expected.lose[i], expected.hi[i],
-                  expected.lo[i], expected.scoop[i])
+        other = 1 - i
+        shares = (expected.equity[i], expected.scoop[i], expected.win_high[i],
+                  expected.win_low[i], expected.win[i] - expected.scoop[i], expected.tie,
+                  expected.lose[i] - expected.scoop[other], expected.scoop[other])
         assert row[2:] == [f"{100 * share:.2f}%" for share in shares]
+        outcomes = [float(cell.rstrip("%")) for cell in (row[3], *row[6:10])]
+        assert sum(outcomes) == pytest.approx(100.0, abs=0.03)  # every board is one of them
+    assert drive.table_rows(table)[0][7] == drive.table_rows(table)[1][7]  # split: both
     summary = drive.find(tab, QLabel, "equitySummary").text()
     assert expected.boards == 820  # C(41, 2): 52 - 8 hole cards - 3 on the board
     assert "Exact: 820 boards" in summary and "qualifying low" in summary

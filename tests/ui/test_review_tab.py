@@ -196,7 +196,7 @@ def test_selected_spot_details_and_open_in_jamfold(qtbot, window, tab, drive):
 
 
 def test_a_dropped_file_is_reviewed(qtbot, window, drive):
-    window.tab_widget.setCurrentIndex(0)
+    window.tab_widget.setCurrentWidget(window.tab("Jam-fold"))
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(HOLDEM))])
     enter = QDragEnterEvent(QPoint(10, 10), Qt.DropAction.CopyAction, mime,

@@ -135,3 +135,28 @@ def test_a_coarse_table_is_usable_and_offered_for_refining(qtbot, fake_builds, m
     release.set()
     qtbot.waitUntil(lambda: not builds.running, timeout=20_000)
     assert calls == [("omaha-hi", tables.DEFAULT_SAMPLES[Variant.OMAHA_HI])]  # refine only
+
+
+def test_after_cancel_no_status_bar_still_says_building(qtbot, fake_builds, make_window):
+    """Issue 27: after Cancel the status bar still said "Building the omaha-hi equity
+    table…". The window's status bar, on the tab that cancelled and on another tab that shows
+    the same queue, says it was cancelled; no panel still says "Building"."""
+    from ui.tournament_tab import TournamentTab
+    from ui.trainer_tab import TrainerTab
+
+    builds, calls, release = fake_builds
+    window = make_window(factories=[TrainerTab, TournamentTab])
+    trainer, tournament = window.tab("Trainer"), window.tab("Tournament")
+    window.tab_widget.setCurrentWidget(trainer)
+    assert not trainer.build_panel.check(Variant.OMAHA_HI)
+    assert trainer.build_panel.build()
+    assert window.statusBar().currentMessage().startswith("Building a coarse Omaha Hi table")
+    qtbot.waitUntil(lambda: builds.done > 20, timeout=20_000)
+    trainer.build_panel.cancel_button.click()
+    qtbot.waitUntil(lambda: not builds.running, timeout=20_000)
+    for tab in (trainer, tournament):
+        window.tab_widget.setCurrentWidget(tab)
+        message = window.statusBar().currentMessage()
+        assert "Building" not in message and "cancelled" in message, message
+        assert "Building" not in tab.build_panel.label.text()
+        assert not tab.build_panel.cancel_button.isEnabled()

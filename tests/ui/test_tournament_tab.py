@@ -136,7 +136,8 @@ def test_a_bad_structure_says_why_and_disables_run(drive, tab):
     assert not drive.find(tab, QPushButton, "tournamentRunButton").isEnabled()
     drive.find(tab, QSpinBox, "tournamentStackSpin").setValue(150)
     assert not error.isVisible()
-    assert drive.find(tab, QLabel, "tournamentStack2Label").text() == "player 2: 250"
+    stacks = drive.find(tab, QLabel, "tournamentStack2Label")
+    assert stacks.text() == "= 7.5 bb · player 2: 12.5 bb" and "250 chips" in stacks.toolTip()
     drive.choose(drive.find(tab, QComboBox, "tournamentBlindsCombo"), "Level schedule")
     drive.type_into(drive.find(tab, QLineEdit, "tournamentLevelsEdit"), "10/20,x")
     assert error.isVisible() and "SB/BB" in error.text()
@@ -268,3 +269,46 @@ def test_the_results_export_as_json(qtbot, drive, tab, tmp_path):
     assert list(document) == ["holdem"]
     assert document["holdem"]["p_win"] == tab.answer.results[Variant.HOLDEM].p_win
     assert len(document["holdem"]["curve"]) > 5
+
+
+def test_the_default_spot_teaches_and_says_why_same_strategies_are_fair(qtbot, window, drive,
+                                                                      tab):
+    """Issue 27: the tab opens on the Miltersen–Sørensen spot (300/600, 8,000 chips, Nash
+    against a 30 % player), stacks in big blinds with the chips on hover, prize equity with
+    payouts, and a P(win) on the diagonal is explained (both play the same strategy)."""
+    spin = lambda name: drive.find(tab, QSpinBox, name).value()  # noqa: E731
+    assert (spin("tournamentChipsSpin"), spin("tournamentStackSpin"), spin("tournamentSbSpin"),
+            spin("tournamentBbSpin")) == (8000, 4000, 300, 600)
+    assert drive.find(tab, QComboBox, "tournamentP1Combo").currentText() == "nash"
+    assert drive.find(tab, QComboBox, "tournamentP2Combo").currentText() == "30%"
+    stacks = drive.find(tab, QLabel, "tournamentStack2Label")
+    assert stacks.text() == "= 6.7 bb · player 2: 6.7 bb" and "4,000 chips" in stacks.toolTip()
+
+    run(qtbot, drive, tab)
+    result = tab.answer.results[Variant.HOLDEM]
+    assert result.p_win == pytest.approx(0.587, abs=0.002)  # the README's 0.586
+    assert tab.same_note == ""
+    text = result_text(drive, tab)
+    assert "Player 1 6.7 bb, player 2 6.7 bb" in text and "Prize equity" not in text
+    drive.type_into(drive.find(tab, QLineEdit, "tournamentPayoutsEdit"), "65, 35")
+    text = result_text(drive, tab)
+    assert f"{result.p_win * 65 + (1 - result.p_win) * 35:.2f} of 100" in text
+    assert not tab.stale  # payouts change how it reads, not what was run
+    drive.type_into(drive.find(tab, QLineEdit, "tournamentPayoutsEdit"), "35, 65")
+    assert "must be at least 2nd" in drive.find(tab, QLabel, "tournamentPayoutsError").text()
+
+    drive.type_into(drive.find(tab, QComboBox, "tournamentP2Combo").lineEdit(), "nash")
+    run(qtbot, drive, tab)
+    assert "same strategy" in tab.same_note and "same strategy" in result_text(drive, tab)
+    x, y = tab.pwin_curves[Variant.HOLDEM].getData()
+    assert np.max(np.abs(y - x)) <= tournament_tab.SAME_STRATEGY_TOLERANCE
+
+
+def test_legends_sit_below_the_plots(qtbot, drive, tab):
+    configure(tab, drive)
+    run(qtbot, drive, tab)
+    for plot in (tab.pwin_plot, tab.length_plot):
+        item = plot.getPlotItem()
+        qtbot.waitUntil(lambda item=item: item.legend.sceneBoundingRect().top()
+                        >= item.getViewBox().sceneBoundingRect().bottom(), timeout=10_000)
+        assert item.legend.sceneBoundingRect().height() > 0

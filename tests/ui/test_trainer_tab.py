@@ -78,7 +78,7 @@ def answer_best(qtbot, tab) -> None:
 
 def test_holdem_drill_answer_by_key_then_next_spot(qtbot, window, drive, tab):
     titles = [window.tab_widget.tabText(i) for i in range(window.tab_widget.count())]
-    assert titles[-1] == "Trainer"
+    assert titles.index("Trainer") < titles.index("CFR games")  # a player's tab
     configure(tab, drive)
     start(qtbot, drive, tab)
     spot = tab.spot
@@ -188,7 +188,7 @@ def test_leaks_without_history_say_so(qtbot, drive, tab):
 def test_shortcuts_only_while_the_tab_is_current(qtbot, window, drive, tab):
     configure(tab, drive)
     start(qtbot, drive, tab)
-    window.tab_widget.setCurrentIndex(0)
+    window.tab_widget.setCurrentWidget(window.tab("Equity"))
     qtbot.keyClick(window.tab_widget.currentWidget(), Qt.Key.Key_P)
     assert tab.spot is not None and not tab.drill.answers
     window.tab_widget.setCurrentWidget(tab)
@@ -350,3 +350,49 @@ def test_omaha_without_its_table_offers_the_build_here(qtbot, drive, tab, monkey
     assert "Mixed without Omaha Hi: its equity table is not built yet (Build it below)" in notes
     assert "Mixed without Omaha Hi/Lo" in notes and "omahanash" not in notes
     assert tab.build_panel.variants == [Variant.OMAHA_HI, Variant.OMAHA_HILO]
+
+
+def test_status_bar_follows_the_spot_and_c_calls(qtbot, window, drive, tab):
+    """Issue 27: the status bar said "Spot 1: … you are SB" at spot 5 where the player was
+    the BB (spots dealt at once never updated it); C did not call (only P did); cards were
+    shown low card first ("4c Td")."""
+    configure(tab, drive, position="Both")
+    start(qtbot, drive, tab)
+    called = False
+    for number in range(1, 9):
+        spot = tab.spot
+        assert spot.number == number
+        assert window.statusBar().currentMessage() == f"Spot {number}: {spot.description}"
+        ranks = [card[0] for card in spot.hand.split()]
+        assert [RANK_ORDER.index(r) for r in ranks] == sorted(
+            (RANK_ORDER.index(r) for r in ranks), reverse=True), spot.hand
+        if spot.position == "bb" and not called:
+            press(qtbot, tab, Qt.Key.Key_C)  # C calls
+            assert tab.drill.answers[-1].grade.action == "allin"
+            called = True
+        else:
+            answer_best(qtbot, tab)
+        assert len(tab.drill.answers) == number
+        assert window.statusBar().currentMessage().startswith(f"Spot {number} answered")
+        press(qtbot, tab, Qt.Key.Key_Space)
+    assert called, "the seeded drill deals a BB spot in its first 8"
+    # the answers are counted: the plot's ticks are whole numbers
+    axis = tab.plot.ev_plot.getAxis("bottom")
+    ticks = [v for _, values in axis.tickValues(0.5, 8.5, 400) for v in values]
+    assert ticks and all(float(v).is_integer() for v in ticks)
+
+
+RANK_ORDER = "23456789TJQKA"
+
+
+@pytest.mark.parametrize("width", [30, 60, 110, 176])
+def test_the_ten_fits_its_corner(qtbot, width):
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QFontMetricsF
+
+    from ui.cards_widget import rank_corner
+
+    corner, font, label = rank_corner(QRectF(0, 0, width, width * 1.4), "T")
+    assert label == "10"
+    assert QFontMetricsF(font).horizontalAdvance("10") <= corner.width()
+    assert font.pixelSize() >= 6
