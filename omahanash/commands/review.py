@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_text(report) -> None:
-    data = report.as_dict()
+    data = report.summary()  # not every spot's dict: a big file's review prints ten
     interval = data["grade_interval"]
     lines = [f"hero: {data['hero']}  opponent: {report.opponent.describe()}",
              f"hands: {data['hands']}  spots: {data['spots']}  outside the model: "
@@ -95,7 +95,7 @@ def _print_text(report) -> None:
              + ("" if interval is None else
                 f"  (mean EV lost per decision 95% interval {interval[0]:.3f}-"
                 f"{interval[1]:.3f} bb{', provisional' if data['grade_provisional'] else ''})")]
-    worst = [spot for spot in data["spots_detail"] if spot["ev_lost_bb"] > 0][:10]
+    worst = [spot.as_dict() for spot in report.worst(10) if round(spot.ev_lost_bb, 6) > 0]
     if worst:
         lines.append("worst spots:")
         lines += [f"  #{s['hand_id']} {s['position']} {s['stack_bb']:.1f} bb [{s['cards']}] "

@@ -141,9 +141,10 @@ def solved_params(spot: Spot) -> JamFoldParams:
                          dead_money=dead)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SpotReview:
-    """One reviewed decision. EVs in big blinds (see the module); ``ev_lost`` in chips."""
+    """One reviewed decision. EVs in big blinds (see the module); ``ev_lost`` in chips.
+    Slotted: a review of a big file holds tens of thousands of them."""
 
     hand_id: str
     file: str
@@ -283,7 +284,15 @@ class ReviewReport:
                 "stack_band": table(lambda spot: stack_band(spot.stack_bb))}
 
     def as_dict(self) -> dict[str, Any]:
-        """The CLI's JSON document."""
+        """The CLI's JSON document: :meth:`summary` with every spot (``spots_detail``, worst
+        first) and every hand outside the model (``outside_detail``)."""
+        return {**self.summary(),
+                "spots_detail": [spot.as_dict() for spot in self.worst()],
+                "outside_detail": [item.as_dict() for item in self.outside]}
+
+    def summary(self) -> dict[str, Any]:
+        """The JSON document without the per-spot lists: what the text report prints, in
+        memory that does not grow with the spots."""
         interval = self.grade_interval
         return {"hero": self.hero, "hands": self.hands, "spots": len(self.spots),
                 "outside_model": len(self.outside),
@@ -298,8 +307,6 @@ class ReviewReport:
                 "mean_ev_lost_bb": None if self.mean_ev_lost_bb is None
                 else round(self.mean_ev_lost_bb, 6),
                 "mistakes": self.by_severity(), "accuracy": self.accuracy(),
-                "spots_detail": [spot.as_dict() for spot in self.worst()],
-                "outside_detail": [item.as_dict() for item in self.outside],
                 "opponent": self.opponent.as_dict()}
 
     def write_csv(self, path: str | os.PathLike) -> Path:
@@ -608,7 +615,9 @@ def _judge_all(spots: list[Spot], report: ReviewReport, tables: Mapping[str, Any
     order."""
     opponent = report.opponent
     judge = _Judge(tables, cache_dir, persist, opponent)
-    solved = [solved_params(spot) for spot in spots]
+    canonical: dict[JamFoldParams, JamFoldParams] = {}  # one object per grid spot
+    solved = [canonical.setdefault(game, game)
+              for game in (solved_params(spot) for spot in spots)]
     roles = [OPPONENT_ROLE[spot.position] for spot in spots]
     refused = [opponent.refusal(role, params.variant) for role, params in zip(roles, solved)]
     if spots and all(refused):
@@ -640,7 +649,8 @@ def _judge_all(spots: list[Spot], report: ReviewReport, tables: Mapping[str, Any
     run = iterate(step, len(keys) + len(locked) + len(responses), progress, cancel)
     if run.cancelled:
         raise Cancelled("the review was cancelled")
-    for spot, params, role, reason in zip(spots, solved, roles, refused):
+    for index, (spot, params, role, reason) in enumerate(zip(spots, solved, roles, refused)):
+        spots[index] = None  # type: ignore[call-overload]  # judged: its memory goes
         response = judge.responses.get((params, role))
         if reason is None and isinstance(response, str):  # no best response to the model
             reason = response
