@@ -95,6 +95,19 @@ from omahanash.history.hands import Hand, Unparsed
 from omahanash.history.opponent import NASH, OPPONENT_ROLE, Opponent, opponent_model
 from omahanash.history.sources import hand_files, read_file
 from omahanash.history.spots import DEFAULT_MAX_BB, NOT_IN_HAND, Outside, Spot, find_spot
+from omahanash.history.table_review import (
+    TableSettings,
+    judge_table_spot,
+    payouts_for,
+    pushfold_spot,
+    table_solution,
+)
+from omahanash.history.table_spots import (
+    TableSpot,
+    check_payouts_text,
+    file_payouts,
+    find_table_spot,
+)
 from omahanash.history.textlines import is_stream
 from omahanash.jamfold.decision import MIXED_MIN_FREQUENCY, judge
 from omahanash.jamfold.game import JamFoldParams
@@ -169,6 +182,23 @@ class SpotReview:
     opponent: str = NASH
     #: :func:`omahanash.jamfold.decision.judge`'s verdict: correct, mixed or mistake.
     verdict: str = ""
+    #: The table: its size, the decision's node (``SB``, ``BB vs SB``, ``BB vs BTN+SB``),
+    #: the payoff model (``chips`` or ``icm``), the payouts and where they came from; for
+    #: table spots (:mod:`~omahanash.history.table_review`) the engine's EVs in its ``unit``,
+    #: the EV lost in % of the prize pool (ICM) and a note on how the action was read.
+    players: int = 2
+    node: str = ""
+    model: str = "chips"
+    payouts: str = "chips"
+    payouts_source: str = ""
+    unit: str = "bb"
+    play_ev: float | None = None
+    fold_ev_unit: float | None = None
+    ev_lost_pool_pct: float | None = None
+    note: str = ""
+    #: The table's stacks in preflop order (table spots; empty for the heads-up model), so
+    #: ``omahanash solve --stacks ...`` reproduces the spot.
+    stacks: tuple[float, ...] = ()
 
     @property
     def ev_lost(self) -> float:
@@ -191,14 +221,24 @@ class SpotReview:
                 "grid_stack_bb": self.grid_stack_bb, "sb": self.sb, "bb": self.bb,
                 "ante": self.ante, "dead_money": self.dead_money, "file": self.file,
                 "line": self.line, "best_action": self.best_action,
-                "opponent": self.opponent}
+                "opponent": self.opponent, "players": self.players, "node": self.node,
+                "model": self.model, "payouts": self.payouts,
+                "payouts_source": self.payouts_source, "unit": self.unit,
+                "play_ev": _rounded(self.play_ev), "fold_ev_unit": _rounded(self.fold_ev_unit),
+                "ev_lost_pool_pct": _rounded(self.ev_lost_pool_pct), "note": self.note,
+                "stacks": list(self.stacks)}
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 9)
 
 
 #: The CSV's columns (and the GUI table's): the JSON ``spots_detail`` fields.
 CSV_COLUMNS = ("hand_id", "file", "line", "variant", "position", "stack_bb", "grid_stack_bb",
                "sb", "bb", "ante", "dead_money", "cards", "action", "nash_action",
                "nash_frequency", "allin_ev", "fold_ev", "diff_ev", "ev_lost", "ev_lost_bb",
-               "severity", "best_action", "opponent")
+               "severity", "best_action", "opponent", "players", "node", "model", "payouts",
+               "ev_lost_pool_pct", "note")
 
 
 @dataclass
@@ -227,6 +267,10 @@ class ReviewReport:
     hero_note: str | None = None
     #: The files and folders read: the report's files refuse to overwrite any of them.
     sources: list[Path] = field(default_factory=list)
+    #: Payouts given for the table spots (None: the file's, else chip EV) and how the table
+    #: spots are solved (:class:`~omahanash.history.table_review.TableSettings`).
+    payouts_given: str | None = None
+    table_settings: Any = None
 
     @property
     def ev_lost_bb(self) -> float:
@@ -281,7 +325,8 @@ class ReviewReport:
             return rows
 
         return {"position": table(lambda spot: spot.position),
-                "stack_band": table(lambda spot: stack_band(spot.stack_bb))}
+                "stack_band": table(lambda spot: stack_band(spot.stack_bb)),
+                "node": table(lambda spot: f"{spot.players}-handed {spot.node}")}
 
     def as_dict(self) -> dict[str, Any]:
         """The CLI's JSON document: :meth:`summary` with every spot (``spots_detail``, worst
@@ -307,7 +352,15 @@ class ReviewReport:
                 "mean_ev_lost_bb": None if self.mean_ev_lost_bb is None
                 else round(self.mean_ev_lost_bb, 6),
                 "mistakes": self.by_severity(), "accuracy": self.accuracy(),
-                "opponent": self.opponent.as_dict()}
+                "opponent": self.opponent.as_dict(), "payouts": self.payouts_summary()}
+
+    def payouts_summary(self) -> dict[str, int]:
+        """How many spots were judged with which payouts, e.g. ``{"icm 50/30/20 (9-max
+        sit-and-go)": 12, "chip EV (heads-up blind model)": 30}``."""
+        counts = Counter(f"icm {spot.payouts} ({spot.payouts_source})" if spot.model == "icm"
+                         else f"chip EV ({spot.payouts_source or 'heads-up blind model'})"
+                         for spot in self.spots)
+        return dict(counts)
 
     def write_csv(self, path: str | os.PathLike) -> Path:
         """The spots, worst first, as CSV (:data:`CSV_COLUMNS`)."""
@@ -448,17 +501,22 @@ class _Judge:
             nash_action=nash_action, nash_frequency=max(played, 1.0 - played),
             allin_ev=allin_ev, fold_ev=fold_ev, ev_lost_bb=lost, severity=severity(lost),
             best_action=best_action, opponent=self.opponent.text(role),
-            verdict=decision.verdict)
+            verdict=decision.verdict, players=spot.hand.seated or 2,
+            node="SB" if spot.position == "SB" else "BB vs SB")
 
 
 def review_hands(items: Iterable[Hand | Unparsed], hero: str, max_bb: float = DEFAULT_MAX_BB,
                  tables: Mapping[str, Any] | None = None,
                  cache_dir: str | os.PathLike | None = None, persist: bool = True,
                  progress: ProgressCallback | None = None,
-                 cancel: CancelFlag | None = None, vs: Any = None) -> ReviewReport:
+                 cancel: CancelFlag | None = None, vs: Any = None,
+                 payouts: str | None = None,
+                 table_settings: TableSettings | None = None) -> ReviewReport:
     """Review parsed hands (see :func:`review`); ``items`` is read once."""
     max_bb = _check_max_bb(max_bb)
-    report = ReviewReport(hero=hero, opponent=opponent_model(vs))
+    report = ReviewReport(hero=hero, opponent=opponent_model(vs),
+                          payouts_given=check_payouts_text(payouts),
+                          table_settings=_check_settings(table_settings))
     found = _collect(iter(items), report, hero, max_bb, None, cancel)
     return _judge_all(found, report, tables, cache_dir, persist, progress, cancel)
 
@@ -484,7 +542,8 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
            max_bb: float = DEFAULT_MAX_BB, tables: Mapping[str, Any] | None = None,
            cache_dir: str | os.PathLike | None = None, persist: bool = True,
            progress: ProgressCallback | None = None,
-           cancel: CancelFlag | None = None, vs: Any = None) -> ReviewReport:
+           cancel: CancelFlag | None = None, vs: Any = None, payouts: str | None = None,
+           table_settings: TableSettings | None = None) -> ReviewReport:
     """Review the hand histories under ``paths`` (files or directories) for ``hero`` (default:
     :func:`choose_hero`), with effective stacks up to ``max_bb`` big blinds, against the
     equilibrium or, with ``vs``, another opponent model (see
@@ -496,6 +555,11 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     equilibria are cached in ``cache_dir`` unless ``persist`` is False. ``progress(done,
     total)`` sees the reading (first half) and the solving; a set ``cancel`` raises
     :class:`~omahanash.errors.Cancelled`.
+
+    At 3 to 10 players (:mod:`~omahanash.history.table_spots`), decisions are judged on the
+    table's push/fold equilibrium with ``payouts`` (``"50/30/20"``, ``"chips"``; default: the
+    payouts the file says for a recognised sit-and-go, else chip EV), solved with
+    ``table_settings`` (:class:`~omahanash.history.table_review.TableSettings`).
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "session.txt"
@@ -513,6 +577,8 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     """
     max_bb = _check_max_bb(max_bb)
     opponent = opponent_model(vs)
+    payouts = check_payouts_text(payouts)
+    table_settings = _check_settings(table_settings)
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]  # one file or folder
     elif not isinstance(paths, Iterable):
@@ -530,7 +596,8 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
                              "hero (--hero NAME) to review it")
         hero, note = hero_choice(files, cancel)
     report = ReviewReport(hero=hero, opponent=opponent, hero_note=note,
-                          sources=[Path(p) for p in paths])
+                          sources=[Path(p) for p in paths], payouts_given=payouts,
+                          table_settings=table_settings)
     total = max(1, sum(path.stat().st_size for path in files))
     counter = [0]
 
@@ -552,6 +619,14 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     return _judge_all(found, report, tables, cache_dir, persist, solving, cancel)
 
 
+def _check_settings(settings: object) -> TableSettings:
+    if settings is None:
+        return TableSettings()
+    if not isinstance(settings, TableSettings):
+        raise InputError(f"table_settings must be a TableSettings, got {settings!r}")
+    return settings
+
+
 def _check_max_bb(max_bb: object) -> float:
     if isinstance(max_bb, bool) or not isinstance(max_bb, (int, float)) \
             or not math.isfinite(max_bb) or max_bb <= 0:
@@ -561,10 +636,10 @@ def _check_max_bb(max_bb: object) -> float:
 
 def _collect(items: Iterator[Hand | Unparsed], report: ReviewReport, hero: str | None,
              max_bb: float, counted: tuple[list[int], int, ProgressCallback | None] | None,
-             cancel: CancelFlag | None) -> list[Spot]:
+             cancel: CancelFlag | None) -> list[Spot | TableSpot]:
     """Read every hand: the hero's spots (returned), the outside and unparsed ones (into
     ``report``), in steps that ``cancel`` can stop."""
-    spots: list[Spot] = []
+    spots: list[Spot | TableSpot] = []
     exhausted = False
 
     def step(done: int) -> int:
@@ -578,9 +653,8 @@ def _collect(items: Iterator[Hand | Unparsed], report: ReviewReport, hero: str |
                 report.unparsed.append(item)
                 continue
             report.hands += 1
-            found = find_spot(item, hero, max_bb) if hero is not None \
-                else Outside(item.hand_id, item.source, item.line, "no hero")
-            if isinstance(found, Spot):
+            found = _find(item, hero, max_bb, report.payouts_given)
+            if isinstance(found, (Spot, TableSpot)):
                 spots.append(_slim(found))
             else:
                 report.outside.append(found)
@@ -595,26 +669,52 @@ def _collect(items: Iterator[Hand | Unparsed], report: ReviewReport, hero: str |
     return spots
 
 
-def _slim(spot: Spot) -> Spot:
-    """``spot`` keeping of its hand only what the judging reads (id, file, line): a review
-    holds every spot until the equilibria are solved, so a big file's hands must not stay
-    whole in memory (about a third of the bytes a spot held)."""
+def _find(hand: Hand, hero: str | None, max_bb: float,
+          payouts: str | None) -> Spot | TableSpot | Outside:
+    """The hero's decision in ``hand``: at 3 to 10 players with payouts (given or the
+    file's: ICM) or when the blinds-only model does not cover it, the table's
+    (:func:`~omahanash.history.table_spots.find_table_spot`); else the heads-up blind
+    model's (the blinds after everyone folded, in chip EV, the antes as dead money)."""
+    if hero is None:
+        return Outside(hand.hand_id, hand.source, hand.line, "no hero")
+    if hero not in hand.stacks or len(hand.stacks) < 3:
+        return find_spot(hand, hero, max_bb)
+    icm = (payouts is not None and payouts.strip().lower() not in ("chips", "chip-ev")) \
+        or (payouts is None and file_payouts(hand) is not None)
+    found = None if icm else find_spot(hand, hero, max_bb)
+    return found if isinstance(found, Spot) else find_table_spot(hand, hero, max_bb)
+
+
+def _slim(spot: Spot | TableSpot) -> Any:
+    """``spot`` keeping of its hand only what the judging reads (id, file, line, the
+    tournament and table): a review holds every spot until the equilibria are solved, so a
+    big file's hands must not stay whole in memory (about a third of the bytes a spot
+    held)."""
     hand = spot.hand
     return replace(spot, hand=Hand(hand.hand_id, hand.source, hand.line, hand.variant,
-                                   hand.limit, hand.sb, hand.bb, stacks=_NO_STACKS))
+                                   hand.limit, hand.sb, hand.bb, stacks=_NO_STACKS,
+                                   tournament=hand.tournament,
+                                   tournament_id=hand.tournament_id, buy_in=hand.buy_in,
+                                   table_name=hand.table_name, table_max=hand.table_max,
+                                   seated=len(hand.stacks)))
 
 
 _NO_STACKS: dict[str, float] = {}
 
 
-def _judge_all(spots: list[Spot], report: ReviewReport, tables: Mapping[str, Any] | None,
-               cache_dir: str | os.PathLike | None, persist: bool,
+def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
+               tables: Mapping[str, Any] | None, cache_dir: str | os.PathLike | None, persist: bool,
                progress: ProgressCallback | None, cancel: CancelFlag | None) -> ReviewReport:
     """Solve each grid spot once (cancellable between solves and inside them), best-respond
     to the opponent model once per grid spot and role, then judge every spot in file
     order."""
     opponent = report.opponent
     judge = _Judge(tables, cache_dir, persist, opponent)
+    table_spots = [spot for spot in found if isinstance(spot, TableSpot)]
+    spots = [spot for spot in found if isinstance(spot, Spot)]
+    found.clear()  # each spot is held once, in one of the two lists
+    games, assigned = _table_games(table_spots, report, judge)
+    table_solved: dict[Any, Any] = {}
     canonical: dict[JamFoldParams, JamFoldParams] = {}  # one object per grid spot
     solved = [canonical.setdefault(game, game)
               for game in (solved_params(spot) for spot in spots)]
@@ -632,8 +732,15 @@ def _judge_all(spots: list[Spot], report: ReviewReport, tables: Mapping[str, Any
     # nash@STACK models after the grid, so that its equilibria do not depend on the model
     locked = sorted(_locked_equilibria(opponent, responses) - set(keys), key=_level_and_stack)
 
+    heads_up = len(keys) + len(locked) + len(responses)
+
     def step(done: int) -> None:
-        if done >= len(keys) + len(locked):
+        if done >= heads_up:
+            game, _source = games[done - heads_up]
+            table_solved[game] = table_solution(
+                game, report.table_settings or TableSettings(), judge.table(str(game.variant)),
+                judge.cache_dir, judge.persist, cancel)
+        elif done >= len(keys) + len(locked):
             judge.respond(*responses[done - len(keys) - len(locked)], cancel)
         elif done >= len(keys):
             game = locked[done - len(keys)]
@@ -646,9 +753,11 @@ def _judge_all(spots: list[Spot], report: ReviewReport, tables: Mapping[str, Any
                 and _level_and_stack(below)[:-1] == _level_and_stack(keys[done])[:-1]
             judge.solve(keys[done], cancel, below if same_level else None)
 
-    run = iterate(step, len(keys) + len(locked) + len(responses), progress, cancel)
+    run = iterate(step, heads_up + len(games), progress, cancel)
     if run.cancelled:
         raise Cancelled("the review was cancelled")
+    for table_spot, (game, source) in zip(table_spots, assigned):
+        _judge_table(table_spot, game, source, report, table_solved)
     for index, (spot, params, role, reason) in enumerate(zip(spots, solved, roles, refused)):
         spots[index] = None  # type: ignore[call-overload]  # judged: its memory goes
         response = judge.responses.get((params, role))
@@ -664,7 +773,49 @@ def _judge_all(spots: list[Spot], report: ReviewReport, tables: Mapping[str, Any
                 reason = f"cannot look the cards up: {error}"
         report.outside.append(Outside(spot.hand.hand_id, spot.hand.source, spot.hand.line,
                                       reason))
+    if table_spots:  # back in file order
+        files = {name: k for k, name in enumerate(dict.fromkeys(
+            spot.file for spot in report.spots))}
+        report.spots.sort(key=lambda spot: (files[spot.file], spot.line))
     return report
+
+
+def _table_games(table_spots: list[TableSpot], report: ReviewReport,
+                 judge: _Judge) -> tuple[list[tuple[Any, str]], list[tuple[Any, str]]]:
+    """The push/fold tables to solve (one per distinct spot and payouts, in first-seen
+    order, with where the payouts came from) and, per spot, ``(its table, the source)`` or
+    ``(None, why it is outside the model)``."""
+    games: dict[Any, str] = {}
+    assigned: list[tuple[Any, str]] = []
+    for spot in table_spots:
+        try:
+            payouts, source = payouts_for(spot, report.payouts_given)
+            game = pushfold_spot(spot, payouts)
+        except InputError as error:
+            assigned.append((None, f"not a push/fold table: {error}"))
+            continue
+        if judge.table(str(game.variant)) is None:
+            assigned.append((None, judge.missing.get(str(game.variant), "no equity table")))
+            continue
+        games.setdefault(game, source)
+        assigned.append((game, source))
+    return list(games.items()), assigned
+
+
+def _judge_table(spot: TableSpot, game: Any, source: str, report: ReviewReport,
+                 solved: dict[Any, Any]) -> None:
+    """Judge one table spot on its solved table (or list it outside, ``source`` the reason,
+    when ``game`` is None)."""
+    hand = spot.hand
+    reason = source
+    if game is not None:
+        try:
+            report.spots.append(SpotReview(**judge_table_spot(spot, game, solved[game],
+                                                              source)))
+            return
+        except InputError as error:
+            reason = f"cannot look the cards up: {error}"
+    report.outside.append(Outside(hand.hand_id, hand.source, hand.line, reason))
 
 
 def _locked_equilibria(opponent: Opponent,

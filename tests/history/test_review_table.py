@@ -1,0 +1,95 @@
+"""Review at the full table (issue 26): push/fold decisions at 3 to 10 players judged on the
+table's equilibrium (ICM with the sit-and-go's payouts), each spot's EVs equal to
+``omahanash solve --stacks ... --lookup CARDS --node NODE`` at that spot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from omahanash import cli
+from omahanash.history import read_hands
+from omahanash.history.hands import Hand
+from omahanash.history.review import review
+from omahanash.history.table_review import TableSettings, payouts_for
+from omahanash.history.table_spots import file_payouts, find_table_spot
+
+# Kept out of tests/data/history: the reviews of that whole folder stay heads-up and quick.
+SNG = Path(__file__).resolve().parents[1] / "data" / "table_history" / \
+    "ps_sng_6max_9max_holdem.txt"
+# Few iterations and deals: the equality with `solve` holds for any settings (the same ones).
+SETTINGS = TableSettings(iterations=2, deals=300, seed=3)
+
+
+@pytest.fixture(scope="module")
+def sng_report(data_dir, tmp_path_factory):
+    """The synthetic 6-max / 9-max sit-and-go file reviewed (one 9-handed, one 6-handed, one
+    4-handed and two 3-handed tables solved: about 5-15 s on this machine)."""
+    return review([SNG], hero="Hero", table_settings=SETTINGS,
+                  cache_dir=tmp_path_factory.mktemp("table-cache"), persist=False)
+
+
+def test_every_table_spot_is_found_with_its_table_size_node_and_payouts(sng_report):
+    report = sng_report
+    assert (report.hands, len(report.spots), len(report.outside)) == (6, 5, 1)
+    got = [(s.players, s.node, s.action, s.cards, s.payouts, s.model) for s in report.spots]
+    assert got == [(6, "UTG", "push", "Ks Qs", "65/35", "icm"),
+                   (4, "BB vs BTN", "call", "Ad 7c", "65/35", "icm"),
+                   (9, "UTG", "fold", "Jd 4s", "50/30/20", "icm"),
+                   (3, "SB vs BTN", "call", "Th Tc", "50/30/20", "icm"),
+                   (3, "BB vs BTN+SB", "fold", "9c 8c", "50/30/20", "icm")]
+    assert report.outside[0].reason == "the hero raised without going all in"
+    detail = report.as_dict()["spots_detail"][0]
+    assert {"players", "node", "payouts", "ev_lost_pool_pct", "stacks"} <= set(detail)
+    assert report.as_dict()["payouts"] == {"icm 65/35 (6-max sit-and-go)": 2,
+                                          "icm 50/30/20 (9-max sit-and-go)": 3}
+
+
+def test_each_spot_has_the_evs_solve_prints_at_that_spot(sng_report, capsys):
+    """The same spot, payouts and settings through ``omahanash solve --lookup``: the EVs and
+    the play % are equal; the verdict and EV lost follow from them by the one rule. Five
+    table solves again (about 5-15 s at load 8: a 9-handed table is the slowest); the
+    iterations and deals are already the fewest that make a table."""
+    for spot in sng_report.spots:
+        capsys.readouterr()
+        argv = ["solve", "--game", "holdem", "--stacks", *(f"{s:g}" for s in spot.stacks),
+                "--sb", f"{spot.sb:g}", "--bb", f"{spot.bb:g}", "--ante", f"{spot.ante:g}",
+                "--payouts", spot.payouts, "--iterations", "2", "--deals", "300",
+                "--seed", "3", "--lookup", spot.cards, "--node", spot.node, "--json"]
+        assert cli.main(argv) == 0
+        lookup = json.loads(capsys.readouterr().out)["lookup"]
+        assert lookup["play_ev"] == pytest.approx(spot.play_ev, abs=1e-9), spot.node
+        assert lookup["fold_ev"] == pytest.approx(spot.fold_ev_unit, abs=1e-9), spot.node
+        played = lookup["play_pct"] / 100
+        assert spot.nash_frequency == pytest.approx(max(played, 1 - played), abs=1e-12)
+        best = max(lookup["play_ev"], lookup["fold_ev"])
+        taken = lookup["play_ev"] if spot.action in ("push", "call") else lookup["fold_ev"]
+        if spot.verdict == "mistake":
+            assert spot.ev_lost_pool_pct == pytest.approx(100 * (best - taken) / 100, abs=1e-9)
+        else:
+            assert spot.ev_lost_bb == 0 and spot.ev_lost_pool_pct == 0
+
+
+def test_a_three_handed_button_is_a_table_spot_not_outside(data_dir):
+    """3-handed, the hero on the button: an open push (was "the hero is not in the
+    blinds")."""
+    hand = next(h for h in read_hands([SNG]) if isinstance(h, Hand)
+                and h.hand_id == "260000000462")
+    spot = find_table_spot(hand, "BigStack")
+    assert (spot.players, spot.position, spot.node, spot.action) == (3, "BTN", "BTN", "push")
+    assert find_table_spot(hand, "shorty").node == "SB vs BTN"
+
+
+def test_payouts_from_the_file_given_or_chip_ev(data_dir):
+    hands = [h for h in read_hands([SNG, data_dir / "ps_6max_holdem.txt"])
+             if isinstance(h, Hand)]
+    sng = find_table_spot(hands[0], "Hero")
+    assert file_payouts(hands[0]) == ("6-max sit-and-go", "65/35")
+    assert payouts_for(sng, None) == ("65/35", "6-max sit-and-go")
+    assert payouts_for(sng, "50/30/20") == ("50/30/20", "given")
+    assert payouts_for(sng, "chips") == (None, "given")
+    mtt = next(h for h in hands if h.source.endswith("ps_6max_holdem.txt"))
+    # table '4002 7': a table of a multi-table tournament
+    assert mtt.table_name == "4002 7" and file_payouts(mtt) is None
