@@ -68,6 +68,9 @@ class MainWindow(QMainWindow):
         self.about_box.setObjectName("aboutBox")
         self._build_menus()
         self.setAcceptDrops(True)
+        from ui.review_routing import connect_review  # tabs talk through routed signals
+
+        connect_review(self)
         self._restore()
         self.tab_widget.currentChanged.connect(self._show_current_message)
         self._show_current_message()
