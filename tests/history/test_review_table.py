@@ -93,3 +93,76 @@ def test_payouts_from_the_file_given_or_chip_ev(data_dir):
     mtt = next(h for h in hands if h.source.endswith("ps_6max_holdem.txt"))
     # table '4002 7': a table of a multi-table tournament
     assert mtt.table_name == "4002 7" and file_payouts(mtt) is None
+
+
+def _hand(actions, limit="no-limit", stacks=(1500, 1500, 1500), posts=(50, 100)):
+    from omahanash.history.hands import Action
+
+    names = ["BTN", "SB", "BB"]
+    return Hand(hand_id="1", source="f", line=1, variant="holdem", limit=limit, sb=50, bb=100,
+                stacks=dict(zip(names, map(float, stacks))),
+                posts={"SB": float(posts[0]), "BB": float(posts[1])}, small_blind="SB",
+                big_blind="BB", button="BTN", cards={n: "Ah Kd" for n in names},
+                actions=[Action(*a) for a in actions])
+
+
+def test_pot_limit_pot_raises_read_as_pushes_say_so():
+    folded = _hand([("BTN", "raise", 350.0, False), ("SB", "fold", 50.0, False),
+                    ("BB", "fold", 100.0, False)], limit="pot-limit")
+    spot = find_table_spot(folded, "BTN")
+    assert (spot.node, spot.action) == ("BTN", "push")
+    assert spot.note == "pot-limit: a pot raise that everyone folded to, graded as a push"
+    reraised = _hand([("BTN", "raise", 350.0, False), ("SB", "fold", 50.0, False),
+                      ("BB", "raise", 1500.0, True), ("BTN", "call", 1500.0, True)],
+                     limit="pot-limit")
+    assert find_table_spot(reraised, "BTN").note == \
+        "pot-limit: a pot raise, then a call of the re-raise all in, graded as a push"
+    gave_up = _hand([("BTN", "raise", 350.0, False), ("SB", "fold", 50.0, False),
+                     ("BB", "raise", 1500.0, True), ("BTN", "fold", 350.0, False)],
+                    limit="pot-limit")
+    assert find_table_spot(gave_up, "BTN").reason == \
+        "the hero raised the pot and folded to a re-raise"
+    small = _hand([("BTN", "raise", 200.0, False)], limit="pot-limit")
+    assert find_table_spot(small, "BTN").reason == "the hero raised less than the pot"
+
+
+def test_what_is_outside_the_table_model_says_why():
+    limp = _hand([("BTN", "call", 100.0, False), ("SB", "fold", 50.0, False)])
+    assert find_table_spot(limp, "SB").reason == "BTN limped before the hero"
+    raised = _hand([("BTN", "raise", 250.0, False), ("SB", "fold", 50.0, False)])
+    assert find_table_spot(raised, "SB").reason == \
+        "BTN raised without going all in before the hero"
+    deep = _hand([("BTN", "fold", 0.0, False)], stacks=(5000, 5000, 5000))
+    assert find_table_spot(deep, "SB").reason == "effective stack 50 bb is above 20 bb"
+    walk = _hand([("BTN", "fold", 0.0, False), ("SB", "fold", 50.0, False)])
+    assert find_table_spot(walk, "BB").reason.startswith("no decision for the hero")
+    overcall = _hand([("BTN", "raise", 1000.0, False), ("SB", "call", 1000.0, False),
+                      ("BB", "fold", 100.0, False)], stacks=(1000, 2000, 2000))
+    spot = find_table_spot(overcall, "SB")  # BTN's raise covers its stack: a push, SB calls
+    assert (spot.node, spot.action) == ("SB vs BTN", "call")
+
+
+def test_bad_payouts_exit_2_naming_them(capsys):
+    code = cli.main(["review", str(SNG), "--payouts", "50/abc", "-q"])
+    assert code == 2
+    assert "'abc' is not an amount" in capsys.readouterr().err
+
+
+def test_a_table_equilibrium_is_read_back_from_the_cache(tmp_path, monkeypatch):
+    """The second review of a 3-handed hand reads its table from the disk cache (the
+    process's memory forgotten): solving again would fail here."""
+    import omahanash.history.table_review as table_review
+
+    hand_text = SNG.read_text(encoding="utf-8-sig").split("\n\n")[-1]  # 3-handed
+    path = tmp_path / "one.txt"
+    path.write_text(hand_text, encoding="utf-8")
+    first = review([path], hero="Hero", table_settings=SETTINGS, cache_dir=tmp_path)
+    table_review._MEMORY.clear()
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("solved again")
+
+    monkeypatch.setattr("omahanash.pushfold.solve_pushfold", refuse)
+    again = review([path], hero="Hero", table_settings=SETTINGS, cache_dir=tmp_path)
+    assert [s.as_dict() for s in again.spots] == [s.as_dict() for s in first.spots]
+    assert again.spots[0].node == "BB vs BTN+SB"
