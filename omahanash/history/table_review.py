@@ -108,10 +108,13 @@ def table_solution(game: Any, settings: TableSettings, table: Any,
     from omahanash.pushfold import PushFoldSolution, solve_pushfold
 
     key = _key(game, settings, table)
-    with _LOCK:
-        if key in _MEMORY:
-            return _MEMORY[key]
     path = resolve_cache_dir(cache_dir) / "nash" / "tables" / f"{key}.pushfold"
+    with _LOCK:
+        known = _MEMORY.get(key)
+    if known is not None:
+        if persist and not path.is_file():  # solved in this process for another cache
+            _keep(known, path)
+        return known
     solution = None
     if persist and path.is_file():
         try:
