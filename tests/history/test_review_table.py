@@ -166,3 +166,36 @@ def test_a_table_equilibrium_is_read_back_from_the_cache(tmp_path, monkeypatch):
     again = review([path], hero="Hero", table_settings=SETTINGS, cache_dir=tmp_path)
     assert [s.as_dict() for s in again.spots] == [s.as_dict() for s in first.spots]
     assert again.spots[0].node == "BB vs BTN+SB"
+
+
+class _Looked:
+    """A solution whose lookup is fixed: the units of a judged spot, without a solve."""
+
+    def __init__(self, play_pct, play_ev, fold_ev, action="push"):
+        self.found = {"play_pct": play_pct, "play_ev": play_ev, "fold_ev": fold_ev,
+                      "action": action, "unit": "chips"}
+
+    def lookup(self, cards, node):
+        return self.found
+
+
+def test_ev_lost_in_big_blinds_and_in_percent_of_the_pool():
+    from omahanash.history.table_review import judge_table_spot, pushfold_spot
+
+    hand = next(h for h in read_hands([SNG]) if isinstance(h, Hand)
+                and h.hand_id == "260000000462")  # BB folds 9c 8c, 400 a big blind
+    spot = find_table_spot(hand, "Hero")
+    chips = judge_table_spot(spot, pushfold_spot(spot, None), _Looked(100.0, -200.0, -450.0,
+                                                                      "call"), "given")
+    assert (chips["model"], chips["verdict"]) == ("chips", "mistake")
+    assert chips["ev_lost_bb"] == pytest.approx(250 / 400) and chips["ev_lost_pool_pct"] is None
+    assert (chips["allin_ev"], chips["fold_ev"]) == (pytest.approx(-0.5), pytest.approx(-1.125))
+    icm = judge_table_spot(spot, pushfold_spot(spot, "50/30/20"), _Looked(0.0, 30.0, 31.5,
+                                                                          "call"), "given")
+    assert (icm["model"], icm["verdict"], icm["ev_lost_bb"]) == ("icm", "correct", 0.0)
+    lost = judge_table_spot(spot, pushfold_spot(spot, "50/30/20"), _Looked(100.0, 33.0, 31.5,
+                                                                           "call"), "given")
+    # 1.5 prize of a 100 pool: 1.5 %; at 13,500 chips for 100, 202.5 chips = 0.506 bb
+    assert lost["ev_lost_pool_pct"] == pytest.approx(1.5)
+    assert lost["ev_lost_bb"] == pytest.approx(1.5 * 13_500 / 100 / 400)
+    assert lost["best_action"] == "call" and lost["nash_action"] == "call"
