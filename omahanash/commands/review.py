@@ -61,7 +61,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from omahanash.cli import print_json
     from omahanash.history import review
     from omahanash.history.table_review import TableSettings
     from omahanash.runs import StderrProgress
@@ -95,10 +94,35 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         report.write_html(args.html)
     if args.json:
-        print_json(report.as_dict())
+        _print_json(report)
         return 0
     _print_text(report)
     return 0
+
+
+def _print_json(report) -> None:  # noqa: ANN001
+    """``report.as_dict()`` as :func:`omahanash.cli.print_json` writes it (same text), one spot
+    at a time: a big file's spots are never all held as dicts and one string. Every piece is
+    encoded once before anything is written (a number JSON cannot hold writes nothing), then
+    again as it is written."""
+    import json
+
+    def encode(value: object) -> str:
+        return json.dumps(value, indent=None, separators=(", ", ": "), allow_nan=False)
+
+    head = encode(report.summary())
+    lists = (("spots_detail", report.worst), ("outside_detail", lambda: report.outside))
+    for _, items in lists:
+        for item in items():
+            encode(item.as_dict())
+    write = sys.stdout.write
+    write(head[:-1])
+    for name, items in lists:
+        write(f", {encode(name)}: [")
+        for index, item in enumerate(items()):
+            write((", " if index else "") + encode(item.as_dict()))
+        write("]")
+    write("}\n")
 
 
 def _print_text(report) -> None:

@@ -274,3 +274,18 @@ def test_a_reviews_memory_is_bounded_per_spot_and_its_interval_by_a_block(tmp_pa
     assert kept < 1000, f"{kept:.0f} bytes kept a spot"
     assert peak < 2500, f"{peak:.0f} bytes a spot at the peak"
     assert bootstrap_peak < 4_000_000, f"the bootstrap peaked at {bootstrap_peak / 1e6:.1f} MB"
+
+
+def test_the_streamed_json_is_the_documents_text(data_dir, capsys):
+    """`review --json` writes one spot at a time (a big file's spots are never all dicts and
+    one string at once): its text is exactly print_json(report.as_dict())."""
+    from omahanash.cli import print_json
+    from omahanash.commands.review import _print_json
+
+    report = review([data_dir / "ps_hu_tournament_holdem.txt", data_dir / "ps_6max_holdem.txt"],
+                    hero="Hero")
+    assert report.spots and report.outside
+    print_json(report.as_dict())
+    expected = capsys.readouterr().out
+    _print_json(report)
+    assert capsys.readouterr().out == expected
