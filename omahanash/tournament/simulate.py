@@ -12,8 +12,9 @@ depend on the number of threads.
 that holds the interpreter never lets Python's Ctrl-C handler run. With a ``cancel`` flag
 the kernel runs without the interpreter lock in a helper thread while the calling thread
 waits in short steps (so the handler runs and sets the flag); the kernel reads a one-cell
-stop array before every match and returns early when it is set, and the call raises
-:class:`~omahanash.errors.Cancelled` within a match's time (a few microseconds) of the flag.
+stop array before every match and every 1,024 hands of a match (a match of deep stacks and
+tight ranges lasts up to a million hands, about a second) and returns early when it is set,
+and the call raises :class:`~omahanash.errors.Cancelled` within microseconds of the flag.
 A run that is not stopped gives exactly the matches of the plain call.
 
 >>> from omahanash.tournament.markov import OutcomeTables
@@ -28,7 +29,8 @@ from __future__ import annotations
 import threading
 
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, types
+from numba.extending import intrinsic
 
 from omahanash.errors import Cancelled, InputError
 from omahanash.rng import next_bits, stream, unit_float
@@ -46,6 +48,21 @@ MAX_MATCH_HANDS = 1_000_000
 _WAIT_STEP_S = 0.02
 
 
+@intrinsic
+def stop_requested(typingctx, cell):  # noqa: ANN001, ANN201, ARG001 (numba's intrinsic API)
+    """``cell[0] != 0`` read from memory every time (an atomic load): a plain read of an array
+    that the loop never writes is hoisted out of it by the compiler inside a ``prange``, so
+    the stop would never be seen (measured: a stopped parallel loop ran to its end)."""
+    sig = types.boolean(cell)
+
+    def codegen(context, builder, signature, args):  # noqa: ANN001, ANN202
+        array = context.make_array(signature.args[0])(context, builder, args[0])
+        value = builder.load_atomic(array.data, "monotonic", 8)
+        return builder.icmp_signed("!=", value, value.type(0))
+
+    return sig, codegen
+
+
 @njit(cache=True, parallel=True, nogil=True)
 def simulate_kernel(cumulative, folds, hands_per_level, units, start, button, trials, seed,
                     chunks, max_hands, stop):
@@ -53,7 +70,8 @@ def simulate_kernel(cumulative, folds, hands_per_level, units, start, button, tr
     running sum of ``OutcomeTables.probabilities`` over the outcomes, ``button`` -1 to
     alternate who is the small blind first (trial by trial), else 0 (player 1) or 1.
     A length of ``-1`` marks a match cut at ``max_hands``. A nonzero ``stop[0]`` (read
-    before every match) ends every chunk early: the result is then partial."""
+    before every match and every 1,024 hands of one) ends every chunk early: the result is
+    then partial."""
     wins = np.zeros(chunks, dtype=np.int64)
     lengths = np.empty(trials, dtype=np.int64)
     levels = cumulative.shape[0]
@@ -61,12 +79,14 @@ def simulate_kernel(cumulative, folds, hands_per_level, units, start, button, tr
         state = stream(seed, chunk)
         won = 0
         for trial in range(trials * chunk // chunks, trials * (chunk + 1) // chunks):
-            if stop[0] != 0:
+            if stop_requested(stop):
                 break
             x = start
             b = button if button >= 0 else trial & 1
             hand = 0
             while 0 < x < units and hand < max_hands:
+                if hand & 1023 == 1023 and stop_requested(stop):  # a long match stops too
+                    break
                 level = 0
                 if levels > 1:
                     level = min(hand // hands_per_level, levels - 1)
@@ -132,7 +152,7 @@ def run_stoppable(kernel, arguments: tuple, cancel: CancelFlag | None):  # noqa:
     ... def count(n, stop):
     ...     done = 0
     ...     for _ in range(n):
-    ...         if stop[0]:
+    ...         if stop_requested(stop):
     ...             break
     ...         done += 1
     ...     return done
