@@ -77,14 +77,18 @@ class ReviewTab(Tab):
         spots = SpotsPanel(self)
         session = SessionPanel(self.export_table, self.status_message.emit, self)
         # The widgets under their names of before the split (the tests and the settings).
-        for name in ("open_button", "open_folder_button", "hero_combo", "vs_edit",
-                     "payouts_edit", "stop_button", "progress", "phase_label"):
-            setattr(self, name, getattr(controls, name))
-        for name in ("filter_edit", "model", "proxy", "table", "details", "open_spot_button"):
-            setattr(self, name, getattr(spots, name))
-        for name in ("summary", "plot", "curve", "plot_placeholder", "csv_button",
-                     "html_button", "json_button"):
-            setattr(self, name, getattr(session, name))
+        self.open_button, self.open_folder_button = controls.open_button, \
+            controls.open_folder_button
+        self.hero_combo, self.vs_edit = controls.hero_combo, controls.vs_edit
+        self.payouts_edit, self.stop_button = controls.payouts_edit, controls.stop_button
+        self.progress, self.phase_label = controls.progress, controls.phase_label
+        self.filter_edit, self.model, self.proxy = spots.filter_edit, spots.model, spots.proxy
+        self.table, self.details = spots.table, spots.details
+        self.open_spot_button = spots.open_spot_button
+        self.summary, self.plot, self.curve = session.summary, session.plot, session.curve
+        self.plot_placeholder = session.plot_placeholder
+        self.csv_button, self.html_button = session.csv_button, session.html_button
+        self.json_button = session.json_button
         self.error = ErrorLabel("reviewError")
         # Omaha hands whose table is not built: the shared build panel offers it here.
         self.build_panel = TableBuildPanel(self.make_runner)
