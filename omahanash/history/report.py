@@ -98,7 +98,7 @@ class SpotReview:
                 "payouts_source": self.payouts_source, "unit": self.unit,
                 "play_ev": _rounded(self.play_ev), "fold_ev_unit": _rounded(self.fold_ev_unit),
                 "ev_lost_pool_pct": _rounded(self.ev_lost_pool_pct), "note": self.note,
-                "stacks": list(self.stacks)}
+                "stacks": list(self.stacks), "verdict": self.verdict}
 
 
 def _rounded(value: float | None) -> float | None:
