@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.common import named
 from ui.export import add_save_image_action, export_buttons
 from ui.plots import NoDataPlaceholder
 from ui.review_models import SpotTableModel, spot_proxy
@@ -42,35 +43,34 @@ class ReviewControls(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.open_button = QPushButton("Open files…", objectName="reviewOpenButton")
+        self.open_button = named(QPushButton("Open files…"), "reviewOpenButton")
         self.open_button.setToolTip("Review PokerStars hand histories or PHH files "
                                     "(you can also drop them on the window)")
-        self.open_folder_button = QPushButton("Open folder…",
-                                              objectName="reviewOpenFolderButton")
-        self.hero_combo = QComboBox(objectName="reviewHeroCombo")
+        self.open_folder_button = named(QPushButton("Open folder…"), "reviewOpenFolderButton")
+        self.hero_combo = named(QComboBox(), "reviewHeroCombo")
         self.hero_combo.setProperty("persist", False)  # its players come from the files
         self.hero_combo.setMinimumContentsLength(12)
         self.hero_combo.setEnabled(False)
-        self.vs_edit = QLineEdit(objectName="reviewVsEdit")
+        self.vs_edit = named(QLineEdit(), "reviewVsEdit")
         self.vs_edit.setPlaceholderText("Nash — or a range the opponent pushes/calls, "
                                         "e.g. 22+,A2s+")
         self.vs_edit.setToolTip("Judge the hero against an opponent who pushes and calls this "
                                 "range (Hold'em 22+,A2s+ · Omaha AA**,KK** · top 20% · "
                                 "nash@15 · file:PATH); empty: the Nash equilibrium. Enter "
                                 "reviews the files again.")
-        self.payouts_edit = QLineEdit(objectName="reviewPayoutsEdit")
+        self.payouts_edit = named(QLineEdit(), "reviewPayoutsEdit")
         self.payouts_edit.setPlaceholderText("from the file, else chips")
         self.payouts_edit.setToolTip(
             "Payouts of the tournament for decisions at 3-10 players (ICM): 50/30/20, 65/35, "
             "1 (winner takes all) or chips. Empty: the file's for a recognised sit-and-go "
             "(3-max Spin & Go: 1, 6-max: 65/35, 9- or 10-max: 50/30/20), else chip EV. Enter "
             "reviews the files again.")
-        self.stop_button = QPushButton("Stop", objectName="reviewStopButton")
+        self.stop_button = named(QPushButton("Stop"), "reviewStopButton")
         self.stop_button.setEnabled(False)
-        self.progress = QProgressBar(objectName="reviewProgress")
+        self.progress = named(QProgressBar(), "reviewProgress")
         self.progress.setRange(0, 1000)
         self.progress.setValue(0)
-        self.phase_label = QLabel("", objectName="reviewPhaseLabel")
+        self.phase_label = named(QLabel(""), "reviewPhaseLabel")
         top = QHBoxLayout()
         for widget in (self.open_button, self.open_folder_button, QLabel("Hero"),
                        self.hero_combo, self.stop_button):
@@ -94,12 +94,12 @@ class SpotsPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.filter_edit = QLineEdit(objectName="reviewFilterEdit")
+        self.filter_edit = named(QLineEdit(), "reviewFilterEdit")
         self.filter_edit.setPlaceholderText("filter: blunder, SB, Ah, a hand number…")
         self.filter_edit.setProperty("persist", False)
         self.model = SpotTableModel(self)
         self.proxy = spot_proxy(self.model, self)
-        self.table = QTableView(objectName="reviewTable")
+        self.table = named(QTableView(), "reviewTable")
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
@@ -107,12 +107,11 @@ class SpotsPanel(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
-        self.details = QLabel("Select a spot to see it here.", objectName="reviewDetails")
+        self.details = named(QLabel("Select a spot to see it here."), "reviewDetails")
         self.details.setTextFormat(Qt.TextFormat.RichText)
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.open_spot_button = QPushButton("Open in Jam-fold",
-                                            objectName="reviewOpenSpotButton")
+        self.open_spot_button = named(QPushButton("Open in Jam-fold"), "reviewOpenSpotButton")
         self.open_spot_button.setToolTip("Fill the Jam-fold tab with this spot's game (in big "
                                          "blinds, the stack the review judged it at) and the "
                                          "hero's hand")
@@ -130,7 +129,7 @@ class SessionPanel(QWidget):
     def __init__(self, export_table: Callable[..., bool], status: Callable[[str], None],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.summary = QTextBrowser(objectName="reviewSummary")
+        self.summary = named(QTextBrowser(), "reviewSummary")
         self.summary.setOpenLinks(False)
         self.summary.setPlaceholderText("Open hand histories to review them.")
         self.plot = pg.PlotWidget()
@@ -145,8 +144,8 @@ class SessionPanel(QWidget):
         self.curve = item.plot([], [], pen=pg.mkPen("#c8102e", width=2))
         self.plot_placeholder = NoDataPlaceholder(item, [self.curve])
         add_save_image_action(self.plot, status)
-        self.csv_button = QPushButton("Export CSV…", objectName="reviewCsvButton")
-        self.html_button = QPushButton("Export HTML…", objectName="reviewHtmlButton")
+        self.csv_button = named(QPushButton("Export CSV…"), "reviewCsvButton")
+        self.html_button = named(QPushButton("Export HTML…"), "reviewHtmlButton")
         self.json_button = export_buttons(self, export_table,
                                           title="Export the spots shown")[0]
         exports = QHBoxLayout()

@@ -25,13 +25,9 @@ equilibrium's play frequency of the hand at its node.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 import os
-import threading
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from omahanash.errors import InputError
@@ -42,8 +38,6 @@ from omahanash.runs import CancelFlag
 
 logger = logging.getLogger(__name__)
 
-_MEMORY: dict[str, Any] = {}
-_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -91,62 +85,21 @@ def pushfold_spot(spot: TableSpot, payouts: str | None):  # noqa: ANN201
                         spot.bb_ante)
 
 
-def _key(game: Any, settings: TableSettings, table: Any) -> str:
-    from omahanash.jamfold.solution import table_identity
-
-    text = json.dumps({"spot": game.describe(), "settings": settings.as_dict(),
-                       "table": table_identity(table)}, sort_keys=True)
-    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
-
-
 def table_solution(game: Any, settings: TableSettings, table: Any,
                    cache_dir: str | os.PathLike | None, persist: bool = True,
                    cancel: CancelFlag | None = None) -> Any:
-    """The solved table ``game`` (a PushFoldSpot) with ``settings``: from this process's
-    memory, the disk cache, or solved now (and kept unless stopped)."""
-    from omahanash.equity.tablefile import resolve_cache_dir
-    from omahanash.pushfold import PushFoldSolution, solve_pushfold
+    """The solved table ``game`` (a PushFoldSpot) with ``settings``, through the cache of
+    equilibria for tables (:func:`omahanash.pushfold.cache.table_equilibrium`: this
+    process's memory, the disk cache, or solved now and kept unless stopped)."""
+    from omahanash.errors import Cancelled
+    from omahanash.pushfold.cache import table_equilibrium
 
-    key = _key(game, settings, table)
-    path = resolve_cache_dir(cache_dir) / "nash" / "tables" / f"{key}.pushfold"
-    with _LOCK:
-        known = _MEMORY.get(key)
-    if known is not None:
-        if persist and not path.is_file():  # solved in this process for another cache
-            _keep(known, path)
-        return known
-    solution = None
-    if persist and path.is_file():
-        try:
-            loaded = PushFoldSolution.load(path, table=table)
-            if loaded.spot.describe() == game.describe() and (
-                    settings.iterations is None
-                    or loaded.iterations == settings.iterations):
-                solution = loaded
-            else:
-                logger.info("not using the cached table %s: it holds another spot", path)
-        except InputError as error:
-            logger.info("not using the cached table %s: %s", path, error)
-    if solution is None:
-        solution = solve_pushfold(game, iterations=settings.iterations, deals=settings.deals,
-                                  seed=settings.seed, table=table, cancel=cancel)
-        if solution.stopped:
-            from omahanash.errors import Cancelled
-
-            raise Cancelled("the review was cancelled")
-        if persist:
-            _keep(solution, path)
-    with _LOCK:
-        _MEMORY[key] = solution
+    solution = table_equilibrium(game, deals=settings.deals, seed=settings.seed,
+                                 iterations=settings.iterations, table=table,
+                                 cache_dir=cache_dir, persist=persist, cancel=cancel)
+    if solution.stopped:
+        raise Cancelled("the review was cancelled")
     return solution
-
-
-def _keep(solution: Any, path: Path) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        solution.save(path)
-    except (OSError, InputError) as error:
-        logger.warning("could not cache the table equilibrium in %s: %s", path, error)
 
 
 def judge_table_spot(spot: TableSpot, game: Any, solution: Any, source: str) -> dict[str, Any]:

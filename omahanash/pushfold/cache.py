@@ -44,17 +44,19 @@ _LOCK = threading.Lock()  # the app's workers may ask from several threads
 
 
 def spot_key(spot: PushFoldSpot, table: EquityTable, deals: int | str | None,
-             seed: int) -> str:
-    """The cache key: a hash of the spot, the deals and the table's identity."""
+             seed: int, iterations: int | None = None) -> str:
+    """The cache key: a hash of the spot, the deals, the run (to the target, or a number
+    of iterations) and the table's identity."""
     from omahanash.jamfold.solution import table_identity
 
     text = json.dumps({"spot": spot.describe(), "deals": deals, "seed": seed,
-                       "table": table_identity(table)}, sort_keys=True, default=str)
+                       "iterations": iterations, "table": table_identity(table)},
+                      sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def table_equilibrium(spot: PushFoldSpot, *, deals: int | str | None = None, seed: int = 0,
-                      table: EquityTable | None = None,
+                      iterations: int | None = None, table: EquityTable | None = None,
                       cache_dir: str | os.PathLike | None = None, persist: bool = True,
                       progress: Callable[[float, float], None] | None = None,
                       cancel: CancelFlag | None = None,
@@ -62,9 +64,10 @@ def table_equilibrium(spot: PushFoldSpot, *, deals: int | str | None = None, see
                       ) -> PushFoldSolution:
     """The equilibrium of ``spot``: from memory, from disk (unless ``persist`` is False), or
     solved to the default target by :func:`~omahanash.pushfold.solver.solve_pushfold` and
-    kept (in memory, and on disk if ``persist``) when it reached the target. ``deals`` and
-    ``seed`` as for ``solve_pushfold``; a stop through ``cancel`` returns the work done
-    (``solution.stopped``), never kept."""
+    kept (in memory, and on disk if ``persist``) when it reached the target. ``deals``,
+    ``seed`` and ``iterations`` (a fixed number instead of the target: kept as it is, the
+    run being reproducible) as for ``solve_pushfold``; a stop through ``cancel`` returns the
+    work done (``solution.stopped``), never kept."""
     if not isinstance(spot, PushFoldSpot):
         raise InputError(f"spot must be a PushFoldSpot, got {spot!r}")
     if deals is not None and not isinstance(deals, (int, str)):
@@ -73,21 +76,24 @@ def table_equilibrium(spot: PushFoldSpot, *, deals: int | str | None = None, see
         from omahanash.equity.tables import load_table
 
         table = load_table(spot.variant, None if cache_dir is None else str(cache_dir))
-    key = spot_key(spot, table, deals, seed)
+    key = spot_key(spot, table, deals, seed, iterations)
+    path = _disk_path(key, cache_dir)
     with _LOCK:
         found = _MEMORY.get(key)
     if found is not None:
+        if persist and spot.players > 2 and not path.is_file():  # kept for another folder
+            _write(found, path)
         return found
-    path = _disk_path(key, cache_dir)
     if persist:
         found = _read(path, table, spot)
         if found is not None:
             with _LOCK:
                 return _MEMORY.setdefault(key, found)
-    solution = solve_pushfold(spot, deals=deals, seed=seed, table=table,
+    solution = solve_pushfold(spot, iterations=iterations, deals=deals, seed=seed, table=table,
                               cache_dir=None if cache_dir is None else str(cache_dir),
                               progress=progress, cancel=cancel, on_report=on_report)
-    if solution.stopped or solution.nash_conv > default_target(spot):
+    if solution.stopped or (iterations is None
+                            and solution.nash_conv > default_target(spot)):
         return solution
     if persist and spot.players > 2:  # heads-up equilibria live in the heads-up cache
         _write(solution, path)
@@ -116,7 +122,7 @@ def _read(path: Path, table: EquityTable, spot: PushFoldSpot) -> PushFoldSolutio
     except (InputError, OSError) as error:  # damaged or another format: solve again
         logger.info("not using the cached table equilibrium %s: %s", path, error)
         return None
-    if solution.spot.describe() != spot.describe():
+    if solution.spot.describe() != spot.describe():  # a hash collision, or a hand-made file
         logger.info("not using the cached table equilibrium %s: another spot", path)
         return None
     return solution

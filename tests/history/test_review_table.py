@@ -151,18 +151,18 @@ def test_bad_payouts_exit_2_naming_them(capsys):
 def test_a_table_equilibrium_is_read_back_from_the_cache(tmp_path, monkeypatch):
     """The second review of a 3-handed hand reads its table from the disk cache (the
     process's memory forgotten): solving again would fail here."""
-    import omahanash.history.table_review as table_review
+    from omahanash.pushfold import cache as table_cache
 
     hand_text = SNG.read_text(encoding="utf-8-sig").split("\n\n")[-1]  # 3-handed
     path = tmp_path / "one.txt"
     path.write_text(hand_text, encoding="utf-8")
     first = review([path], hero="Hero", table_settings=SETTINGS, cache_dir=tmp_path)
-    table_review._MEMORY.clear()
+    table_cache.clear_memory()
 
     def refuse(*args, **kwargs):
         raise AssertionError("solved again")
 
-    monkeypatch.setattr("omahanash.pushfold.solve_pushfold", refuse)
+    monkeypatch.setattr("omahanash.pushfold.cache.solve_pushfold", refuse)
     again = review([path], hero="Hero", table_settings=SETTINGS, cache_dir=tmp_path)
     assert [s.as_dict() for s in again.spots] == [s.as_dict() for s in first.spots]
     assert again.spots[0].node == "BB vs BTN+SB"
