@@ -64,7 +64,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BB_CHIPS", "DEFAULT_PAYOUTS", "MAX_PLAYERS", "MIN_PLAYERS", "MIN_REACH",
            "TABLE_POSITIONS", "TableAnswer", "TableDrill", "TableDrillConfig", "TableSpot",
-           "default_solve", "preset_structures"]
+           "default_solve", "preset_structures", "spot_json", "table_leak_cells"]
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 9
 #: Payouts of a table drill when none are given.
@@ -462,6 +462,23 @@ class TableDrill:
     def statistics(self) -> Statistics:
         """This session's statistics."""
         return summarize(answer.record for answer in self.answers)
+
+
+def table_leak_cells(statistics: Statistics, count: int, game: str,
+                     players: int) -> tuple[Cell, ...]:
+    """The cells of the ``count`` worst weak spots of ``game`` at tables of ``players``: the
+    ``focus`` of "drill my leaks" at a table.
+
+    >>> from omahanash.trainer.stats import example_record, summarize
+    >>> row = example_record(correct=False, ev_lost_bb=0.5, players=3, node="BB vs BTN",
+    ...                      position="bb")
+    >>> [c.label for c in table_leak_cells(summarize([row]), 3, "holdem", 3)]
+    ["Texas Hold'em · 3-max · BB vs BTN calls · 6-10 bb · offsuit A"]
+    """
+    variant = Variant.parse(game)
+    cells = [s.cell for s in statistics.weak_spots
+             if s.cell.players == players and Variant.parse(s.cell.variant) is variant]
+    return tuple(cells[:max(0, count)])
 
 
 def spot_json(answer: TableAnswer) -> dict[str, Any]:
