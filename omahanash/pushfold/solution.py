@@ -244,6 +244,11 @@ class PushFoldSolution:
                              f"({error})") from None
         if table is None:
             table = load_table(spot.variant, cache_dir, ids)
+        saved_sum = meta["table"].get("checksum")
+        if saved_sum is not None and table.info.get("checksum") not in (None, saved_sum):
+            raise InputError(f"cannot read {path}: it was solved on another "
+                             f"{table.game} equity table (checksum {saved_sum}); solve the "
+                             "spot again")
         if deal_spec["exact"]:
             deals = exact_deals(spot.variant, spot.players, deal_spec["seed"])
         else:

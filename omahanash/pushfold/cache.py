@@ -1,0 +1,131 @@
+"""The cache of equilibria for push/fold tables: every face (the app's Table tab, the review,
+the trainer, ``omahanash solve``) asks :func:`table_equilibrium`, and a spot solved before
+answers from memory at once, or from disk (``<cache>/nash/tables/``) after its deals are made
+again from their seed.
+
+A spot's key is everything its equilibrium depends on: the spot (game, stacks, blinds,
+antes, payouts), the deals (how many, or exact, and the seed) and the equity table's
+identity. Only a run that reached the default target (NashConv ≤ 0.1 % of the prize pool, or
+0.001 BB in chip EV) is kept; a stopped run or one that hit its iteration cap is returned but
+never kept. Two-player spots go through the heads-up engine and its own cache.
+
+>>> from omahanash.pushfold.spot import PushFoldSpot
+>>> spot = PushFoldSpot("holdem", [900, 1300, 1100], 50, 100, payouts="50/30/20")
+>>> first = table_equilibrium(spot, deals=20_000, persist=False)
+>>> table_equilibrium(spot, deals=20_000, persist=False) is first
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from omahanash.errors import InputError
+from omahanash.pushfold.solution import PushFoldSolution
+from omahanash.pushfold.solver import default_target, solve_pushfold
+from omahanash.pushfold.spot import PushFoldSpot
+from omahanash.runs import CancelFlag
+from omahanash.solving import Report
+
+if TYPE_CHECKING:
+    from omahanash.equity.tables import EquityTable
+
+logger = logging.getLogger(__name__)
+
+_MEMORY: dict[str, PushFoldSolution] = {}
+_LOCK = threading.Lock()  # the app's workers may ask from several threads
+
+
+def spot_key(spot: PushFoldSpot, table: EquityTable, deals: int | str | None,
+             seed: int) -> str:
+    """The cache key: a hash of the spot, the deals and the table's identity."""
+    from omahanash.jamfold.solution import table_identity
+
+    text = json.dumps({"spot": spot.describe(), "deals": deals, "seed": seed,
+                       "table": table_identity(table)}, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def table_equilibrium(spot: PushFoldSpot, *, deals: int | str | None = None, seed: int = 0,
+                      table: EquityTable | None = None,
+                      cache_dir: str | os.PathLike | None = None, persist: bool = True,
+                      progress: Callable[[float, float], None] | None = None,
+                      cancel: CancelFlag | None = None,
+                      on_report: Callable[[Report], None] | None = None,
+                      ) -> PushFoldSolution:
+    """The equilibrium of ``spot``: from memory, from disk (unless ``persist`` is False), or
+    solved to the default target by :func:`~omahanash.pushfold.solver.solve_pushfold` and
+    kept (in memory, and on disk if ``persist``) when it reached the target. ``deals`` and
+    ``seed`` as for ``solve_pushfold``; a stop through ``cancel`` returns the work done
+    (``solution.stopped``), never kept."""
+    if not isinstance(spot, PushFoldSpot):
+        raise InputError(f"spot must be a PushFoldSpot, got {spot!r}")
+    if deals is not None and not isinstance(deals, (int, str)):
+        raise InputError(f"deals must be a number of deals or 'exact', got {deals!r}")
+    if table is None:
+        from omahanash.equity.tables import load_table
+
+        table = load_table(spot.variant, None if cache_dir is None else str(cache_dir))
+    key = spot_key(spot, table, deals, seed)
+    with _LOCK:
+        found = _MEMORY.get(key)
+    if found is not None:
+        return found
+    path = _disk_path(key, cache_dir)
+    if persist:
+        found = _read(path, table, spot)
+        if found is not None:
+            with _LOCK:
+                return _MEMORY.setdefault(key, found)
+    solution = solve_pushfold(spot, deals=deals, seed=seed, table=table,
+                              cache_dir=None if cache_dir is None else str(cache_dir),
+                              progress=progress, cancel=cancel, on_report=on_report)
+    if solution.stopped or solution.nash_conv > default_target(spot):
+        return solution
+    if persist and spot.players > 2:  # heads-up equilibria live in the heads-up cache
+        _write(solution, path)
+    with _LOCK:
+        return _MEMORY.setdefault(key, solution)
+
+
+def clear_memory() -> None:
+    """Forget the solutions kept in this process (the files on disk stay)."""
+    with _LOCK:
+        _MEMORY.clear()
+
+
+def _disk_path(key: str, cache_dir: str | os.PathLike | None) -> Path:
+    from omahanash.equity.tablefile import resolve_cache_dir
+
+    return resolve_cache_dir(cache_dir) / "nash" / "tables" / f"{key}.pushfold"
+
+
+def _read(path: Path, table: EquityTable, spot: PushFoldSpot) -> PushFoldSolution | None:
+    """The kept solution at ``path`` if it is sound and of ``spot``; else None."""
+    if not path.is_file():
+        return None
+    try:
+        solution = PushFoldSolution.load(path, table=table)
+    except (InputError, OSError) as error:  # damaged or another format: solve again
+        logger.info("not using the cached table equilibrium %s: %s", path, error)
+        return None
+    if solution.spot.describe() != spot.describe():
+        logger.info("not using the cached table equilibrium %s: another spot", path)
+        return None
+    return solution
+
+
+def _write(solution: PushFoldSolution, path: Path) -> None:
+    """Keep ``solution`` on disk; a cache that cannot be written only costs time later."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        solution.save(path)
+    except (OSError, InputError) as error:
+        logger.warning("could not cache the table equilibrium in %s: %s", path, error)

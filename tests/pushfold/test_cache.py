@@ -1,0 +1,63 @@
+"""The cache of equilibria for tables: a spot seen before answers from memory or disk with
+the same numbers; stopped runs are never kept; a file of another table or a damaged one is
+solved again."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from omahanash.equity.tables import load_table
+from omahanash.pushfold import PushFoldSpot
+from omahanash.pushfold import cache as table_cache
+from omahanash.runs import CancelFlag
+
+SPOT = PushFoldSpot("holdem", [900, 1300, 1100], 50, 100, ante=5, payouts="50/30/20")
+
+
+@pytest.fixture(autouse=True)
+def fresh_memory():
+    table_cache.clear_memory()
+    yield
+    table_cache.clear_memory()
+
+
+def test_a_spot_seen_before_answers_from_memory_then_disk(tmp_path):
+    table = load_table("holdem")
+    first = table_cache.table_equilibrium(SPOT, deals=20_000, seed=4, table=table,
+                                          cache_dir=tmp_path)
+    assert not first.stopped and first.nash_conv <= 0.001 * SPOT.prize_pool
+    assert table_cache.table_equilibrium(SPOT, deals=20_000, seed=4, table=table,
+                                         cache_dir=tmp_path) is first
+    files = list((tmp_path / "nash" / "tables").glob("*.pushfold"))
+    assert len(files) == 1
+    table_cache.clear_memory()
+    again = table_cache.table_equilibrium(SPOT, deals=20_000, seed=4, table=table,
+                                          cache_dir=tmp_path)
+    assert again is not first and again.iterations == first.iterations
+    assert np.array_equal(again.strategy(), first.strategy())
+    assert again.lookup("A5s", "BTN") == first.lookup("A5s", "BTN")
+    # another seed is another spot of the cache
+    other = table_cache.table_equilibrium(SPOT, deals=20_000, seed=5, table=table,
+                                          cache_dir=tmp_path)
+    assert other is not again
+    assert len(list((tmp_path / "nash" / "tables").glob("*.pushfold"))) == 2
+
+
+def test_a_stopped_run_is_returned_but_never_kept(tmp_path):
+    flag = CancelFlag()
+    flag.cancel()
+    stopped = table_cache.table_equilibrium(SPOT, deals=5_000, table=load_table("holdem"),
+                                            cache_dir=tmp_path, cancel=flag)
+    assert stopped.stopped
+    assert not (tmp_path / "nash" / "tables").exists()
+
+
+def test_a_damaged_file_is_solved_again(tmp_path):
+    table = load_table("holdem")
+    first = table_cache.table_equilibrium(SPOT, deals=10_000, table=table, cache_dir=tmp_path)
+    (path,) = (tmp_path / "nash" / "tables").glob("*.pushfold")
+    path.write_bytes(b"not a solution")
+    table_cache.clear_memory()
+    again = table_cache.table_equilibrium(SPOT, deals=10_000, table=table, cache_dir=tmp_path)
+    assert np.array_equal(again.strategy(), first.strategy())
