@@ -182,7 +182,7 @@ def _drill_table(args: argparse.Namespace, history: History) -> int:
                               close_threshold_bb=CLOSE_THRESHOLD_BB
                               if args.close_threshold is None else args.close_threshold,
                               focus=focus)
-    drill = TableDrill(config, seed=args.seed, history=history)
+    drill = TableDrill(config, seed=args.seed, history=history, cache_dir=args.cache_dir)
     out = sys.stderr if args.json else sys.stdout
     for cell in focus:
         out.write(f"Drilling leak: {cell.label}\n")

@@ -40,7 +40,8 @@ True
 
 from __future__ import annotations
 
-import json
+import functools
+import os
 import time
 import uuid
 from collections.abc import Callable
@@ -80,7 +81,6 @@ RANDOM_STRUCTURES = 3
 #: ``solve(spot, progress, cancel)``: the table equilibrium of a spot.
 Solve = Callable[["PushFoldSpot", ProgressCallback | None, CancelFlag | None],
                  "PushFoldSolution"]
-_SOLVED: dict[str, PushFoldSolution] = {}
 
 
 def preset_structures(players: int) -> tuple[tuple[float, ...], ...]:
@@ -93,28 +93,19 @@ def preset_structures(players: int) -> tuple[tuple[float, ...], ...]:
 
 
 def default_solve(spot: PushFoldSpot, progress: ProgressCallback | None,
-                  cancel: CancelFlag | None) -> PushFoldSolution:
-    """The equilibrium of ``spot``: the library's cache of table equilibria when it has one,
-    else :func:`~omahanash.pushfold.solve_pushfold` kept in memory for the process. A solve
-    stopped through ``cancel`` raises :class:`~omahanash.errors.Cancelled` (nothing kept)."""
-    try:
-        from omahanash.pushfold.cache import table_equilibrium  # type: ignore[import-not-found]
-    except ImportError:
-        table_equilibrium = None
-    if table_equilibrium is not None:
-        solution = table_equilibrium(spot, progress=progress, cancel=cancel)
-        if getattr(solution, "stopped", False):
-            raise Cancelled("the table equilibrium was stopped")
-        return solution
-    from omahanash.pushfold import solve_pushfold
+                  cancel: CancelFlag | None, *, cache_dir: str | os.PathLike | None = None,
+                  persist: bool = True) -> PushFoldSolution:
+    """The equilibrium of ``spot`` from the cache of table equilibria
+    (:func:`omahanash.pushfold.cache.table_equilibrium`: memory, then disk, else solved to
+    the default target and kept). A solve stopped through ``cancel`` raises
+    :class:`~omahanash.errors.Cancelled` (the cache keeps nothing of it)."""
+    from omahanash.pushfold.cache import table_equilibrium
 
-    key = json.dumps(spot.describe(), sort_keys=True)
-    if key not in _SOLVED:
-        solution = solve_pushfold(spot, progress=progress, cancel=cancel)
-        if solution.stopped:
-            raise Cancelled("the table equilibrium was stopped")
-        _SOLVED[key] = solution
-    return _SOLVED[key]
+    solution = table_equilibrium(spot, cache_dir=cache_dir, persist=persist,
+                                 progress=progress, cancel=cancel)
+    if solution.stopped:
+        raise Cancelled("the table equilibrium was stopped")
+    return solution
 
 
 def _structures(text: str | None, players: int, rng: np.random.Generator
@@ -280,11 +271,12 @@ class TableDrill:
     ``statistics``, ``seed``, ``history``, ``answers``, ``current``, ``skipped``.
 
     ``solve(spot, progress, cancel)`` gives the equilibrium of a table (default
-    :func:`default_solve`; tests pass a quick one).
+    :func:`default_solve` with ``cache_dir`` and ``persist``; tests pass a quick one).
     """
 
     def __init__(self, config: TableDrillConfig | None = None, seed: int | None = None,
-                 history: History | None = None, solve: Solve | None = None) -> None:
+                 history: History | None = None, solve: Solve | None = None,
+                 cache_dir: str | os.PathLike | None = None, persist: bool = True) -> None:
         from omahanash.rng import check_seed
 
         self.config = config if config is not None else TableDrillConfig()
@@ -298,7 +290,8 @@ class TableDrill:
         self.current: TableSpot | None = None
         self.skipped: list[str] = []
         self._rng = np.random.default_rng(self.seed)
-        self._solve = solve if solve is not None else default_solve
+        self._solve = solve if solve is not None else functools.partial(
+            default_solve, cache_dir=cache_dir, persist=persist)
         self.structures = _structures(self.config.stacks, self.config.players,
                                       np.random.default_rng(self.seed))
         self._solutions: dict[int, PushFoldSolution] = {}
