@@ -1,6 +1,9 @@
 """Table drills (3 players, Hold'em, a quick equilibrium through the ``solve`` hook): verdicts
 by the decision rule on the solution's lookup, the history beside heads-up answers (and the
-migration of a schema-1 file written by the code before table drills), the CLI's JSON."""
+migration of a schema-1 file written by the code before table drills), the CLI's JSON.
+
+The first two tests solve a spot each (the first in a process also loads the push/fold
+kernels): a few seconds on a loaded machine; every other test reuses those solutions."""
 
 from __future__ import annotations
 
