@@ -29,7 +29,7 @@ and in big blinds at the table's average chip value (the prize pool spread evenl
 chips in play): ``bb = prize · total chips / pool / big blind``.
 
 >>> from omahanash.pushfold import solve_pushfold
->>> fast = lambda spot, progress, cancel: solve_pushfold(spot, iterations=20, deals=20_000)
+>>> fast = lambda spot, progress, cancel: solve_pushfold(spot, iterations=10, deals=10_000)
 >>> drill = TableDrill(TableDrillConfig("holdem", players=3, stacks="10"), seed=3, solve=fast)
 >>> spot = drill.next_spot()
 >>> spot.players, spot.stacks_bb, spot.node in [n.name for n in drill.nodes(0)]
@@ -157,6 +157,11 @@ class TableDrillConfig:
     close: bool = False
     close_threshold_bb: float = CLOSE_THRESHOLD_BB
     focus: tuple[Cell, ...] = field(default=())
+
+    @property
+    def variants(self) -> tuple[Variant, ...]:
+        """The drill's one variant (as :attr:`DrillConfig.variants`)."""
+        return (Variant.parse(self.game),)
 
     def __post_init__(self) -> None:
         from omahanash.pushfold.payouts import parse_payouts

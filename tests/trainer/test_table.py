@@ -33,10 +33,10 @@ _SOLVED: dict[str, object] = {}
 
 
 def quick_solve(spot, progress=None, cancel=None):
-    """A rough equilibrium (20 iterations over 20,000 deals), solved once per spot."""
+    """A rough equilibrium (10 iterations over 10,000 deals), solved once per spot."""
     key = json.dumps(spot.describe(), sort_keys=True)
     if key not in _SOLVED:
-        _SOLVED[key] = solve_pushfold(spot, iterations=20, deals=20_000, progress=progress,
+        _SOLVED[key] = solve_pushfold(spot, iterations=10, deals=10_000, progress=progress,
                                       cancel=cancel)
     return _SOLVED[key]
 
