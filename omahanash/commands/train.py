@@ -156,7 +156,7 @@ def _drill(args: argparse.Namespace, history: History) -> int:
 
 def _drill_table(args: argparse.Namespace, history: History) -> int:
     """A table drill (``--players 3..9``): as the heads-up drill, with the table's spots; its
-    ``--json`` adds ``players``, ``payouts``, ``structures``, ``ev_lost_pct`` and ``spots``
+    ``--json`` adds ``players``, ``payouts``, ``structures``, ``ev_lost_pct`` and ``answers``
     (every answered spot: :func:`omahanash.trainer.table.spot_json`)."""
     from omahanash.trainer import CLOSE_THRESHOLD_BB
     from omahanash.trainer.table import (
@@ -207,7 +207,7 @@ def _drill_table(args: argparse.Namespace, history: History) -> int:
         print_json({**stats.as_dict(), "players": args.players, "payouts": payouts,
                     "structures": [list(s) for s in drill.structures],
                     "ev_lost_pct": float(sum(lost)) if lost else None,
-                    "spots": [spot_json(answer) for answer in drill.answers]})
+                    "answers": [spot_json(answer) for answer in drill.answers]})
     else:
         _report(stats, title, False, out)
         lost_pct = sum(a.record.ev_lost_pct or 0.0 for a in drill.answers)

@@ -480,7 +480,7 @@ def table_leak_cells(statistics: Statistics, count: int, game: str,
 
 
 def spot_json(answer: TableAnswer) -> dict[str, Any]:
-    """One answered table spot as JSON-ready values (an entry of ``spots`` in ``omahanash
+    """One answered table spot as JSON-ready values (an entry of ``answers`` in ``omahanash
     train --players N --json``; README "Trainer at the full table")."""
     spot, record = answer.spot, answer.record
     return {"number": spot.number, "players": spot.players, "node": spot.node,

@@ -170,13 +170,12 @@ def test_cli_table_drill_json(monkeypatch, capsys, tmp_path):
                             "--json", "--db", db)
     assert code == 0, err
     data = json.loads(out)
-    assert data["players"] == 3 and data["payouts"] == "50/30/20" and data["spots"]
-    assert data["structures"] == [[10.0, 10.0, 10.0]] and data["spots"] and len(
-        data["spots"]) == 3
-    first = data["spots"][0]
+    assert data["players"] == 3 and data["payouts"] == "50/30/20" and data["spots"] == 3
+    assert data["structures"] == [[10.0, 10.0, 10.0]] and len(data["answers"]) == 3
+    first = data["answers"][0]
     assert set(first) >= {"node", "position", "stacks_bb", "hand", "action", "verdict",
                           "ev_lost_bb", "ev_lost_pct", "allin_ev_pct", "fold_ev_pct"}
-    assert data["ev_lost_pct"] == pytest.approx(sum(s["ev_lost_pct"] for s in data["spots"]))
+    assert data["ev_lost_pct"] == pytest.approx(sum(s["ev_lost_pct"] for s in data["answers"]))
     assert "Spot 1 · Texas Hold'em · 3-max 50/30/20" in err and "% of the prize pool" in err
     with History(db, read_only=True) as history:
         assert [r.players for r in history.records()] == [3, 3, 3]
