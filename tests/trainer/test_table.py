@@ -191,3 +191,20 @@ def test_cli_bad_table_inputs_exit_2(monkeypatch, capsys, tmp_path, args):
     code, _, err = _train(monkeypatch, capsys, "", "--game", "holdem", "--count", "1",
                           "--db", str(tmp_path / "t.sqlite"), *args)
     assert code == 2 and err.count("\n") == 1
+
+
+def test_cli_drill_my_leaks_at_the_table(monkeypatch, capsys, tmp_path):
+    db = str(tmp_path / "t.sqlite")
+    base = ["--game", "holdem", "--players", "3", "--stacks", "10", "--db", db]
+    _train(monkeypatch, capsys, "p\n" * 12, *base, "--count", "12", "--seed", "3")
+    with History(db, read_only=True) as history:
+        worst = table_leak_cells(history.statistics(weak_spots=10**6), 3, "holdem", 3)
+    assert worst  # calling every all-in and pushing everything: some nodes are leaks
+    code, out, _ = _train(monkeypatch, capsys, "f\n" * 4, *base, "--count", "4", "--leaks")
+    assert code == 0 and f"Drilling leak: {worst[0].label}" in out
+    with History(db, read_only=True) as history:
+        dealt = [(r.node, r.hand_group) for r in history.records()[12:]]
+    assert len(dealt) == 4 and set(dealt) <= {(c.node, c.hand_group) for c in worst}
+    code, _, err = _train(monkeypatch, capsys, "", "--game", "holdem", "--players", "4",
+                          "--leaks", "--db", db)
+    assert code == 2 and "no leaks yet" in err
