@@ -167,6 +167,9 @@ class TableDrillConfig:
         from omahanash.pushfold.payouts import parse_payouts
         from omahanash.pushfold.spot import POSITIONS
 
+        if str(self.game).strip().lower() == "mixed":
+            raise InputError("game mixed is for heads-up drills; a table drill takes holdem, "
+                             "omaha-hi or omaha-hilo")
         object.__setattr__(self, "game", str(Variant.parse(str(self.game))))
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
                 or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
