@@ -165,6 +165,13 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["train", "--game", "holdem", "--seed", "-1", "--db", "{tmp}/t.sqlite"], 2, "seed"),
     (["train", "--game", "holdem", "--ante", "-1", "--db", "{tmp}/t.sqlite"], 2, "ante"),
     (["train", "--game", "chess", "--db", "{tmp}/t.sqlite"], 2, "chess"),
+    (["train", "--game", "holdem", "--players", "12", "--db", "{tmp}/t.sqlite"], 2, "players"),
+    (["train", "--game", "holdem", "--players", "3", "--payouts", "fifty", "--db",
+      "{tmp}/t.sqlite"], 2, "fifty"),
+    (["train", "--game", "holdem", "--players", "3", "--stacks", "10/10", "--db",
+      "{tmp}/t.sqlite"], 2, "stacks"),
+    (["train", "--game", "holdem", "--payouts", "9max", "--db", "{tmp}/t.sqlite"], 2,
+     "--payouts"),
     # -- cfr
     (["cfr", "--game", "kuhn", "--seed", "99999999999999999999999"], 2, "--seed"),
     (["cfr", "--game", "kuhn", "--seed", "-1"], 2, "--seed"),

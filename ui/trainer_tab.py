@@ -9,22 +9,24 @@ appears at once. The spot is described as a player reads it, above the cards
 (:class:`ui.cards_widget.CardsWidget`, high card first); **P** pushes or calls (**C** too),
 **F** folds, **Space** deals the next spot. Each answer is graded and stored by the library;
 the tab shows the feedback, the session statistics with the weak spots, and a running
-accuracy and EV-lost plot.
+accuracy and EV-lost plot. The players spin and the payouts field make it a drill at a table
+of 3 to 9 with ICM (:mod:`ui.trainer_table`; 2 players: the heads-up trainer).
 
 The history is the library's :class:`~omahanash.trainer.History` (``$OMAHANASH_DATA`` or the
 platform data folder, unless a ``db_path`` is given), opened when first needed; what it did
 with a damaged or locked file (:attr:`~omahanash.trainer.History.notices`) is shown in the tab.
 
 The tab is one screen (drill inputs, the spot, answers, feedback, statistics, plots, history)
-sharing its drill, so it stays one module (~550 lines); the cards are drawn by
+sharing its drill, so it stays one module (~650 lines); the cards are drawn by
 :mod:`ui.cards_widget`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -42,6 +44,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QProgressBar,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -60,11 +63,26 @@ from omahanash.trainer import (
     parse_stacks,
     summarize,
 )
+from omahanash.trainer.table import (
+    Solve,
+    TableAnswer,
+    TableDrill,
+    TableDrillConfig,
+    TableSpot,
+    table_leak_cells,
+)
 from ui.cards_widget import CardsWidget
 from ui.common import ErrorLabel, RunStopButton, Tab, with_error
 from ui.export import add_save_image_action, export_buttons, write_table
 from ui.plots import IntegerAxis, NoDataPlaceholder
 from ui.table_build_panel import TableBuildPanel
+from ui.trainer_table import (
+    DEFAULT_PAYOUTS,
+    PAYOUTS_TIP,
+    TABLE_POSITIONS,
+    TABLE_STACKS_TIP,
+    table_config,
+)
 
 if TYPE_CHECKING:
     from omahanash.runs import CancelFlag
@@ -136,7 +154,7 @@ class SessionPlot(pg.GraphicsLayoutWidget):
         self.placeholders = [NoDataPlaceholder(self.accuracy_plot, [self.accuracy_curve]),
                              NoDataPlaceholder(self.ev_plot, [self.ev_curve], text="")]
 
-    def set_answers(self, answers: list[Answer]) -> None:
+    def set_answers(self, answers: Sequence[Answer | TableAnswer]) -> None:
         """Plot the session's answers (empty: clear)."""
         numbers, accuracy, lost = [], [], []
         correct, total = 0, 0.0
@@ -167,9 +185,11 @@ class TrainerTab(Tab):
         self.seed = seed
         self.db_path = db_path
         self.history: History | None = None
-        self.drill: Drill | None = None
+        self.drill: Drill | TableDrill | None = None
         self.spot: Spot | None = None
-        self._config: DrillConfig | None = None
+        self._config: DrillConfig | TableDrillConfig | None = None
+        #: ``solve(spot, progress, cancel)`` of table drills (None: the cache of equilibria).
+        self.table_solve: Solve | None = None
         self.runner = self.make_runner(progressed=self._on_progressed,
                                        succeeded=self._on_dealt, failed=self._on_failed,
                                        stopped=self._on_stopped, finished=self._on_finished)
@@ -180,6 +200,15 @@ class TrainerTab(Tab):
         self.game_combo = QComboBox(objectName="trainerGameCombo")
         self.game_combo.addItems(list(GAMES))
         form.addRow("Game", self.game_combo)
+        self.players_spin = QSpinBox(objectName="trainerPlayersSpin")
+        self.players_spin.setRange(2, 9)
+        self.players_spin.setToolTip("Players at the table: 2 drills heads-up blind vs blind, "
+                                     "3 to 9 a table with ICM payouts")
+        form.addRow("Players", self.players_spin)
+        self.payouts_edit = QLineEdit(DEFAULT_PAYOUTS, objectName="trainerPayoutsEdit")
+        self.payouts_edit.setToolTip(PAYOUTS_TIP)
+        self.payouts_error = ErrorLabel("trainerPayoutsError")
+        form.addRow("Payouts", with_error(self.payouts_edit, self.payouts_error))
         self.stack_edit = QLineEdit("10", objectName="trainerStackEdit")
         self.stack_edit.setToolTip("Effective stack in big blinds: 10, or a range like 5-15 "
                                    "(dealt in steps of 1 bb)")
@@ -288,17 +317,42 @@ class TrainerTab(Tab):
         self.ante_edit.textChanged.connect(self._validate)
         self.game_combo.currentIndexChanged.connect(self._validate)
         self.position_combo.currentIndexChanged.connect(self._validate)
+        self.players_spin.valueChanged.connect(self._on_players_changed)
+        self.payouts_edit.textChanged.connect(self._validate)
+        self._on_players_changed()
         self.close_check.toggled.connect(self._validate)
         self._validate()
         self._update_buttons()
 
     # -- inputs ------------------------------------------------------------------------------
 
+    def _on_players_changed(self) -> None:
+        """Heads-up or a table: the payouts field, the position captions and the stack
+        field's meaning follow the players spin."""
+        table = self.players_spin.value() > 2
+        self.payouts_edit.setEnabled(table)
+        captions = list(TABLE_POSITIONS if table else POSITIONS)
+        if [self.position_combo.itemText(k) for k in range(self.position_combo.count())] \
+                != captions:
+            index = self.position_combo.currentIndex()
+            self.position_combo.blockSignals(True)
+            self.position_combo.clear()
+            self.position_combo.addItems(captions)
+            self.position_combo.setCurrentIndex(max(0, index))
+            self.position_combo.blockSignals(False)
+        self.stack_edit.setToolTip(TABLE_STACKS_TIP if table else
+                                   "Effective stack in big blinds: 10, or a range like 5-15 "
+                                   "(dealt in steps of 1 bb)")
+        self._validate()
+
     def _validate(self) -> bool:
         """Check the fields as they are typed; keep the drill's configuration when valid."""
         self._config = None
         self.stack_error.clear_error()
         self.ante_error.clear_error()
+        self.payouts_error.clear_error()
+        if self.players_spin.value() > 2:
+            return self._validate_table()
         try:
             stacks = parse_stacks(self.stack_edit.text())
         except InputError as exc:
@@ -319,11 +373,29 @@ class TrainerTab(Tab):
         self.start_button.set_inputs_valid(self._config is not None)
         return self._config is not None
 
+    def _validate_table(self) -> bool:
+        try:
+            ante = parse_ante(self.ante_edit.text())
+        except InputError as exc:
+            self.ante_error.show_error(str(exc))
+        else:
+            try:
+                self._config = table_config(
+                    GAMES[self.game_combo.currentText()], self.players_spin.value(),
+                    self.payouts_edit.text(), self.stack_edit.text(),
+                    self.position_combo.currentText(), ante, self.close_check.isChecked())
+            except InputError as exc:
+                label = self.payouts_error if "payout" in str(exc) else self.stack_error
+                label.show_error(str(exc))
+        self.start_button.set_inputs_valid(self._config is not None)
+        return self._config is not None
+
     def _set_inputs_enabled(self, enabled: bool) -> None:
         for widget in (self.game_combo, self.stack_edit, self.ante_edit, self.position_combo,
                        self.close_check, self.leaks_check, self.export_button,
-                       self.export_json_button):
+                       self.export_json_button, self.players_spin):
             widget.setEnabled(enabled)
+        self.payouts_edit.setEnabled(enabled and self.players_spin.value() > 2)
 
     def _update_buttons(self) -> None:
         solving = self.runner.running
@@ -398,6 +470,8 @@ class TrainerTab(Tab):
         self.error_label.clear_error()
         history = self.open_history()
         config = self._config
+        if isinstance(config, TableDrillConfig):
+            return self._start_table(config, history)
         if self.leaks_check.isChecked():
             focus = leak_cells(history.statistics(weak_spots=10**6), LEAK_CELLS, config.game)
             if not focus:
@@ -429,10 +503,43 @@ class TrainerTab(Tab):
         self.status_message.emit(f"Trainer started (seed {self.drill.seed}).")
         return self.next_spot()
 
-    def _all_solved(self, drill: Drill) -> bool:
+    def _start_table(self, config: TableDrillConfig, history: History) -> bool:
+        """Start a table drill (see :mod:`ui.trainer_table`)."""
+        if self.leaks_check.isChecked():
+            focus = table_leak_cells(history.statistics(weak_spots=10**6), LEAK_CELLS,
+                                     config.game, config.players)
+            if not focus:
+                self.error_label.show_error(
+                    f"No leaks yet: the history has no wrong answer at a {config.players}-"
+                    f"handed {self.game_combo.currentText()} table. Drill without “Drill my "
+                    "leaks” first.")
+                return False
+            config = dataclasses.replace(config, focus=focus)
+        if not self.build_panel.check(config.variants):
+            self.error_label.show_error(
+                f"{self.game_combo.currentText()}: the equity table is not built yet. Build "
+                "it in the panel below, then Start.")
+            return False
+        self.drill = drill = TableDrill(config, seed=self.seed, history=history,
+                                        solve=self.table_solve)
+        self.spot = None
+        notes = [f"Seed {drill.seed} · {config.players}-max {config.payouts} · tables (bb): "
+                 + "; ".join("/".join(f"{s:g}" for s in row) for row in drill.structures)]
+        notes += [f"Drilling leak: {cell.label}" for cell in config.focus]
+        self.drill_label.setText("\n".join(notes))
+        self.feedback_label.setText("")
+        self.plot.set_answers([])
+        self._show_statistics()
+        self.status_message.emit(f"Trainer started (seed {drill.seed}).")
+        return self.next_spot()
+
+    def _all_solved(self, drill: Drill | TableDrill) -> bool:
         """Whether every spot the drill may deal is solved, so dealing is instant. A leak
         drill's stacks follow the leaks' bands: it always deals in the worker (a few
         milliseconds once solved)."""
+        if isinstance(drill, TableDrill):
+            return not drill.config.focus and all(
+                drill.is_solved(k) for k in range(len(drill.structures)))
         config = drill.config
         return not config.focus and all(drill.is_solved(variant, stack)
                                         for variant in drill.variants
@@ -463,7 +570,8 @@ class TrainerTab(Tab):
         self.progress.show()
         self.runner.start(job)
         self._update_buttons()
-        self.status_message.emit("Solving the equilibrium of this spot (once per stack)…")
+        self.status_message.emit("Solving the equilibrium of this spot (once per "
+                                 f"{'table' if isinstance(drill, TableDrill) else 'stack'})…")
         return True
 
     def _on_progressed(self, done: float, total: float, phase: str, detail: object) -> None:
@@ -483,6 +591,8 @@ class TrainerTab(Tab):
         self.spot_label.setText(spot.description)
         push = spot.actions[0]
         situation = "Push or fold?" if spot.position == "sb" else "The SB pushes. Call or fold?"
+        if isinstance(spot, TableSpot):
+            situation = f"{spot.situation} {push.capitalize()} or fold?"
         if spot.variant == "holdem":
             from omahanash.hands import class_name
 
@@ -508,15 +618,15 @@ class TrainerTab(Tab):
 
     # -- answering ---------------------------------------------------------------------------
 
-    def push(self) -> Answer | None:
+    def push(self) -> Answer | TableAnswer | None:
         """Push (SB) or call (BB) the current spot (key P, or C for call)."""
         return self.answer("allin")
 
-    def fold(self) -> Answer | None:
+    def fold(self) -> Answer | TableAnswer | None:
         """Fold the current spot (key F)."""
         return self.answer("fold")
 
-    def answer(self, action: str) -> Answer | None:
+    def answer(self, action: str) -> Answer | TableAnswer | None:
         """Grade ``action`` (``allin`` or ``fold``) for the current spot and show the verdict;
         None when no spot is waiting for an answer."""
         if self.drill is None or self.spot is None or self.runner.running:

@@ -17,8 +17,11 @@ from omahanash.safetext import printable
 
 if TYPE_CHECKING:
     from omahanash.trainer import Drill, History, Spot, Statistics
+    from omahanash.trainer.table import TableDrill
 
 DEFAULT_COUNT = 20
+POSITION_CHOICES = ("sb", "bb", "both", "push", "call", "btn", "co", "hj", "lj", "mp", "utg",
+                    "utg+1")
 LEAK_CELLS = 3
 
 
@@ -36,11 +39,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--game", default=None,
                         help="holdem, omaha-hi (alias omaha), omaha-hilo or mixed")
-    parser.add_argument("--stacks", default="10", metavar="BB",
+    parser.add_argument("--stacks", default=None, metavar="BB",
                         help="effective stack in big blinds: 10, or a range like 5-15 "
-                        "(dealt in steps of 1 bb) (10)")
-    parser.add_argument("--position", default="both", choices=("sb", "bb", "both"),
-                        help="sb: push or fold; bb: call or fold; both (both)")
+                        "(dealt in steps of 1 bb) (10). With --players: every seat's stack: "
+                        "10 (all equal), 5-15 (three tables drawn at random), 10/15/8 (one "
+                        "per seat, preflop order); default the table size's three preset "
+                        "structures")
+    parser.add_argument("--position", default="both", choices=POSITION_CHOICES,
+                        help="sb: push or fold; bb: call or fold; both (both). With "
+                        "--players: push (open pushes), call (calls of all-ins), a seat "
+                        "(btn, co, ...) or both")
+    parser.add_argument("--players", type=int, default=None, metavar="N",
+                        help="drill a table of N players, 3 to 9, with ICM (2 or none: the "
+                        "heads-up trainer)")
+    parser.add_argument("--payouts", default=None, metavar="P",
+                        help="with --players: 50/30/20, a preset (spin, 6max, 9max, don, "
+                        "sat:N) or chips for chip EV (50/30/20)")
     parser.add_argument("--ante", type=float, default=0.0, metavar="BB",
                         help="ante of each player in big blinds (0)")
     parser.add_argument("--close", action="store_true",
@@ -98,6 +112,16 @@ def _drill(args: argparse.Namespace, history: History) -> int:
                          "or give --stats or --export")
     if args.count < 1:
         raise InputError(f"--count must be >= 1, got {args.count}")
+    if args.players is not None and args.players != 2:
+        return _drill_table(args, history)
+    if args.payouts is not None:
+        raise InputError("--payouts is for table drills: give --players 3 to 9 (heads-up "
+                         "spots are solved in chips)")
+    if args.position not in ("sb", "bb", "both"):
+        raise InputError(f"--position {args.position} is for table drills (--players 3 to "
+                         "9); heads-up: sb, bb or both")
+    if args.stacks is None:
+        args.stacks = "10"
     focus = leak_cells(history.statistics(weak_spots=10**6), LEAK_CELLS, args.game) \
         if args.leaks else ()
     if args.leaks and not focus:
@@ -130,7 +154,71 @@ def _drill(args: argparse.Namespace, history: History) -> int:
     return 130 if interrupted else 0
 
 
-def _deal(drill: Drill) -> Spot:
+def _drill_table(args: argparse.Namespace, history: History) -> int:
+    """A table drill (``--players 3..9``): as the heads-up drill, with the table's spots; its
+    ``--json`` adds ``players``, ``payouts``, ``structures``, ``ev_lost_pct`` and ``answers``
+    (every answered spot: :func:`omahanash.trainer.table.spot_json`)."""
+    from omahanash.trainer import CLOSE_THRESHOLD_BB
+    from omahanash.trainer.table import (
+        DEFAULT_PAYOUTS,
+        TableDrill,
+        TableDrillConfig,
+        spot_json,
+        table_leak_cells,
+    )
+
+    if args.game == "mixed":
+        raise InputError("--game mixed is for heads-up drills; a table drill takes holdem, "
+                         "omaha-hi or omaha-hilo")
+    payouts = DEFAULT_PAYOUTS if args.payouts is None else args.payouts
+    focus = table_leak_cells(history.statistics(weak_spots=10**6), LEAK_CELLS, args.game,
+                             args.players) if args.leaks else ()
+    if args.leaks and not focus:
+        raise InputError(f"no leaks yet: the history has no wrong answer at a "
+                         f"{args.players}-handed {args.game} table")
+    config = TableDrillConfig(args.game, players=args.players, payouts=payouts,
+                              stacks=args.stacks, position=args.position, ante=args.ante,
+                              close=args.close,
+                              close_threshold_bb=CLOSE_THRESHOLD_BB
+                              if args.close_threshold is None else args.close_threshold,
+                              focus=focus)
+    drill = TableDrill(config, seed=args.seed, history=history, cache_dir=args.cache_dir)
+    out = sys.stderr if args.json else sys.stdout
+    for cell in focus:
+        out.write(f"Drilling leak: {cell.label}\n")
+    interrupted = False
+    try:
+        for _ in range(args.count):
+            spot = _deal(drill)
+            action = _ask(spot, out)
+            if action is None:
+                break
+            answer = drill.answer(action)
+            out.write("  " + answer.feedback().replace("\n", "\n  ") + "\n\n")
+            out.flush()
+    except KeyboardInterrupt:
+        interrupted = True
+    stats = drill.statistics()
+    title = f"Session (seed {drill.seed}, {args.players}-max {payouts})"
+    if args.json:
+        from omahanash.cli import print_json
+
+        lost = [a.record.ev_lost_pct for a in drill.answers if a.record.ev_lost_pct is not None]
+        print_json({**stats.as_dict(), "players": args.players, "payouts": payouts,
+                    "structures": [list(s) for s in drill.structures],
+                    "ev_lost_pct": float(sum(lost)) if lost else None,
+                    "answers": [spot_json(answer) for answer in drill.answers]})
+    else:
+        _report(stats, title, False, out)
+        lost_pct = sum(a.record.ev_lost_pct or 0.0 for a in drill.answers)
+        if drill.answers and config.payouts != "chips":
+            out.write(f"EV lost in prize equity: {lost_pct:.3f} % of the prize pool\n")
+    for notice in history.notices:
+        sys.stderr.write(f"omahanash train: {printable(notice)}\n")
+    return 130 if interrupted else 0
+
+
+def _deal(drill: Drill | TableDrill) -> Spot:
     from omahanash.runs import StderrProgress
 
     with cancel_on_interrupt() as cancel:
@@ -147,9 +235,13 @@ def _ask(spot: Spot, out: TextIO) -> str | None:
     """The answer read from stdin (``allin`` or ``fold``), or None at ``q`` or the end."""
     from omahanash.hands import class_name
     from omahanash.trainer import parse_action
+    from omahanash.trainer.table import TableSpot
 
     name = f" ({class_name(spot.variant, spot.class_id)})" if spot.variant == "holdem" else ""
-    situation = "" if spot.position == "sb" else "The SB pushes. "
+    if isinstance(spot, TableSpot):
+        situation = spot.situation + " "
+    else:
+        situation = "" if spot.position == "sb" else "The SB pushes. "
     push = spot.actions[0]
     out.write(f"Spot {spot.number} · {spot.description}\n  Hand: {spot.hand}{name}\n"
               f"  {situation}{push.capitalize()} or fold? [p/f, q to quit] ")

@@ -12,7 +12,9 @@ and the app's Trainer tab only present it.
 - :mod:`.grading`: what is correct and what an answer loses;
 - :mod:`.groups`: hand groups and stack bands (weak spots are counted by them);
 - :mod:`.stats`: :class:`AnswerRecord`, :class:`Statistics`, weak spots;
-- :mod:`.history`: the SQLite store.
+- :mod:`.history`: the SQLite store;
+- :mod:`.table`: drills at a table of 3 to 9 players with ICM payouts
+  (:class:`~omahanash.trainer.table.TableDrill`, the same face as :class:`Drill`).
 
 >>> from omahanash.trainer import Drill, DrillConfig
 >>> drill = Drill(DrillConfig("holdem", stacks=(8, 12), position="both"), seed=1,

@@ -248,7 +248,8 @@ def leak_cells(statistics: Statistics, count: int = 3,
     ('offsuit A', ())
     """
     variants = DrillConfig(game).variants
-    cells = [s.cell for s in statistics.weak_spots if Variant.parse(s.cell.variant) in variants]
+    cells = [s.cell for s in statistics.weak_spots if Variant.parse(s.cell.variant) in variants
+             and s.cell.players <= 2]  # table spots: omahanash.trainer.table.table_leak_cells
     return tuple(cells[:max(0, count)])
 
 

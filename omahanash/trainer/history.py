@@ -66,7 +66,14 @@ logger = logging.getLogger(__name__)
 #: Environment variable naming the folder of the history (tests, portable installs).
 DATA_ENV = "OMAHANASH_DATA"
 FILE_NAME = "trainer.sqlite"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: The columns of schema 1 (heads-up answers only); schema 2 adds the table spots' columns
+#: (players, node, payouts, stacks and the prize-equity EVs). A history of schema 1 is
+#: migrated when it is opened for drilling (its rows become 2-player answers) and read as it
+#: is when opened read-only.
+V1_COLUMNS = ("answered_at", "session", "variant", "position", "stack_bb", "ante_bb",
+              "class_id", "hand", "hand_group", "action", "best_action", "frequency",
+              "allin_ev_bb", "fold_ev_bb", "ev_lost_bb", "correct", "seconds", "close")
 #: ``PRAGMA application_id`` of a trainer history ("OmNa"): stored in the SQLite header.
 APPLICATION_ID = 0x4F6D4E61
 # Seconds to wait for another writer (two sessions share the file: each commit is short).
@@ -113,6 +120,31 @@ def _schema() -> str:
 
 def _column_types() -> dict[str, Any]:
     return dict(AnswerRecord.__annotations__)
+
+
+def _known_schema(version: int, columns: list[str]) -> bool:
+    """Whether ``columns`` (``id`` first) are the answers table of schema ``version``."""
+    if version == 1:
+        return columns == ["id", *V1_COLUMNS]
+    return version == SCHEMA_VERSION and columns == ["id", *AnswerRecord.columns()]
+
+
+def _migrate(connection: sqlite3.Connection) -> None:
+    """Bring a schema-1 answers table to :data:`SCHEMA_VERSION`: the new columns, with the
+    values of a heads-up answer (2 players, empty texts, no prize figures), in one
+    transaction."""
+    import dataclasses
+
+    defaults = {f.name: f.default for f in dataclasses.fields(AnswerRecord)}
+    types = _column_types()
+    with connection:
+        for name in AnswerRecord.columns()[len(V1_COLUMNS):]:
+            default = defaults[name]
+            value = "NULL" if default is None else repr(default) if isinstance(
+                default, (int, float)) else "'" + str(default).replace("'", "''") + "'"
+            connection.execute(f"ALTER TABLE answers ADD COLUMN {name} "
+                               f"{_SQL_TYPES[str(types[name])]} DEFAULT {value}")
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 def _stamp() -> str:
@@ -191,7 +223,7 @@ def _identify(path: Path) -> tuple[str | None, str]:
         if _is_locked(error):
             return "ours", ""  # cannot be checked now; opening it will say it is locked
         return None, f"an SQLite database that cannot be read ({error})"
-    if version == SCHEMA_VERSION and columns == ["id", *AnswerRecord.columns()]:
+    if _known_schema(version, columns):
         return "ours", ""
     return None, "an SQLite database without the trainer's answers"
 
@@ -304,7 +336,7 @@ class History:
         if version == 0 and not tables:
             return 0
         columns = [row[1] for row in connection.execute("PRAGMA table_info(answers)")]
-        if version != SCHEMA_VERSION or columns != ["id", *AnswerRecord.columns()]:
+        if not _known_schema(version, columns):
             raise _Unusable("not a trainer history")
         return version
 
@@ -313,14 +345,23 @@ class History:
         """Check the file is a trainer database of this schema, creating it when empty (the
         application id first, while the file has no write-ahead log, so that it is in the
         file's header at once)."""
-        if cls._check(connection) == 0:
+        version = cls._check(connection)
+        if version == 0:
             with connection:
                 connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 connection.execute(_schema())
                 connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        elif connection.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+            cls._journal(connection)
+            return
+        if connection.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
             with connection:  # a history of an earlier release: say whose file it is
                 connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        if version < SCHEMA_VERSION:
+            _migrate(connection)
+        cls._journal(connection)
+
+    @staticmethod
+    def _journal(connection: sqlite3.Connection) -> None:
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=FULL")
 
@@ -350,9 +391,11 @@ class History:
         try:
             stored = _connect_read_only(path)
             try:
-                self._check(stored)
+                version = self._check(stored)
                 memory = self._memory()
                 stored.backup(memory)
+                if 0 < version < SCHEMA_VERSION:
+                    _migrate(memory)
             finally:
                 stored.close()
         except (sqlite3.DatabaseError, _Unusable) as reading:
@@ -402,8 +445,10 @@ class History:
                 self._connection.execute(statement, values)
 
     def records(self) -> list[AnswerRecord]:
-        """Every stored answer, oldest first."""
-        columns = AnswerRecord.columns()
+        """Every stored answer, oldest first (a schema-1 history opened read-only: its
+        answers with the heads-up values of the newer columns)."""
+        stored = {row[1] for row in self._connection.execute("PRAGMA table_info(answers)")}
+        columns = tuple(name for name in AnswerRecord.columns() if name in stored)
         flags = [name for name, kind in _column_types().items() if kind == "bool"]
         records = []
         for row in self._connection.execute(

@@ -28,22 +28,32 @@ WEAK_SPOTS = 10
 
 
 class Cell(NamedTuple):
-    """Where weak spots are counted: variant, position (``sb``/``bb``), stack band, hand group.
+    """Where weak spots are counted: variant, position (``sb``/``bb``; at a table the seat,
+    e.g. ``btn``), stack band, hand group and, at a table of 3 or more (``players``), the
+    decision node (``BB vs BTN+SB``).
 
     >>> Cell("omaha-hi", "bb", "6-10 bb", "pairs").label
     'Omaha Hi · BB · 6-10 bb · pairs'
+    >>> Cell("holdem", "bb", "6-10 bb", "pairs TT+", 3, "BB vs BTN+SB").label
+    "Texas Hold'em · 3-max · BB vs BTN+SB calls · 6-10 bb · pairs TT+"
     """
 
     variant: str
     position: str
     stack_band: str
     hand_group: str
+    players: int = 2
+    node: str = ""
 
     @property
     def label(self) -> str:
         """The cell as a player reads it (the ``group`` of the statistics' JSON)."""
-        return " · ".join((Variant.parse(self.variant).display_name, self.position.upper(),
-                           self.stack_band, self.hand_group))
+        name = Variant.parse(self.variant).display_name
+        if self.players > 2 and self.node:
+            verb = "calls" if " vs " in self.node else "pushes"
+            return " · ".join((name, f"{self.players}-max", f"{self.node} {verb}",
+                               self.stack_band, self.hand_group))
+        return " · ".join((name, self.position.upper(), self.stack_band, self.hand_group))
 
 
 @dataclass(frozen=True)
@@ -51,6 +61,13 @@ class AnswerRecord:
     """One answered spot (EVs in big blinds; ``action``/``best_action`` are ``allin`` or
     ``fold``; ``seconds`` the answer time, None when not measured; ``close`` whether it was
     dealt in close-spots mode; ``answered_at`` an ISO 8601 UTC time).
+
+    Spots at a table of 3 or more (:mod:`omahanash.trainer.table`) also fill ``players``,
+    ``node`` (``BB vs BTN+SB``), ``payouts`` (``50/30/20``, ``chips``), ``stacks`` (every
+    seat's stack in big blinds, preflop order: ``10/15/8``) and, with payouts, the EVs and the
+    EV lost in prize equity as % of the prize pool (``*_pct``); their ``*_bb`` figures are
+    the prize equity in big blinds at the table's average chip value. Heads-up answers keep
+    the defaults (2 players, empty texts, no ``*_pct``).
 
     >>> example_record().cell.label
     "Texas Hold'em · SB · 6-10 bb · offsuit A"
@@ -74,11 +91,21 @@ class AnswerRecord:
     correct: bool
     seconds: float | None
     close: bool
+    players: int = 2
+    node: str = ""
+    payouts: str = ""
+    stacks: str = ""
+    allin_ev_pct: float | None = None
+    fold_ev_pct: float | None = None
+    ev_lost_pct: float | None = None
 
     @property
     def cell(self) -> Cell:
         from omahanash.trainer.groups import stack_band
 
+        if self.players > 2:
+            return Cell(self.variant, self.position, stack_band(self.stack_bb),
+                        self.hand_group, self.players, self.node)
         return Cell(self.variant, self.position, stack_band(self.stack_bb), self.hand_group)
 
     @classmethod

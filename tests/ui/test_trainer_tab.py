@@ -396,3 +396,81 @@ def test_the_ten_fits_its_corner(qtbot, width):
     assert label == "10"
     assert QFontMetricsF(font).horizontalAdvance("10") <= corner.width()
     assert font.pixelSize() >= 6
+
+
+# -- table drills (players 3 to 9) ---------------------------------------------------------
+
+def test_players_and_payouts_fields(qtbot, drive, tab):
+    from PySide6.QtWidgets import QSpinBox
+
+    players = drive.find(tab, QSpinBox, "trainerPlayersSpin")
+    payouts = drive.find(tab, QLineEdit, "trainerPayoutsEdit")
+    position = drive.find(tab, QComboBox, "trainerPositionCombo")
+    button = drive.find(tab, QPushButton, "trainerStartButton")
+    assert (players.minimum(), players.maximum(), players.value()) == (2, 9, 2)
+    assert not payouts.isEnabled() and payouts.text() == "50/30/20"
+    players.setValue(6)
+    assert payouts.isEnabled()
+    assert [position.itemText(k) for k in range(position.count())] == \
+        ["Open pushes", "Calls", "Both"]
+    drive.type_into(payouts, "fifty")
+    error = drive.find(tab, QLabel, "trainerPayoutsError")
+    assert "payouts" in error.text().lower() and not button.isEnabled()
+    drive.type_into(payouts, "65/35")
+    assert button.isEnabled() and tab._config.players == 6 and tab._config.payouts == "65/35"
+    drive.type_into(drive.find(tab, QLineEdit, "trainerStackEdit"), "10/10")
+    assert not button.isEnabled()  # six seats need six stacks
+    players.setValue(2)
+    assert not payouts.isEnabled() and position.itemText(0) == "SB pusher"
+
+
+def test_table_drill_in_the_tab(qtbot, drive, tab, data_folder):
+    from PySide6.QtWidgets import QSpinBox
+
+    from omahanash.jamfold.decision import judge
+    from omahanash.trainer.table import TableSpot
+    from tests.trainer.test_table import quick_solve
+
+    tab.table_solve = quick_solve
+    configure(tab, drive)
+    drive.find(tab, QSpinBox, "trainerPlayersSpin").setValue(3)
+    start(qtbot, drive, tab)
+    spot = tab.spot
+    assert isinstance(spot, TableSpot) and spot.players == 3 and spot.stacks_bb == (10,) * 3
+    assert text(drive, tab, "trainerSpotLabel").startswith("Texas Hold'em · 3-max 50/30/20")
+    assert text(drive, tab, "trainerSituation").endswith("or fold?")
+    looked = tab.drill.solution(0).lookup(spot.class_id, spot.node)
+    press(qtbot, tab, Qt.Key.Key_F)
+    answer = tab.drill.answers[-1]
+    rule = judge("fold", looked["play_ev"], looked["fold_ev"], looked["play_pct"] / 100)
+    assert answer.grade_verdict == rule.verdict
+    assert "% of the prize pool" in text(drive, tab, "trainerFeedback")
+    press(qtbot, tab, Qt.Key.Key_Space)  # solved: the next spot at once
+    assert tab.spot is not None and not tab.runner.running
+    with History(data_folder / "trainer.sqlite") as history:
+        assert [(r.players, r.node) for r in history.records()] == [(3, spot.node)]
+
+
+def test_stop_during_a_table_solve(qtbot, drive, tab):
+    from PySide6.QtWidgets import QSpinBox
+
+    def slow_solve(spot, progress, cancel):
+        total = 10**9
+        for done in range(total):
+            if cancel is not None and cancel.cancelled:
+                raise Cancelled("solving was cancelled")
+            progress(done, total)
+
+    tab.table_solve = slow_solve
+    configure(tab, drive)
+    drive.find(tab, QSpinBox, "trainerPlayersSpin").setValue(4)
+    button = drive.find(tab, QPushButton, "trainerStartButton")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert button.text() == "Stop" and tab.runner.running
+    assert not drive.find(tab, QSpinBox, "trainerPlayersSpin").isEnabled()
+    qtbot.waitUntil(lambda: tab.progress.isVisible() and tab.progress.value() > 0,
+                    timeout=TIMEOUT_MS)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: button.text() == "Start", timeout=TIMEOUT_MS)
+    assert text(drive, tab, "trainerSpotLabel").startswith("Stopped")
+    assert drive.find(tab, QLineEdit, "trainerPayoutsEdit").isEnabled()
