@@ -304,7 +304,7 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
 
     def seen(report: Report) -> None:
         if progress is not None:
-            progress(report.iteration, total)
+            progress(report.iteration, _expected_total(report, total, iterations, goal))
         if on_report is not None:
             on_report(report)
 
@@ -319,6 +319,18 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     solution.outcome = outcome
     solution.stopped = outcome.stopped
     return solution
+
+
+def _expected_total(report: Report, cap: int, iterations: int | None, goal: float) -> int:
+    """The iterations a run will take, for progress: the count asked, or for a run to a
+    target the iteration where NashConv (falling about as 1/t) should reach it, capped."""
+    done = report.iteration
+    if iterations is not None or done == 0 or not math.isfinite(report.exploitability):
+        return cap
+    if report.exploitability <= goal:
+        return done
+    guess = math.ceil(done * report.exploitability / goal)
+    return int(min(cap, max(done + REPORT_EVERY, guess)))
 
 
 def _heads_up_fast_path(spot: PushFoldSpot, iterations: int | None, target: float | None,

@@ -296,3 +296,18 @@ def test_two_players_take_the_heads_up_engine():
     prize = solve_pushfold(PushFoldSpot("holdem", [1300, 800], 50, 100, ante=5,
                                         payouts="65/35"), table=table)
     assert np.array_equal(prize.strategy(), avg)
+
+
+def test_progress_of_a_run_to_a_target_expects_its_end_not_the_cap():
+    from omahanash.pushfold.solver import _expected_total
+    from omahanash.solving import Report
+
+    assert _expected_total(Report(10, 0.3, {}), 5000, None, 0.1) == 30
+    assert _expected_total(Report(20, 0.05, {}), 5000, None, 0.1) == 20
+    assert _expected_total(Report(10, 0.101, {}), 5000, None, 0.1) == 20  # a step ahead
+    assert _expected_total(Report(10, 1e9, {}), 5000, None, 0.1) == 5000
+    assert _expected_total(Report(10, 0.3, {}), 40, 40, 0.1) == 40
+    seen = []
+    spot = PushFoldSpot("holdem", [900, 1300, 1100], 50, 100, payouts="50/30/20")
+    solve_pushfold(spot, deals=5000, progress=lambda done, total: seen.append((done, total)))
+    assert seen[0] == (0, 5000) and seen[-1][0] == seen[-1][1] < 5000
