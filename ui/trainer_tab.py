@@ -72,7 +72,7 @@ from omahanash.trainer.table import (
     table_leak_cells,
 )
 from ui.cards_widget import CardsWidget
-from ui.common import ErrorLabel, RunStopButton, Tab, with_error
+from ui.common import ErrorLabel, RunStopButton, Tab, named, with_error
 from ui.export import add_save_image_action, export_buttons, write_table
 from ui.plots import IntegerAxis, NoDataPlaceholder
 from ui.table_build_panel import TableBuildPanel
@@ -197,41 +197,41 @@ class TrainerTab(Tab):
         # -- inputs ---------------------------------------------------------------------------
         box = QGroupBox("Drill")
         form = QFormLayout(box)
-        self.game_combo = QComboBox(objectName="trainerGameCombo")
+        self.game_combo = named(QComboBox(), "trainerGameCombo")
         self.game_combo.addItems(list(GAMES))
         form.addRow("Game", self.game_combo)
-        self.players_spin = QSpinBox(objectName="trainerPlayersSpin")
+        self.players_spin = named(QSpinBox(), "trainerPlayersSpin")
         self.players_spin.setRange(2, 9)
         self.players_spin.setToolTip("Players at the table: 2 drills heads-up blind vs blind, "
                                      "3 to 9 a table with ICM payouts")
         form.addRow("Players", self.players_spin)
-        self.payouts_edit = QLineEdit(DEFAULT_PAYOUTS, objectName="trainerPayoutsEdit")
+        self.payouts_edit = named(QLineEdit(DEFAULT_PAYOUTS), "trainerPayoutsEdit")
         self.payouts_edit.setToolTip(PAYOUTS_TIP)
         self.payouts_error = ErrorLabel("trainerPayoutsError")
         form.addRow("Payouts", with_error(self.payouts_edit, self.payouts_error))
-        self.stack_edit = QLineEdit("10", objectName="trainerStackEdit")
+        self.stack_edit = named(QLineEdit("10"), "trainerStackEdit")
         self.stack_edit.setToolTip("Effective stack in big blinds: 10, or a range like 5-15 "
                                    "(dealt in steps of 1 bb)")
         self.stack_error = ErrorLabel("trainerStackError")
         form.addRow("Stack (bb)", with_error(self.stack_edit, self.stack_error))
-        self.ante_edit = QLineEdit("0", objectName="trainerAnteEdit")
+        self.ante_edit = named(QLineEdit("0"), "trainerAnteEdit")
         self.ante_edit.setToolTip("Ante of each player in big blinds")
         self.ante_error = ErrorLabel("trainerAnteError")
         form.addRow("Ante (bb)", with_error(self.ante_edit, self.ante_error))
-        self.position_combo = QComboBox(objectName="trainerPositionCombo")
+        self.position_combo = named(QComboBox(), "trainerPositionCombo")
         self.position_combo.addItems(list(POSITIONS))
         self.position_combo.setCurrentText("Both")
         form.addRow("Position", self.position_combo)
-        self.close_check = QCheckBox("Close spots only", objectName="trainerCloseSpotsCheck")
+        self.close_check = named(QCheckBox("Close spots only"), "trainerCloseSpotsCheck")
         self.close_check.setToolTip(f"Deal only hands whose |AllIn_EV − Fold_EV| is at most "
                                     f"{CLOSE_THRESHOLD_BB:g} bb: where players lose money")
         form.addRow(self.close_check)
-        self.leaks_check = QCheckBox("Drill my leaks", objectName="trainerLeaksCheck")
+        self.leaks_check = named(QCheckBox("Drill my leaks"), "trainerLeaksCheck")
         self.leaks_check.setToolTip(f"Deal from the {LEAK_CELLS} worst weak spots of the "
                                     "history (variant, position, stack band, hand group)")
         form.addRow(self.leaks_check)
         self.start_button = RunStopButton("Start", "trainerStartButton")
-        self.export_button = QPushButton("Export history…", objectName="trainerExportButton")
+        self.export_button = named(QPushButton("Export history…"), "trainerExportButton")
         self.export_button.setToolTip("Write every answered spot of the history to a CSV file")
         buttons = QHBoxLayout()
         buttons.addWidget(self.start_button)
@@ -243,7 +243,7 @@ class TrainerTab(Tab):
         buttons.addWidget(self.export_json_button)
         buttons.addStretch(1)
         form.addRow(buttons)
-        self.progress = QProgressBar(objectName="trainerProgress")
+        self.progress = named(QProgressBar(), "trainerProgress")
         self.progress.hide()
         form.addRow(self.progress)
         self.error_label = ErrorLabel("trainerError")
@@ -254,20 +254,20 @@ class TrainerTab(Tab):
         self.build_panel = TableBuildPanel(self.make_runner)
         self.build_panel.status_message.connect(self.status_message)
         form.addRow(self.build_panel)
-        self.drill_label = QLabel("", objectName="trainerDrillInfo")
+        self.drill_label = named(QLabel(""), "trainerDrillInfo")
         self.drill_label.setWordWrap(True)
         form.addRow(self.drill_label)
 
         # -- the spot -------------------------------------------------------------------------
-        self.spot_label = QLabel("Press Start to deal the first spot.",
-                                 objectName="trainerSpotLabel")
+        self.spot_label = named(QLabel("Press Start to deal the first spot."),
+                                "trainerSpotLabel")
         self.spot_label.setStyleSheet("font-size: 16pt; font-weight: bold;")
-        self.situation_label = QLabel("", objectName="trainerSituation")
+        self.situation_label = named(QLabel(""), "trainerSituation")
         self.situation_label.setStyleSheet("font-size: 12pt;")
         self.cards = CardsWidget(object_name="trainerCards")
-        self.push_button = QPushButton("Push", objectName="trainerPushButton")
-        self.fold_button = QPushButton("Fold", objectName="trainerFoldButton")
-        self.next_button = QPushButton("Next spot", objectName="trainerNextButton")
+        self.push_button = named(QPushButton("Push"), "trainerPushButton")
+        self.fold_button = named(QPushButton("Fold"), "trainerFoldButton")
+        self.next_button = named(QPushButton("Next spot"), "trainerNextButton")
         for button, key in ((self.push_button, "P (push) or C (call)"),
                             (self.fold_button, "F"), (self.next_button, "Space")):
             button.setToolTip(f"Key: {key}")
@@ -277,11 +277,10 @@ class TrainerTab(Tab):
         answers.addWidget(self.push_button)
         answers.addWidget(self.fold_button)
         answers.addWidget(self.next_button)
-        self.feedback_label = QLabel("", objectName="trainerFeedback")
+        self.feedback_label = named(QLabel(""), "trainerFeedback")
         self.feedback_label.setWordWrap(True)
         self.feedback_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.stats_label = QLabel(format_statistics(summarize([])),
-                                  objectName="trainerStats")
+        self.stats_label = named(QLabel(format_statistics(summarize([]))), "trainerStats")
         self.stats_label.setWordWrap(True)
         self.stats_label.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.plot = SessionPlot()
@@ -435,10 +434,12 @@ class TrainerTab(Tab):
 
         if (fmt or Path(path).suffix.lstrip(".")).lower() != "json":
             return self.export_csv(path)
-        return self._export(lambda history: refuse_overwriting_inputs(
-            {"path": path}, [history.path] if history.path else []) or write_table(
-            path, AnswerRecord.columns(),
-            [list(r.as_dict().values()) for r in history.records()], "json"))
+        def write_json(history: History) -> Path:
+            refuse_overwriting_inputs({"path": path}, [history.path] if history.path else [])
+            return write_table(path, AnswerRecord.columns(),
+                               [list(r.as_dict().values()) for r in history.records()], "json")
+
+        return self._export(write_json)
 
     def _export(self, write: Callable[[History], Path]) -> bool:
         """Run ``write(history)``; the file it wrote in the status bar, or the reason it
