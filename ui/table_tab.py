@@ -82,6 +82,7 @@ class TableTab(Tab):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("tableTab")
         self.runner = self.make_runner(
             progressed=self._on_progressed, succeeded=self._on_succeeded,
             failed=self._on_failed, finished=self._on_finished)
