@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ui.fields import Reporter
+from ui.table_model import warm
 
 if TYPE_CHECKING:
     from omahanash.pushfold import PushFoldSolution
@@ -57,6 +58,7 @@ def solve_job(request: Request) -> Job:
             source = "fresh"
         if solution.iterations == 0:
             return JobResult(None, True, source, key)
+        warm(solution)
         return JobResult(solution, solution.stopped, source, key)
 
     return job
@@ -95,6 +97,7 @@ def continue_job(solution: PushFoldSolution, more: int, key: str | None) -> Job:
         clone.history.extend(outcome.history)
         clone.outcome = outcome
         clone.stopped = outcome.stopped
+        warm(clone)
         return JobResult(clone, outcome.stopped, "fresh", key)
 
     return job
@@ -108,6 +111,7 @@ def open_job(path: str) -> Job:
         solution = PushFoldSolution.load(path)
         if not solution.history and solution.iterations:
             solution.history.append(solution.solver.report())
+        warm(solution)
         return JobResult(solution, False, "file", None)
 
     return job

@@ -14,6 +14,7 @@ equity and bubble factors). The jobs the worker runs are in :mod:`ui.table_jobs`
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -280,6 +281,43 @@ def _opt(value: float) -> float | None:
     return None if math.isnan(value) else float(value)
 
 
+_CHIP_VALUES: dict[int, tuple[weakref.ref, int, dict]] = {}
+
+
+def chip_values(solution: PushFoldSolution) -> dict:
+    """The solver's values in chips (its own evaluation in chip EV; an ICM spot's chip pass
+    is made once per solver and iteration count and kept here, since the library makes it
+    again at every call: ~2 s for 4 players at 300,000 deals on a loaded machine)."""
+    solver = solution.solver
+    if solution.spot.model != "icm":
+        return solver.evaluate()
+    found = _CHIP_VALUES.get(id(solver))
+    if found is not None and found[0]() is solver and found[1] == solver.iterations:
+        return found[2]
+    values = solver.evaluate(icm=False)
+    for key in [k for k, v in _CHIP_VALUES.items() if v[0]() is None]:
+        del _CHIP_VALUES[key]
+    _CHIP_VALUES[id(solver)] = (weakref.ref(solver), solver.iterations, values)
+    return values
+
+
+def ev_rows(solution: PushFoldSolution) -> list[dict[str, Any]]:
+    """Each seat's EV: chips and (with payouts) prize, as :attr:`PushFoldSolution.ev` but
+    with the chip pass made once (:func:`chip_values`)."""
+    chips = chip_values(solution)["root"]
+    icm = solution.spot.model == "icm"
+    prize = solution.solver.evaluate()["root"] if icm else None
+    return [{"position": pos, "chips": float(chips[i]),
+             "prize": None if prize is None else float(prize[i])}
+            for i, pos in enumerate(solution.spot.positions)]
+
+
+def warm(solution: PushFoldSolution) -> None:
+    """Make the passes the views read (in the worker, not the GUI thread)."""
+    solution.node_summary()
+    chip_values(solution)
+
+
 def hand_rows(solution: PushFoldSolution, node_name: str) -> list[dict[str, Any]]:
     """Every class at a node: cards, name, combos, play %, the EV of playing and of folding
     in big blinds and (with payouts) in % of the prize pool (None where never reached)."""
@@ -292,8 +330,7 @@ def hand_rows(solution: PushFoldSolution, node_name: str) -> list[dict[str, Any]
     combos = class_combos(game)[ids]
     play = solution.strategy()[node.index]
     icm = spot.model == "icm"
-    chips = _per_reach(solution.solver.evaluate(icm=False) if icm else
-                       solution.solver.evaluate(), node.index)
+    chips = _per_reach(chip_values(solution), node.index)
     prize = _per_reach(solution.solver.evaluate(), node.index) if icm else None
     pool = spot.prize_pool or 1.0
     rows = []

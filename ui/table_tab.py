@@ -57,6 +57,7 @@ from ui.table_model import (
     TableInputs,
     TableModel,
     bubble_matrix,
+    ev_rows,
     hand_rows,
     hand_table,
     history_points,
@@ -449,7 +450,7 @@ class TableTab(Tab):
         self.oval.set_push_texts(open_push(solution))
         self.plot.set_history(history_points(solution.history))
         unit = "prize" if solution.spot.model == "icm" else "chips"
-        evs = ", ".join(f"{row['position']} {row[unit]:.3g}" for row in solution.ev)
+        evs = ", ".join(f"{row['position']} {row[unit]:.3g}" for row in ev_rows(solution))
         self.summary_label.setText(f"{solution.iterations} iterations, NashConv "
                                    f"{solution.nash_conv:.4g} ({unit}). EV: {evs}")
         self.node_model.set_table(NODE_COLUMNS, node_rows(solution))

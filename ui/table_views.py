@@ -8,13 +8,13 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
 from ui.range_cells import CELL_TEXT_ROLE, probability_colour
 from ui.range_view import RANKS, grid_cell, grid_name
 
-_INDEX = QModelIndex
+_INDEX = QModelIndex | QPersistentModelIndex  # Qt passes either
 
 
 def _ev(value: float | None, suffix: str) -> str:

@@ -209,3 +209,18 @@ def test_save_open_and_export(tab, drive, qtbot, tmp_path):
     assert tab.select_node("BB vs BTN+SB") and tab.show_hand()
     assert tab.lookup_data == pytest.approx(before)
     assert np.isfinite(tab.solution.nash_conv)
+
+
+def test_a_spot_seen_before_answers_from_the_cache(tab, drive, qtbot):
+    """Calculate with no count: the equilibrium to the default target (a few iterations over
+    4,000 deals), then again from the cache of equilibria."""
+    fill(tab, drive, stacks=("1400", "1100", "900"), iterations="")
+    messages: list[str] = []
+    tab.status_message.connect(messages.append)
+    calculate(tab, drive, qtbot)
+    first = tab.solution
+    assert not first.stopped and "cache" not in messages[-1]
+    calculate(tab, drive, qtbot)
+    assert "from the cache of equilibria" in messages[-1]
+    assert tab.solution is first
+    assert drive.find(tab, QTableView, "tableNodeList").model().rowCount() == 6

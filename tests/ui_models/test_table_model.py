@@ -154,3 +154,15 @@ def test_continue_runs_on_a_copy(solution):
     assert clone.iterations == solution.iterations + 2
     assert solution.iterations == 8
     assert not np.shares_memory(clone.solver.avg_sum, solution.solver.avg_sum)
+
+
+def test_seat_evs_make_the_chip_pass_once(solution):
+    from ui.table_model import chip_values, ev_rows
+
+    rows = ev_rows(solution)
+    assert [r["chips"] for r in rows] == pytest.approx([r["chips"] for r in solution.ev])
+    assert [r["prize"] for r in rows] == pytest.approx([r["prize"] for r in solution.ev])
+    assert chip_values(solution) is chip_values(solution)
+    clone = detached(solution)
+    clone.solver.step(1)
+    assert chip_values(clone) is not chip_values(solution)
