@@ -91,7 +91,7 @@ def continue_job(solution: PushFoldSolution, more: int, key: str | None) -> Job:
 
         def seen(item: Any) -> None:
             live.append(item)
-            report(item.iteration - start, more)
+            report(item.iteration, start + more)
 
         outcome = run(clone.solver, iterations=more, progress=seen, cancel=cancel)
         clone.history.extend(outcome.history)

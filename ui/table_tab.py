@@ -186,6 +186,9 @@ class TableTab(Tab):
         self.range_view = named(QTableView(), "tableRangeView")
         self.range_view.setItemDelegate(FrequencyDelegate(self.range_view))
         self.range_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        font = self.range_view.font()
+        font.setPointSizeF(max(font.pointSizeF() - 2, 6))
+        self.range_view.setFont(font)
         self.hands_model = RowsModel(number_format=_number_format)
         self.hands_view = self._table_view("tableHandsView", self.hands_model)
         self.hands_view.setSortingEnabled(False)
@@ -205,6 +208,10 @@ class TableTab(Tab):
         self.bubble_view = self._table_view("bubbleFactorView", self.heat_model)
         self.bubble_view.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.Stretch)
+        self.icm_table.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
+        self.node_list.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
 
     def _table_view(self, name: str, model: object) -> QTableView:
         view = named(QTableView(), name)
@@ -241,6 +248,7 @@ class TableTab(Tab):
         splitter.addWidget(right)
         splitter.setStretchFactor(1, 3)
         splitter.setStretchFactor(2, 3)
+        splitter.setSizes([290, 500, 490])
         QHBoxLayout(self).addWidget(splitter)
 
     def _wire(self) -> None:
@@ -310,7 +318,9 @@ class TableTab(Tab):
             self.oval.set_centre(f"Blinds {spot.sb:g}/{spot.bb:g}"
                                  + (f" ante {spot.ante:g}" if spot.ante else "")
                                  + (f" BB ante {spot.bb_ante:g}" if spot.bb_ante else "")
-                                 + f"\n{spot.variant}\npayouts {spot.payouts_text}")
+                                 + f"\n{self.type_combo.currentText()}"
+                                 + (f"\npayouts {spot.payouts_text}" if spot.model == "icm"
+                                    else "\nchip EV"))
         self._show_staleness()
         return checked.request is not None
 
@@ -398,6 +408,7 @@ class TableTab(Tab):
 
     def _start(self, job: object, message: str, cancellable: bool = True) -> None:
         self.run_error.clear_error()
+        self.summary_label.setText(message)
         self._live_seen = 0
         self.runner.start(job, cancellable=cancellable)  # type: ignore[arg-type]
         self.calculate_button.set_running(True)
@@ -405,13 +416,15 @@ class TableTab(Tab):
         self.status_message.emit(message)
 
     def _on_progressed(self, done: float, total: float, phase: str, detail: object) -> None:
+        if self._live_seen == 0 and not self.summary_label.text().startswith("Iteration"):
+            self.summary_label.setText("Solving: making the deals and the first iterations…")
         if phase == "solving" and isinstance(detail, tuple) and len(detail) != self._live_seen:
             self._live_seen = len(detail)
             points = history_points(list(detail))
             self.plot.set_history(points)
             if points:
-                self.summary_label.setText(f"Iteration {points[-1][0]}: NashConv "
-                                           f"{points[-1][1]:.4g}")
+                self.summary_label.setText(f"Iteration {points[-1][0]} (of at most "
+                                           f"{int(total):,}): NashConv {points[-1][1]:.4g}")
 
     def _on_succeeded(self, result: object) -> None:
         assert isinstance(result, JobResult)
@@ -448,7 +461,10 @@ class TableTab(Tab):
             self._show_staleness()
             return
         self.oval.set_push_texts(open_push(solution))
-        self.plot.set_history(history_points(solution.history))
+        points = history_points(solution.history)
+        if not points and solution.iterations:  # a solution kept without its reports
+            points = [(solution.iterations, solution.nash_conv)]
+        self.plot.set_history(points)
         unit = "prize" if solution.spot.model == "icm" else "chips"
         evs = ", ".join(f"{row['position']} {row[unit]:.3g}" for row in ev_rows(solution))
         self.summary_label.setText(f"{solution.iterations} iterations, NashConv "
