@@ -50,7 +50,7 @@ class TableView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("tableOval")
-        self.setMinimumSize(520, 360)
+        self.setMinimumSize(220, 240)
         self.seats = [Seat(i, self) for i in range(MAX_PLAYERS)]
         self.players = 3
         self.centre_text = ""

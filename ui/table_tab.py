@@ -119,6 +119,9 @@ class TableTab(Tab):
         self.bb_ante_edit = self._edit("tableBbAnteEdit", "0")
         self.preset_combo = named(QComboBox(), "payoutPresetCombo")
         self.preset_combo.addItems(list(PAYOUT_PRESETS))
+        self.preset_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.preset_combo.setMinimumContentsLength(12)
         self.payouts_edit = self._edit("payoutsEdit", "50/30/20", 160)
         self.payout_model_combo = named(QComboBox(), "payoutModelCombo")
         self.payout_model_combo.addItems(list(MODELS))
@@ -242,6 +245,10 @@ class TableTab(Tab):
         side.addLayout(lookup)
         side.addWidget(self.lookup_error)
         side.addWidget(self.lookup_result)
+        # the window may be narrower than the three columns' natural minimum (the splitter
+        # shares what there is; the views scroll)
+        middle.setMinimumWidth(220)
+        right.setMinimumWidth(200)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(scrolling_column(self.form_box))
         splitter.addWidget(middle)

@@ -28,7 +28,7 @@ def test_create_main_window_is_the_full_window(qtbot):
     window = create_main_window()
     qtbot.addWidget(window)
     assert isinstance(window, MainWindow) and window.windowTitle() == "Omaha Nash"
-    assert window.tab_widget.count() == 7
+    assert window.tab_widget.count() == 8
 
 
 def test_about_box_shows_the_version(qtbot, window):
