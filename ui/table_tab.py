@@ -13,7 +13,9 @@ pool, the hand lookup, the ICM panel (prize equity per seat, bubble factors as a
 Save / Open / Export (CSV, JSON, PNG). Results of another spot than the inputs are marked
 stale.
 
-Size: ~480 lines, the wiring of the form, the oval, the result views and the run cycle.
+Size: ~560 lines, the wiring of the form (read and filled back), the oval, six result views,
+the Omaha table's build offer and the run cycle; the rules are in :mod:`ui.table_model`, the
+jobs in :mod:`ui.table_jobs`, the files in :mod:`ui.table_files`.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -43,8 +44,11 @@ from omahanash.errors import InputError
 from omahanash.pushfold.spot import MAX_PLAYERS, MIN_PLAYERS
 from ui.common import ErrorLabel, RunStopButton, Tab, named, scrolling_column, with_error
 from ui.models import TableModel as RowsModel
+from ui.omaha_range_map import OmahaRangeMap
 from ui.plots import ConvergencePlot
 from ui.range_cells import FrequencyDelegate
+from ui.table_build_panel import TableBuildPanel
+from ui.table_files import TableFiles
 from ui.table_jobs import JobResult, continue_job, finished_message, open_job, solve_job
 from ui.table_model import (
     HAND_COLUMNS,
@@ -70,14 +74,12 @@ from ui.table_model import (
 from ui.table_seats import TableView
 from ui.table_views import HeatModel, NodeGridModel
 
-FILTER = "Push/fold table solutions (*.pushfold);;All files (*)"
-
 
 def _number_format(value: float) -> str:
     return f"{value:g}"
 
 
-class TableTab(Tab):
+class TableTab(TableFiles, Tab):
     title = "Table"
     settings_group = "table"
 
@@ -92,6 +94,7 @@ class TableTab(Tab):
         self._live_seen = 0
         self.lookup_data: dict | None = None
         self._build_form()
+        self.build_panel = TableBuildPanel(self.make_runner)
         self._build_results()
         self._lay_out()
         self._wire()
@@ -198,6 +201,8 @@ class TableTab(Tab):
         self.range_tabs = named(QTabWidget(), "tableRangeTabs")
         self.range_tabs.addTab(self.range_view, "Range")
         self.range_tabs.addTab(self.hands_view, "EV per hand")
+        self.omaha_map = OmahaRangeMap()
+        self.range_tabs.addTab(self.omaha_map, "Omaha map")
         self.lookup_edit = self._edit("tableLookupEdit", "", 200)
         self.lookup_edit.setPlaceholderText("AKo, As Kd, or a class id")
         self.lookup_button = named(QPushButton("Show"), "tableLookupButton")
@@ -250,7 +255,7 @@ class TableTab(Tab):
         middle.setMinimumWidth(220)
         right.setMinimumWidth(200)
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(scrolling_column(self.form_box))
+        splitter.addWidget(scrolling_column(self.form_box, self.build_panel))
         splitter.addWidget(middle)
         splitter.addWidget(right)
         splitter.setStretchFactor(1, 3)
@@ -276,6 +281,10 @@ class TableTab(Tab):
         self.node_list.selectionModel().selectionChanged.connect(self._show_node)
         self.lookup_button.clicked.connect(self.show_hand)
         self.lookup_edit.returnPressed.connect(self.show_hand)
+        # an Omaha table built (or its build ended): Calculate follows
+        self.build_panel.building.connect(lambda active: active or self._validate())
+        self.build_panel.built.connect(lambda _variant: self._validate())
+        self.build_panel.status_message.connect(self.status_message)
 
     def _form_edits(self) -> list[QLineEdit]:
         return [self.sb_edit, self.bb_edit, self.ante_edit, self.bb_ante_edit,
@@ -317,7 +326,9 @@ class TableTab(Tab):
             label.show_error(errors.get(key, ""))
         for i, seat in enumerate(self.oval.seats):
             seat.error.show_error(errors.get(f"stack{i}", ""))
-        self.calculate_button.set_inputs_valid(checked.request is not None)
+        table_ready = self.build_panel.check(VARIANTS[self.type_combo.currentText()],
+                                             self.type_combo.currentText())
+        self.calculate_button.set_inputs_valid(checked.request is not None and table_ready)
         spot = checked.spot
         if spot is not None:
             self.icm_model.set_table(ICM_COLUMNS, icm_rows(spot))
@@ -329,7 +340,7 @@ class TableTab(Tab):
                                  + (f"\npayouts {spot.payouts_text}" if spot.model == "icm"
                                     else "\nchip EV"))
         self._show_staleness()
-        return checked.request is not None
+        return checked.request is not None and table_ready
 
     def restore_settings(self, settings: QSettings) -> None:
         super().restore_settings(settings)
@@ -509,6 +520,13 @@ class TableTab(Tab):
         solution = self.model.solution
         holdem = solution is not None and str(solution.spot.variant) == "holdem"
         self.hands_model.set_table(HAND_COLUMNS, hand_table(rows))
+        self.range_tabs.setTabEnabled(self.range_tabs.indexOf(self.omaha_map),
+                                      solution is not None and not holdem)
+        node = self.selected_node
+        key = "call_pct" if node is not None and " vs " in node else "push_pct"
+        self.omaha_map.model.set_rows(
+            "omaha-hi", [] if holdem or solution is None else
+            [{"id": r["id"], "combos": r["combos"], key: r["play_pct"]} for r in rows], key)
         if holdem:
             self.grid_model.set_rows(rows)
             self.range_view.setModel(self.grid_model)
@@ -539,55 +557,3 @@ class TableTab(Tab):
         self.lookup_error.clear_error()
         self.lookup_result.setText(text)
         return True
-
-    # -- files ---------------------------------------------------------------------------------
-
-    def save_solution(self, path: str) -> bool:
-        solution = self.model.solution
-        if solution is None:
-            return False
-        try:
-            saved = solution.save(path)
-        except (InputError, OSError) as exc:
-            self.run_error.show_error(str(exc))
-            return False
-        self.status_message.emit(f"Saved {saved}")
-        return True
-
-    def export_solution(self, path: str, fmt: str) -> bool:
-        """``csv`` / ``json``: every node × class (the library's export); ``png``: an image
-        of the tab."""
-        solution = self.model.solution
-        if fmt == "png":
-            ok = self.grab().save(path, "PNG")
-            if not ok:
-                self.run_error.show_error(f"cannot write {path}")
-                return False
-            self.status_message.emit(f"Saved the image {path}")
-            return True
-        if solution is None:
-            return False
-        try:
-            written = solution.export(path, fmt)
-        except (InputError, OSError) as exc:
-            self.run_error.show_error(str(exc))
-            return False
-        self.status_message.emit(f"Exported {written}")
-        return True
-
-    def _ask_save(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save the table", "", FILTER)
-        if path:
-            self.save_solution(path)
-
-    def _ask_open(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a table", "", FILTER)
-        if path:
-            self.open_solution(path)
-
-    def _ask_export(self, fmt: str) -> None:
-        filters = {"csv": "CSV (*.csv)", "json": "JSON (*.json)", "png": "PNG image (*.png)"}
-        path, _ = QFileDialog.getSaveFileName(self, f"Export ({fmt.upper()})", "",
-                                              filters[fmt])
-        if path:
-            self.export_solution(path, fmt)

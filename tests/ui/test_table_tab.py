@@ -224,3 +224,16 @@ def test_a_spot_seen_before_answers_from_the_cache(tab, drive, qtbot):
     assert "from the cache of equilibria" in messages[-1]
     assert tab.solution is first
     assert drive.find(tab, QTableView, "tableNodeList").model().rowCount() == 6
+
+
+def test_omaha_without_its_table_offers_the_build(tab, drive):
+    drive.choose(drive.find(tab, QComboBox, "tableTypeCombo"), "Omaha Hi")
+    from ui.table_build_panel import table_state
+
+    usable = table_state("omaha-hi") != "missing"
+    assert drive.find(tab, QPushButton, "tableCalculateButton").isEnabled() == usable
+    if not usable:
+        assert tab.build_panel.isVisibleTo(tab), "Build is offered in place"
+    drive.choose(drive.find(tab, QComboBox, "tableTypeCombo"), "Hold'em")
+    assert not tab.build_panel.isVisibleTo(tab)
+    assert drive.find(tab, QPushButton, "tableCalculateButton").isEnabled()
