@@ -20,7 +20,7 @@ jobs in :mod:`ui.table_jobs`, the files in :mod:`ui.table_files`.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -93,6 +93,7 @@ class TableTab(TableFiles, Tab):
         self.stale = False
         self._live_seen = 0
         self.lookup_data: dict | None = None
+        self._unit = self._unit_before = "chips"  # the unit of the stack fields (and before)
         self._build_form()
         self.build_panel = TableBuildPanel(self.make_runner)
         self._build_results()
@@ -270,6 +271,8 @@ class TableTab(TableFiles, Tab):
         for combo in (self.type_combo, self.units_combo, self.payout_model_combo):
             combo.currentIndexChanged.connect(self._validate)
         self.preset_combo.activated.connect(self._on_preset)
+        self.units_combo.currentIndexChanged.connect(self._on_units_changed)
+        self.units_combo.activated.connect(self._on_units_chosen)
         self.seats_spin.valueChanged.connect(self._on_seats_changed)
         self.calculate_button.drive(self.runner, self.calculate)
         self.continue_button.clicked.connect(self.continue_run)
@@ -312,6 +315,37 @@ class TableTab(TableFiles, Tab):
         if text:
             self.payouts_edit.setText(text)
             self.payout_model_combo.setCurrentText("ICM")
+
+    def _on_units_changed(self) -> None:
+        """The unit changed (by the user, or by code: restored, a session, an opened file,
+        whose stacks are already in it); :meth:`_on_units_chosen` follows at once when it
+        was the user."""
+        self._unit_before, self._unit = self._unit, self.units_combo.currentText()
+        QTimer.singleShot(0, self._forget_unit_change)
+
+    def _forget_unit_change(self) -> None:
+        self._unit_before = self._unit
+
+    def _on_units_chosen(self) -> None:
+        """The user switched chips / big blinds: the stacks are converted by the BB (a
+        stack that is not a number stays as typed)."""
+        unit, before = self.units_combo.currentText(), self._unit_before
+        self._unit_before = unit
+        if unit == before:
+            return
+        try:
+            bb = float(self.bb_edit.text().replace(",", ""))
+        except ValueError:
+            bb = 0.0
+        if bb > 0:
+            for edit in self.stack_edits:
+                try:
+                    value = float(edit.text().replace(",", ""))
+                except ValueError:
+                    continue
+                value = value / bb if unit == "bb" else value * bb
+                edit.setText(f"{round(value, 4):g}")
+        self._validate()
 
     def _on_seats_changed(self) -> None:
         self.oval.set_players(self.seats_spin.value())

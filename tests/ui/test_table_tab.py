@@ -237,3 +237,36 @@ def test_omaha_without_its_table_offers_the_build(tab, drive):
     drive.choose(drive.find(tab, QComboBox, "tableTypeCombo"), "Hold'em")
     assert not tab.build_panel.isVisibleTo(tab)
     assert drive.find(tab, QPushButton, "tableCalculateButton").isEnabled()
+
+
+def test_stacks_convert_when_the_unit_is_switched(tab, drive, qtbot):
+    fill(tab, drive)
+    combo = drive.find(tab, QComboBox, "tableUnitsCombo")
+    combo.setCurrentText("bb")
+    combo.activated.emit(combo.currentIndex())
+    assert [drive.find(tab, QLineEdit, f"seatStackEdit{i}").text() for i in range(3)] == \
+        ["15", "10", "8"]
+    assert tab.model.request.spot.stacks == (1500.0, 1000.0, 800.0)
+    combo.setCurrentText("chips")
+    combo.activated.emit(combo.currentIndex())
+    assert drive.find(tab, QLineEdit, "seatStackEdit0").text() == "1500"
+    combo.setCurrentText("bb")  # by code (settings, a session): the fields are in it already
+    qtbot.wait(20)
+    combo.activated.emit(combo.currentIndex())  # the user picks the same unit again
+    assert drive.find(tab, QLineEdit, "seatStackEdit0").text() == "1500"
+
+
+def test_a_session_keeps_the_table(window, drive, qtbot, tmp_path):
+    tab = window.tab("Table")
+    fill(tab, drive)
+    calculate(tab, drive, qtbot)
+    nash_conv = tab.solution.nash_conv
+    path = tmp_path / "s.onsession"
+    window.sessions.save(path)
+    drive.find(tab, QSpinBox, "tableSeatsSpin").setValue(4)
+    _, reopened = window.sessions.open(path)
+    assert "table" in reopened
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=60_000)
+    assert drive.find(tab, QSpinBox, "tableSeatsSpin").value() == 3
+    assert tab.solution.nash_conv == pytest.approx(nash_conv)
+    assert not tab.stale
