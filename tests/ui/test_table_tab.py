@@ -270,3 +270,20 @@ def test_a_session_keeps_the_table(window, drive, qtbot, tmp_path):
     assert drive.find(tab, QSpinBox, "tableSeatsSpin").value() == 3
     assert tab.solution.nash_conv == pytest.approx(nash_conv)
     assert not tab.stale
+
+
+def test_a_locked_node_and_the_others_best_respond(tab, drive, qtbot):
+    fill(tab, drive)
+    drive.type_into(drive.find(tab, QLineEdit, "tableLocksEdit"), "btn=fold")
+    calculate(tab, drive, qtbot)
+    nodes = {row[0]: row for row in
+             drive.table_rows(drive.find(tab, QTableView, "tableNodeList"))}
+    assert float(nodes["BTN"][2]) == 0.0 and float(nodes["SB vs BTN"][3]) == 0.0
+    spot = PushFoldSpot("holdem", [1500, 1000, 800], 50, 100, payouts="50/30/20")
+    direct = solve_pushfold(spot, iterations=ITERATIONS, deals=DEALS, seed=SEED,
+                            locks={"BTN": "fold"})
+    look_up(tab, drive, qtbot, "K7o", "SB")
+    assert tab.lookup_data == pytest.approx(direct.lookup("K7o", "SB"))
+    drive.type_into(drive.find(tab, QLineEdit, "tableLocksEdit"), "UTG=fold")
+    assert "no node" in drive.find(tab, QLabel, "tableLocksError").text()
+    assert tab.stale
