@@ -45,6 +45,7 @@ from ui.common import (
     ErrorLabel,
     RunStopButton,
     Tab,
+    named,
     parse_positive_int,
     parse_seed,
     with_error,
@@ -145,33 +146,33 @@ class EquityTab(Tab):
 
         box = QGroupBox("Deal")
         form = QFormLayout(box)
-        self.game_combo = QComboBox(objectName="equityGameCombo")
+        self.game_combo = named(QComboBox(), "equityGameCombo")
         for variant in Variant:
             self.game_combo.addItem(variant.display_name, variant)
         form.addRow("Game", self.game_combo)
-        self.hand1_edit = QLineEdit("As Ah", objectName="equityHand1Edit")
+        self.hand1_edit = named(QLineEdit("As Ah"), "equityHand1Edit")
         self.hand1_error = ErrorLabel("equityHand1Error")
         form.addRow("Player 1", with_error(self.hand1_edit, self.hand1_error))
-        self.hand2_edit = QLineEdit("Ks Kd", objectName="equityHand2Edit")
+        self.hand2_edit = named(QLineEdit("Ks Kd"), "equityHand2Edit")
         self.hand2_error = ErrorLabel("equityHand2Error")
         form.addRow("Player 2", with_error(self.hand2_edit, self.hand2_error))
-        self.board_edit = QLineEdit(objectName="equityBoardEdit")
+        self.board_edit = named(QLineEdit(), "equityBoardEdit")
         self.board_edit.setPlaceholderText("0, 3, 4 or 5 cards, e.g. Qs 7h 2c")
         self.board_error = ErrorLabel("equityBoardError")
         form.addRow("Board", with_error(self.board_edit, self.board_error))
-        self.dead_edit = QLineEdit(objectName="equityDeadEdit")
+        self.dead_edit = named(QLineEdit(), "equityDeadEdit")
         self.dead_edit.setPlaceholderText("cards out of play (optional)")
         self.dead_error = ErrorLabel("equityDeadError")
         form.addRow("Dead cards", with_error(self.dead_edit, self.dead_error))
-        self.method_combo = QComboBox(objectName="equityMethodCombo")
+        self.method_combo = named(QComboBox(), "equityMethodCombo")
         self.method_combo.addItems([EXACT, MONTE_CARLO])
         self.method_combo.setToolTip("Exact: every board, two concrete hands. Monte Carlo: "
                                      "random deals, ranges allowed.")
         form.addRow("Method", self.method_combo)
-        self.trials_edit = QLineEdit(str(DEFAULT_TRIALS), objectName="equityTrialsEdit")
+        self.trials_edit = named(QLineEdit(str(DEFAULT_TRIALS)), "equityTrialsEdit")
         self.trials_error = ErrorLabel("equityTrialsError")
         form.addRow("Trials", with_error(self.trials_edit, self.trials_error))
-        self.seed_edit = QLineEdit("0", objectName="equitySeedEdit")
+        self.seed_edit = named(QLineEdit("0"), "equitySeedEdit")
         self.seed_error = ErrorLabel("equitySeedError")
         form.addRow("Seed", with_error(self.seed_edit, self.seed_error))
         self.deal_error = ErrorLabel("equityError")
@@ -182,11 +183,11 @@ class EquityTab(Tab):
         buttons.addStretch(1)
         form.addRow(buttons)
 
-        self.headline = QLabel("", objectName="equityHeadline")
+        self.headline = named(QLabel(""), "equityHeadline")
         self.headline.setStyleSheet("font-size: 15pt; font-weight: bold;")
-        self.summary = QLabel("", objectName="equitySummary")
+        self.summary = named(QLabel(""), "equitySummary")
         self.summary.setWordWrap(True)
-        self.stale_label = QLabel(STALE_TEXT, objectName="equityStaleLabel")
+        self.stale_label = named(QLabel(STALE_TEXT), "equityStaleLabel")
         self.stale_label.setStyleSheet("color: #8a5a00; font-style: italic;")
         self.stale_label.setWordWrap(True)
         self.stale_label.hide()
@@ -195,7 +196,7 @@ class EquityTab(Tab):
                                 "true equity 95% of the time")
         self.table_model = TableModel(self, number_format=format_percent,
                                       column_tips=COLUMN_TIPS)
-        self.table = QTableView(objectName="equityResultTable")
+        self.table = named(QTableView(), "equityResultTable")
         self.table.setModel(self.table_model)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)

@@ -74,6 +74,9 @@ class MainWindow(QMainWindow):
         self.sessions = Sessions(self.tabs)
         self._build_menus()
         self.setAcceptDrops(True)
+        from ui.review_routing import connect_review  # tabs talk through routed signals
+
+        connect_review(self)
         self._restore()
         self.tab_widget.currentChanged.connect(self._show_current_message)
         self._show_current_message()

@@ -5,7 +5,7 @@
   and a row with EV lost is coloured by its severity (:data:`SEVERITY_COLOURS`).
 * :func:`spot_proxy` — sorts by value and filters on every column's text.
 * :func:`cards_html` — cards as rich text in the four-colour deck (♠ black, ♥ red, ♦ blue,
-  ♣ green).
+  ♣ green), from :mod:`ui.review_state` (Qt-free).
 """
 
 from __future__ import annotations
@@ -23,35 +23,19 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
+from ui.review_state import SUITS, cards_html  # noqa: F401 (the deck, drawn; re-exported)
+
 if TYPE_CHECKING:
     from omahanash.history import SpotReview
 
 _INDEX = QModelIndex | QPersistentModelIndex  # Qt passes either
 
-#: Four-colour deck: suit letter -> (symbol, colour).
-SUITS = {"s": ("♠", "#000000"), "h": ("♥", "#c8102e"), "d": ("♦", "#1f4fbf"),
-         "c": ("♣", "#1a8a2a")}
 #: Row colour of a spot by severity (``none``: no colour). Yellow, orange, red: the worse,
 #: the hotter.
 SEVERITY_COLOURS = {"small": QColor("#fff3bf"), "mistake": QColor("#ffc98a"),
                     "blunder": QColor("#ff8f8f")}
 #: Severities from harmless to worst (the sort order of the Severity column).
 SEVERITY_ORDER = ("none", "small", "mistake", "blunder")
-
-
-def cards_html(cards: str) -> str:
-    """Cards (``'Ah Kd'``) as rich text: rank and suit symbol in the suit's colour.
-
-    >>> cards_html("Ah Ts")
-    '<b><span style="color:#c8102e">A♥</span> <span style="color:#000000">T♠</span></b>'
-    >>> cards_html("")
-    ''
-    """
-    drawn = []
-    for card in cards.split():
-        symbol, colour = SUITS.get(card[-1:].lower(), (card[-1:], "#000000"))
-        drawn.append(f'<span style="color:{colour}">{card[:-1].upper()}{symbol}</span>')
-    return f"<b>{' '.join(drawn)}</b>" if drawn else ""
 
 
 def _two(value: float) -> str:
@@ -75,6 +59,8 @@ COLUMNS: tuple[Column, ...] = (
     ("Hand", lambda number, spot: spot.hand_id, None),
     ("Game", lambda number, spot: spot.variant, None),
     ("Position", lambda number, spot: spot.position, None),
+    ("Players", lambda number, spot: spot.players, None),
+    ("Node", lambda number, spot: spot.node, None),
     ("Stack (bb)", lambda number, spot: spot.stack_bb, _two),
     ("Cards", lambda number, spot: spot.cards, None),
     ("Action", lambda number, spot: spot.action, None),

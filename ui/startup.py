@@ -26,6 +26,7 @@ from PySide6.QtCore import QSettings, Qt, QThread, Signal
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
 
 from omahanash.cards import Variant
+from ui.common import named
 
 #: The QSettings key that remembers that the tables were offered.
 OFFERED_KEY = "firstLaunch/tablesOffered"
@@ -113,7 +114,7 @@ def start_warmup(window: QMainWindow,
     window is destroyed or the app quits."""
     from PySide6.QtCore import QCoreApplication
 
-    label = QLabel("", objectName="warmupLabel")
+    label = named(QLabel(""), "warmupLabel")
     label.setToolTip("The first launch compiles the numba kernels once (cached afterwards); "
                      "everything works meanwhile, a first run just waits for its kernel")
     window.statusBar().addPermanentWidget(label)

@@ -60,7 +60,7 @@ from omahanash.tournament import (
     parse_strategy,
     run_tournament,
 )
-from ui.common import ErrorLabel, RunStopButton, Tab, with_error
+from ui.common import ErrorLabel, RunStopButton, Tab, named, with_error
 from ui.export import add_save_image_action, export_buttons, write_json
 from ui.plots import IntegerAxis, NoDataPlaceholder, legend_below
 from ui.table_build_panel import TableBuildPanel
@@ -123,7 +123,7 @@ class TournamentTab(Tab):
         # -- the match ------------------------------------------------------------------------
         match_box = QGroupBox("Match")
         form = QFormLayout(match_box)
-        self.game_combo = QComboBox(objectName="tournamentGameCombo")
+        self.game_combo = named(QComboBox(), "tournamentGameCombo")
         self.game_combo.addItems(list(GAMES))
         self.game_combo.setToolTip("\"All three\" overlays the three variants' P(win) curves")
         form.addRow("Game", self.game_combo)
@@ -132,12 +132,12 @@ class TournamentTab(Tab):
         form.addRow("Total chips", self.chips_spin)
         self.stack_spin = self._spin("tournamentStackSpin", 1, MAX_CHIPS, DEFAULT_SPOT["stack"],
                                      "Player 1's starting stack; player 2 has the rest")
-        self.stack2_label = QLabel("", objectName="tournamentStack2Label")
+        self.stack2_label = named(QLabel(""), "tournamentStack2Label")
         stacks = QHBoxLayout()
         stacks.addWidget(self.stack_spin, 1)
         stacks.addWidget(self.stack2_label, 1)
         form.addRow("Player 1's stack", stacks)
-        self.blinds_combo = QComboBox(objectName="tournamentBlindsCombo")
+        self.blinds_combo = named(QComboBox(), "tournamentBlindsCombo")
         self.blinds_combo.addItems(list(BLINDS))
         form.addRow("Blinds", self.blinds_combo)
         self.fixed_blinds = QWidget()
@@ -155,8 +155,8 @@ class TournamentTab(Tab):
         self.schedule = QWidget()
         schedule = QFormLayout(self.schedule)
         schedule.setContentsMargins(0, 0, 0, 0)
-        self.levels_edit = QLineEdit("10/20,15/30,25/50,50/100,100/200",
-                                     objectName="tournamentLevelsEdit")
+        self.levels_edit = named(QLineEdit("10/20,15/30,25/50,50/100,100/200"),
+                                 "tournamentLevelsEdit")
         self.levels_edit.setToolTip("SB/BB of each level, separated by commas (SB/BB/ANTE for "
                                      "a level with its own ante); the last level lasts")
         schedule.addRow("Levels", self.levels_edit)
@@ -180,12 +180,12 @@ class TournamentTab(Tab):
         self.p2_combo.setCurrentText(DEFAULT_SPOT["p2"])
         self.p2_error = ErrorLabel("tournamentP2Error")
         players.addRow("Player 2", with_error(self.p2_combo, self.p2_error))
-        self.button_combo = QComboBox(objectName="tournamentButtonCombo")
+        self.button_combo = named(QComboBox(), "tournamentButtonCombo")
         self.button_combo.addItems(list(BUTTONS))
         self.button_combo.setToolTip("Who is the small blind of the first hand (average: "
                                      "P(win) averaged over both)")
         players.addRow("Button first", self.button_combo)
-        self.payouts_edit = QLineEdit("", objectName="tournamentPayoutsEdit")
+        self.payouts_edit = named(QLineEdit(""), "tournamentPayoutsEdit")
         self.payouts_edit.setPlaceholderText("none: chips only (e.g. 65, 35)")
         self.payouts_edit.setToolTip(PAYOUTS_TIP)
         self.payouts_error = ErrorLabel("tournamentPayoutsError")
@@ -194,7 +194,7 @@ class TournamentTab(Tab):
         # -- the method -----------------------------------------------------------------------
         method_box = QGroupBox("Method")
         method = QFormLayout(method_box)
-        self.method_combo = QComboBox(objectName="tournamentMethodCombo")
+        self.method_combo = named(QComboBox(), "tournamentMethodCombo")
         self.method_combo.addItems(list(METHODS))
         self.method_combo.setToolTip("The exact Markov chain over chip counts, a Monte Carlo "
                                      "simulation of whole matches, or both side by side")
@@ -209,7 +209,7 @@ class TournamentTab(Tab):
         method.addRow("Seed", self.seed_spin)
         self.run_button = RunStopButton("Run", "tournamentRunButton")
         method.addRow(self.run_button)
-        self.progress = QProgressBar(objectName="tournamentProgress")
+        self.progress = named(QProgressBar(), "tournamentProgress")
         self.progress.setRange(0, 1000)
         self.progress.hide()
         method.addRow(self.progress)
@@ -217,17 +217,17 @@ class TournamentTab(Tab):
         method.addRow(self.error_label)
 
         # -- the results ----------------------------------------------------------------------
-        self.stale_label = QLabel("", objectName="tournamentStale")
+        self.stale_label = named(QLabel(""), "tournamentStale")
         self.stale_label.setStyleSheet("color: #8a5a00; font-style: italic;")
         self.stale_label.setWordWrap(True)
         self.stale_label.hide()
-        self.result_label = QLabel("Press Run to play the match.", objectName="tournamentResult")
+        self.result_label = named(QLabel("Press Run to play the match."), "tournamentResult")
         self.result_label.setTextFormat(Qt.TextFormat.RichText)
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.result_label.setWordWrap(True)
-        self.pwin_plot = pg.PlotWidget(objectName="pwinPlot")
-        self.length_plot = pg.PlotWidget(objectName="lengthPlot",
-                                         axisItems={"bottom": IntegerAxis("bottom")})
+        self.pwin_plot = named(pg.PlotWidget(), "pwinPlot")
+        self.length_plot = named(pg.PlotWidget(axisItems={"bottom": IntegerAxis("bottom")}),
+                                 "lengthPlot")
         self._setup_plots()
         for plot in (self.pwin_plot, self.length_plot):
             add_save_image_action(plot, self.status_message.emit)
@@ -276,7 +276,7 @@ class TournamentTab(Tab):
 
     @staticmethod
     def _spin(name: str, low: int, high: int, value: int, tip: str) -> QSpinBox:
-        spin = QSpinBox(objectName=name)
+        spin = named(QSpinBox(), name)
         spin.setRange(low, high)
         spin.setValue(value)
         spin.setToolTip(tip)
@@ -285,7 +285,7 @@ class TournamentTab(Tab):
 
     @staticmethod
     def _strategy_combo(name: str) -> QComboBox:
-        combo = QComboBox(objectName=name)
+        combo = named(QComboBox(), name)
         combo.setEditable(True)
         combo.addItems(list(STRATEGY_PRESETS))
         combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)

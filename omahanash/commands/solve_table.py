@@ -147,11 +147,19 @@ def run_table(args: argparse.Namespace) -> int:
     printer = NashConvPrinter(label, default_target(spot))
     with cancel_on_interrupt() as cancel:
         try:
-            solution = solve_pushfold(
-                spot, iterations=args.iterations, deals=deals, seed=args.seed,
-                table=table, locks=locks, cache_dir=args.cache_dir,
-                progress=StderrProgress(label) if args.iterations is not None else None,
-                on_report=printer if args.iterations is None else None, cancel=cancel)
+            if args.iterations is None and not locks and not getattr(args, "fresh", False):
+                # to the default target: the cache of equilibria (--fresh: solve again)
+                from omahanash.pushfold.cache import table_equilibrium
+
+                solution = table_equilibrium(spot, deals=deals, seed=args.seed, table=table,
+                                             cache_dir=args.cache_dir, on_report=printer,
+                                             cancel=cancel)
+            else:
+                solution = solve_pushfold(
+                    spot, iterations=args.iterations, deals=deals, seed=args.seed,
+                    table=table, locks=locks, cache_dir=args.cache_dir,
+                    progress=StderrProgress(label) if args.iterations is not None else None,
+                    on_report=printer if args.iterations is None else None, cancel=cancel)
         finally:
             printer.close()
     seconds = time.perf_counter() - started

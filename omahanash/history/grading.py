@@ -23,6 +23,8 @@ STACK_BANDS = (5.0, 10.0, 15.0, 20.0)
 #: Fewer spots than this make a provisional grade.
 FEW_SPOTS = 30
 BOOTSTRAP_SAMPLES = 2000
+# Most indices drawn at once by the bootstrap (16 bytes each with the values they pick).
+_BOOTSTRAP_BLOCK = 1 << 16
 
 
 def severity(ev_lost_bb: float) -> str:
@@ -63,11 +65,22 @@ def bootstrap_interval(values: Sequence[float], level: float = 0.95,
     if data.size == 0:
         raise InputError("bootstrap_interval needs at least one value")
     rng = np.random.default_rng(seed)
+    size = data.size
     means = np.empty(samples)
-    for start in range(0, samples, 200):  # 200 resamples at a time bound the memory
-        count = min(200, samples - start)
-        means[start:start + count] = data[rng.integers(0, data.size,
-                                                       (count, data.size))].mean(axis=1)
+    # The resamples are drawn in blocks of at most _BOOTSTRAP_BLOCK indices (a long session's
+    # resamples are cut into pieces), so the memory is bounded whatever the number of spots;
+    # the draws come in the same order, so the interval does not depend on the block size.
+    rows = max(1, _BOOTSTRAP_BLOCK // size)
+    for start in range(0, samples, rows):
+        count = min(rows, samples - start)
+        if size <= _BOOTSTRAP_BLOCK:
+            means[start:start + count] = data[rng.integers(0, size, (count, size))].mean(axis=1)
+            continue
+        total = 0.0
+        for first in range(0, size, _BOOTSTRAP_BLOCK):
+            total += float(data[rng.integers(0, size, min(_BOOTSTRAP_BLOCK, size - first))]
+                           .sum())
+        means[start] = total / size
     tail = (1.0 - level) / 2.0
     return float(np.quantile(means, tail)), float(np.quantile(means, 1.0 - tail))
 

@@ -101,6 +101,14 @@ class Hand:
     hero: str | None = None
     cards: dict[str, str] = field(default_factory=dict)
     actions: list[Action] = field(default_factory=list)
+    #: The tournament's structure as the file says it (PokerStars: the header's tournament
+    #: id and buy-in, the table's name and its ``N-max`` size); None when not said.
+    tournament_id: str | None = None
+    buy_in: str | None = None
+    table_name: str | None = None
+    table_max: int | None = None
+    #: How many players sat (kept when a review drops ``stacks`` to save memory).
+    seated: int = 0
 
     @property
     def players(self) -> list[str]:

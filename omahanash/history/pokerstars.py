@@ -59,6 +59,8 @@ MAX_HAND_LINES = 5_000
 _SEAT_START = re.compile(r"Seat (\d+): ")
 _AMOUNT = re.compile(r"-?[$€£]?-?[\d.,]+")
 _BUTTON = re.compile(r"Seat #(\d+) is the button")
+_TABLE = re.compile(r"Table '([^']{1,80})' (\d{1,2})-max")
+_TOURNAMENT = re.compile(r"Tournament #(\d{1,20}), ([^ ]{1,40})")
 #: Largest amount read (chips or money): more is a crafted file, not a hand.
 MAX_AMOUNT = 1e15
 _VARIANTS = {"Hold'em": Variant.HOLDEM, "Omaha": Variant.OMAHA_HI,
@@ -178,6 +180,9 @@ def parse_hand(block: list[str], start: int, source: str) -> Hand:
     hand = Hand(hand_id=hand_id, source=source, line=start, variant=variant,
                 limit=_LIMITS[game.group(2)], sb=sb, bb=bb, stacks={},
                 tournament=rest.startswith("Tournament #"))
+    held = _TOURNAMENT.match(rest)
+    if held is not None:
+        hand.tournament_id, hand.buy_in = held.group(1), held.group(2)
     size = len(block)
     index = 1
     seats: dict[str, str] = {}
@@ -195,6 +200,9 @@ def parse_hand(block: list[str], start: int, source: str) -> Hand:
                 raise HandParseError(start + index, f"more than {MAX_SEATS} seats")
             seats[number] = name
         elif line.startswith("Table "):
+            table = _TABLE.match(line)
+            if table is not None:
+                hand.table_name, hand.table_max = table.group(1), int(table.group(2))
             button = _BUTTON.search(line)
             button_seat = button.group(1) if button else None
         elif line.startswith("*** ") or ": posts " in line:

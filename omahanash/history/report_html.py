@@ -26,9 +26,9 @@ _CSS = """body{font-family:system-ui,sans-serif;margin:2em;color:#222}
 table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:2px 6px}
 th{background:#eee}tr.blunder{background:#f8c8c8}tr.mistake{background:#fbe3c0}
 tr.small{background:#fdf6d8}.grade{font-size:2em;font-weight:bold}svg{border:1px solid #ccc}"""
-_SPOT_COLUMNS = ("hand_id", "variant", "position", "stack_bb", "cards", "action",
-                 "best_action", "nash_action", "nash_frequency", "allin_ev", "fold_ev",
-                 "ev_lost_bb", "severity")
+_SPOT_COLUMNS = ("hand_id", "variant", "players", "node", "position", "stack_bb", "cards",
+                 "action", "best_action", "nash_action", "nash_frequency", "allin_ev",
+                 "fold_ev", "ev_lost_bb", "severity")
 
 
 def plot_svg(values: list[float]) -> str:

@@ -44,9 +44,16 @@ percentile bootstrap of the mean (2,000 resamples, fixed seed), so 30 spots give
 Few spots that are all correct still give ``[0, 0]``: the interval cannot see mistakes that
 did not happen, so read a grade from fewer than :data:`FEW_SPOTS` spots as provisional.
 
-The judge, the report and the two entry points share the spot types, so they stay one module
-(~600 lines); the opponent model is :mod:`omahanash.history.opponent`, the HTML page
-:mod:`omahanash.history.report_html`.
+**Tables of 3 to 10 players.** A hand of 3 to 10 players is a table spot
+(:mod:`~omahanash.history.table_spots`, judged by :mod:`~omahanash.history.table_review` on
+the table's push/fold equilibrium) when payouts apply (``payouts`` given, or the file's for a
+recognised sit-and-go: ICM) or when the blinds-only model above does not cover it (a player
+before the blinds pushed, the hero is not in the blinds); the blinds after everyone folded, in
+chip EV, stay on the heads-up model (its grid, its cache, the ``vs`` opponent models).
+
+The judge and the two entry points share the spot types and the solving order, so they stay
+one module (~620 lines); the results are :mod:`omahanash.history.report`, the opponent model
+:mod:`omahanash.history.opponent`, the HTML page :mod:`omahanash.history.report_html`.
 
 >>> import tempfile
 >>> from omahanash.history.pokerstars import read_pokerstars_lines
@@ -75,26 +82,35 @@ from __future__ import annotations
 import math
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from omahanash.errors import Cancelled, InputError
-from omahanash.history.grading import (
-    FEW_SPOTS,
-    SEVERITIES,
-    bootstrap_interval,
-    grade,
-    severity,
-    stack_band,
-)
+from omahanash.history.grading import severity
 from omahanash.history.hands import Hand, Unparsed
-from omahanash.history.opponent import NASH, OPPONENT_ROLE, Opponent, opponent_model
+from omahanash.history.opponent import OPPONENT_ROLE, Opponent, opponent_model
+from omahanash.history.report import (  # noqa: F401 (the review's results, re-exported)
+    CSV_COLUMNS,
+    ReviewReport,
+    SpotReview,
+)
 from omahanash.history.sources import hand_files, read_file
 from omahanash.history.spots import DEFAULT_MAX_BB, NOT_IN_HAND, Outside, Spot, find_spot
+from omahanash.history.table_review import (
+    TableSettings,
+    judge_table_spot,
+    payouts_for,
+    pushfold_spot,
+    table_solution,
+)
+from omahanash.history.table_spots import (
+    TableSpot,
+    check_payouts_text,
+    file_payouts,
+    find_table_spot,
+)
 from omahanash.history.textlines import is_stream
 from omahanash.jamfold.decision import MIXED_MIN_FREQUENCY, judge
 from omahanash.jamfold.game import JamFoldParams
@@ -139,181 +155,6 @@ def solved_params(spot: Spot) -> JamFoldParams:
     stack = grid_stack(params.effective_stack / bb, floor_bb=1.0 + ante)
     return JamFoldParams(params.variant, round(params.sb / bb, 9), 1.0, ante, (stack, stack),
                          dead_money=dead)
-
-
-@dataclass(frozen=True)
-class SpotReview:
-    """One reviewed decision. EVs in big blinds (see the module); ``ev_lost`` in chips."""
-
-    hand_id: str
-    file: str
-    line: int
-    variant: str
-    position: str
-    sb: float
-    bb: float
-    ante: float
-    dead_money: float
-    stack_bb: float
-    grid_stack_bb: float
-    cards: str
-    action: str
-    nash_action: str
-    nash_frequency: float
-    allin_ev: float
-    fold_ev: float
-    ev_lost_bb: float
-    severity: str
-    best_action: str
-    opponent: str = NASH
-    #: :func:`omahanash.jamfold.decision.judge`'s verdict: correct, mixed or mistake.
-    verdict: str = ""
-
-    @property
-    def ev_lost(self) -> float:
-        """EV lost in chips (or money, in cash games)."""
-        return self.ev_lost_bb * self.bb
-
-    @property
-    def diff_ev(self) -> float:
-        return self.allin_ev - self.fold_ev
-
-    def as_dict(self) -> dict:
-        """The ``spots_detail`` entry of the CLI's JSON (and a few more fields)."""
-        return {"hand_id": self.hand_id, "variant": self.variant, "position": self.position,
-                "stack_bb": round(self.stack_bb, 4), "cards": self.cards,
-                "action": self.action, "nash_action": self.nash_action,
-                "nash_frequency": round(self.nash_frequency, 6),
-                "allin_ev": round(self.allin_ev, 6), "fold_ev": round(self.fold_ev, 6),
-                "ev_lost_bb": round(self.ev_lost_bb, 6), "severity": self.severity,
-                "ev_lost": round(self.ev_lost, 6), "diff_ev": round(self.diff_ev, 6),
-                "grid_stack_bb": self.grid_stack_bb, "sb": self.sb, "bb": self.bb,
-                "ante": self.ante, "dead_money": self.dead_money, "file": self.file,
-                "line": self.line, "best_action": self.best_action,
-                "opponent": self.opponent}
-
-
-#: The CSV's columns (and the GUI table's): the JSON ``spots_detail`` fields.
-CSV_COLUMNS = ("hand_id", "file", "line", "variant", "position", "stack_bb", "grid_stack_bb",
-               "sb", "bb", "ante", "dead_money", "cards", "action", "nash_action",
-               "nash_frequency", "allin_ev", "fold_ev", "diff_ev", "ev_lost", "ev_lost_bb",
-               "severity", "best_action", "opponent")
-
-
-@dataclass
-class ReviewReport:
-    """The session: every reviewed spot (in file order), the hands outside the model and the
-    unparsed ones, with the summary figures the CLI, the HTML report and the GUI show.
-
-    >>> import pathlib, tempfile
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "session.txt"
-    >>> _ = path.write_text(EXAMPLE_HAND)            # heads-up: the SB folds aces at 10 bb
-    >>> report = review([path], persist=False)
-    >>> report.hero, report.hands, len(report.spots)
-    ('Hero', 1, 1)
-    >>> spot = report.spots[0]
-    >>> spot.cards, spot.action, spot.nash_action, spot.severity, round(spot.ev_lost_bb, 2)
-    ('As Ad', 'fold', 'push', 'blunder', 3.48)
-    """
-
-    hero: str | None
-    hands: int = 0
-    spots: list[SpotReview] = field(default_factory=list)
-    outside: list[Outside] = field(default_factory=list)
-    unparsed: list[Unparsed] = field(default_factory=list)
-    opponent: Opponent = field(default_factory=Opponent)
-    #: How the hero was chosen when none was given (None when it was).
-    hero_note: str | None = None
-    #: The files and folders read: the report's files refuse to overwrite any of them.
-    sources: list[Path] = field(default_factory=list)
-
-    @property
-    def ev_lost_bb(self) -> float:
-        return float(sum(spot.ev_lost_bb for spot in self.spots))
-
-    @property
-    def ev_lost_bb_per_100(self) -> float | None:
-        """EV lost per 100 spots, in big blinds (None without spots)."""
-        return 100.0 * self.ev_lost_bb / len(self.spots) if self.spots else None
-
-    @property
-    def mean_ev_lost_bb(self) -> float | None:
-        return self.ev_lost_bb / len(self.spots) if self.spots else None
-
-    @property
-    def grade(self) -> str | None:
-        mean = self.mean_ev_lost_bb
-        return None if mean is None else grade(mean)
-
-    @property
-    def grade_interval(self) -> tuple[float, float] | None:
-        """95 % interval of the mean EV lost per decision, in big blinds."""
-        if not self.spots:
-            return None
-        return bootstrap_interval([spot.ev_lost_bb for spot in self.spots])
-
-    def by_severity(self) -> dict[str, int]:
-        counts = Counter(spot.severity for spot in self.spots)
-        return {name: counts.get(name, 0) for name in SEVERITIES}
-
-    def worst(self, count: int | None = None) -> list[SpotReview]:
-        """The spots by EV lost, the worst first (ties in file order)."""
-        ranked = sorted(self.spots, key=lambda spot: -spot.ev_lost_bb)
-        return ranked if count is None else ranked[:count]
-
-    def cumulative_ev_lost_bb(self) -> list[float]:
-        """EV lost in big blinds added up spot by spot, in file order."""
-        return [float(x) for x in np.cumsum([spot.ev_lost_bb for spot in self.spots])]
-
-    def accuracy(self) -> dict[str, dict[str, dict[str, float]]]:
-        """Per position (``SB``, ``BB``) and per stack band: spots, correct ones (no EV lost),
-        accuracy and EV lost in bb."""
-        def table(key: Callable[[SpotReview], str]) -> dict[str, dict[str, float]]:
-            rows: dict[str, dict[str, float]] = {}
-            for spot in self.spots:
-                row = rows.setdefault(key(spot), {"spots": 0, "correct": 0, "ev_lost_bb": 0.0})
-                row["spots"] += 1
-                row["correct"] += spot.verdict != "mistake"
-                row["ev_lost_bb"] += spot.ev_lost_bb
-            for row in rows.values():
-                row["accuracy"] = row["correct"] / row["spots"]
-            return rows
-
-        return {"position": table(lambda spot: spot.position),
-                "stack_band": table(lambda spot: stack_band(spot.stack_bb))}
-
-    def as_dict(self) -> dict[str, Any]:
-        """The CLI's JSON document."""
-        interval = self.grade_interval
-        return {"hero": self.hero, "hands": self.hands, "spots": len(self.spots),
-                "outside_model": len(self.outside),
-                "unparsed": [item.as_dict() for item in self.unparsed],
-                "ev_lost_bb": round(self.ev_lost_bb, 6),
-                "ev_lost_bb_per_100": None if self.ev_lost_bb_per_100 is None
-                else round(self.ev_lost_bb_per_100, 6),
-                "grade": self.grade,
-                "grade_interval": None if interval is None
-                else [round(interval[0], 6), round(interval[1], 6)],
-                "grade_provisional": len(self.spots) < FEW_SPOTS,
-                "mean_ev_lost_bb": None if self.mean_ev_lost_bb is None
-                else round(self.mean_ev_lost_bb, 6),
-                "mistakes": self.by_severity(), "accuracy": self.accuracy(),
-                "spots_detail": [spot.as_dict() for spot in self.worst()],
-                "outside_detail": [item.as_dict() for item in self.outside],
-                "opponent": self.opponent.as_dict()}
-
-    def write_csv(self, path: str | os.PathLike) -> Path:
-        """The spots, worst first, as CSV (:data:`CSV_COLUMNS`)."""
-        from omahanash.savefile import refuse_overwriting_inputs, write_csv
-
-        refuse_overwriting_inputs({"path": path}, self.sources)
-        return write_csv(path, CSV_COLUMNS, (spot.as_dict() for spot in self.worst()))
-
-    def write_html(self, path: str | os.PathLike) -> Path:
-        """The self-contained HTML report (:mod:`omahanash.history.report_html`)."""
-        from omahanash.history.report_html import write_html
-
-        return write_html(self, path)
 
 
 def choose_hero(paths: Iterable[str | os.PathLike],
@@ -441,17 +282,22 @@ class _Judge:
             nash_action=nash_action, nash_frequency=max(played, 1.0 - played),
             allin_ev=allin_ev, fold_ev=fold_ev, ev_lost_bb=lost, severity=severity(lost),
             best_action=best_action, opponent=self.opponent.text(role),
-            verdict=decision.verdict)
+            verdict=decision.verdict, players=spot.hand.seated or 2,
+            node="SB" if spot.position == "SB" else "BB vs SB")
 
 
 def review_hands(items: Iterable[Hand | Unparsed], hero: str, max_bb: float = DEFAULT_MAX_BB,
                  tables: Mapping[str, Any] | None = None,
                  cache_dir: str | os.PathLike | None = None, persist: bool = True,
                  progress: ProgressCallback | None = None,
-                 cancel: CancelFlag | None = None, vs: Any = None) -> ReviewReport:
+                 cancel: CancelFlag | None = None, vs: Any = None,
+                 payouts: str | None = None,
+                 table_settings: TableSettings | None = None) -> ReviewReport:
     """Review parsed hands (see :func:`review`); ``items`` is read once."""
     max_bb = _check_max_bb(max_bb)
-    report = ReviewReport(hero=hero, opponent=opponent_model(vs))
+    report = ReviewReport(hero=hero, opponent=opponent_model(vs),
+                          payouts_given=check_payouts_text(payouts),
+                          table_settings=_check_settings(table_settings))
     found = _collect(iter(items), report, hero, max_bb, None, cancel)
     return _judge_all(found, report, tables, cache_dir, persist, progress, cancel)
 
@@ -477,7 +323,8 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
            max_bb: float = DEFAULT_MAX_BB, tables: Mapping[str, Any] | None = None,
            cache_dir: str | os.PathLike | None = None, persist: bool = True,
            progress: ProgressCallback | None = None,
-           cancel: CancelFlag | None = None, vs: Any = None) -> ReviewReport:
+           cancel: CancelFlag | None = None, vs: Any = None, payouts: str | None = None,
+           table_settings: TableSettings | None = None) -> ReviewReport:
     """Review the hand histories under ``paths`` (files or directories) for ``hero`` (default:
     :func:`choose_hero`), with effective stacks up to ``max_bb`` big blinds, against the
     equilibrium or, with ``vs``, another opponent model (see
@@ -489,6 +336,11 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     equilibria are cached in ``cache_dir`` unless ``persist`` is False. ``progress(done,
     total)`` sees the reading (first half) and the solving; a set ``cancel`` raises
     :class:`~omahanash.errors.Cancelled`.
+
+    At 3 to 10 players (:mod:`~omahanash.history.table_spots`), decisions are judged on the
+    table's push/fold equilibrium with ``payouts`` (``"50/30/20"``, ``"chips"``; default: the
+    payouts the file says for a recognised sit-and-go, else chip EV), solved with
+    ``table_settings`` (:class:`~omahanash.history.table_review.TableSettings`).
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "session.txt"
@@ -506,6 +358,8 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     """
     max_bb = _check_max_bb(max_bb)
     opponent = opponent_model(vs)
+    payouts = check_payouts_text(payouts)
+    table_settings = _check_settings(table_settings)
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]  # one file or folder
     elif not isinstance(paths, Iterable):
@@ -523,7 +377,8 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
                              "hero (--hero NAME) to review it")
         hero, note = hero_choice(files, cancel)
     report = ReviewReport(hero=hero, opponent=opponent, hero_note=note,
-                          sources=[Path(p) for p in paths])
+                          sources=[Path(p) for p in paths], payouts_given=payouts,
+                          table_settings=table_settings)
     total = max(1, sum(path.stat().st_size for path in files))
     counter = [0]
 
@@ -545,6 +400,14 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     return _judge_all(found, report, tables, cache_dir, persist, solving, cancel)
 
 
+def _check_settings(settings: object) -> TableSettings:
+    if settings is None:
+        return TableSettings()
+    if not isinstance(settings, TableSettings):
+        raise InputError(f"table_settings must be a TableSettings, got {settings!r}")
+    return settings
+
+
 def _check_max_bb(max_bb: object) -> float:
     if isinstance(max_bb, bool) or not isinstance(max_bb, (int, float)) \
             or not math.isfinite(max_bb) or max_bb <= 0:
@@ -554,10 +417,10 @@ def _check_max_bb(max_bb: object) -> float:
 
 def _collect(items: Iterator[Hand | Unparsed], report: ReviewReport, hero: str | None,
              max_bb: float, counted: tuple[list[int], int, ProgressCallback | None] | None,
-             cancel: CancelFlag | None) -> list[Spot]:
+             cancel: CancelFlag | None) -> list[Spot | TableSpot]:
     """Read every hand: the hero's spots (returned), the outside and unparsed ones (into
     ``report``), in steps that ``cancel`` can stop."""
-    spots: list[Spot] = []
+    spots: list[Spot | TableSpot] = []
     exhausted = False
 
     def step(done: int) -> int:
@@ -571,9 +434,8 @@ def _collect(items: Iterator[Hand | Unparsed], report: ReviewReport, hero: str |
                 report.unparsed.append(item)
                 continue
             report.hands += 1
-            found = find_spot(item, hero, max_bb) if hero is not None \
-                else Outside(item.hand_id, item.source, item.line, "no hero")
-            if isinstance(found, Spot):
+            found = _find(item, hero, max_bb, report.payouts_given)
+            if isinstance(found, (Spot, TableSpot)):
                 spots.append(_slim(found))
             else:
                 report.outside.append(found)
@@ -588,27 +450,55 @@ def _collect(items: Iterator[Hand | Unparsed], report: ReviewReport, hero: str |
     return spots
 
 
-def _slim(spot: Spot) -> Spot:
-    """``spot`` keeping of its hand only what the judging reads (id, file, line): a review
-    holds every spot until the equilibria are solved, so a big file's hands must not stay
-    whole in memory (about a third of the bytes a spot held)."""
+def _find(hand: Hand, hero: str | None, max_bb: float,
+          payouts: str | None) -> Spot | TableSpot | Outside:
+    """The hero's decision in ``hand``: at 3 to 10 players with payouts (given or the
+    file's: ICM) or when the blinds-only model does not cover it, the table's
+    (:func:`~omahanash.history.table_spots.find_table_spot`); else the heads-up blind
+    model's (the blinds after everyone folded, in chip EV, the antes as dead money)."""
+    if hero is None:
+        return Outside(hand.hand_id, hand.source, hand.line, "no hero")
+    if hero not in hand.stacks or len(hand.stacks) < 3:
+        return find_spot(hand, hero, max_bb)
+    icm = (payouts is not None and payouts.strip().lower() not in ("chips", "chip-ev")) \
+        or (payouts is None and file_payouts(hand) is not None)
+    found = None if icm else find_spot(hand, hero, max_bb)
+    return found if isinstance(found, Spot) else find_table_spot(hand, hero, max_bb)
+
+
+def _slim(spot: Spot | TableSpot) -> Any:
+    """``spot`` keeping of its hand only what the judging reads (id, file, line, the
+    tournament and table): a review holds every spot until the equilibria are solved, so a
+    big file's hands must not stay whole in memory (about a third of the bytes a spot
+    held)."""
     hand = spot.hand
     return replace(spot, hand=Hand(hand.hand_id, hand.source, hand.line, hand.variant,
-                                   hand.limit, hand.sb, hand.bb, stacks=_NO_STACKS))
+                                   hand.limit, hand.sb, hand.bb, stacks=_NO_STACKS,
+                                   tournament=hand.tournament,
+                                   tournament_id=hand.tournament_id, buy_in=hand.buy_in,
+                                   table_name=hand.table_name, table_max=hand.table_max,
+                                   seated=len(hand.stacks)))
 
 
 _NO_STACKS: dict[str, float] = {}
 
 
-def _judge_all(spots: list[Spot], report: ReviewReport, tables: Mapping[str, Any] | None,
-               cache_dir: str | os.PathLike | None, persist: bool,
+def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
+               tables: Mapping[str, Any] | None, cache_dir: str | os.PathLike | None, persist: bool,
                progress: ProgressCallback | None, cancel: CancelFlag | None) -> ReviewReport:
     """Solve each grid spot once (cancellable between solves and inside them), best-respond
     to the opponent model once per grid spot and role, then judge every spot in file
     order."""
     opponent = report.opponent
     judge = _Judge(tables, cache_dir, persist, opponent)
-    solved = [solved_params(spot) for spot in spots]
+    table_spots = [spot for spot in found if isinstance(spot, TableSpot)]
+    spots = [spot for spot in found if isinstance(spot, Spot)]
+    found.clear()  # each spot is held once, in one of the two lists
+    games, assigned = _table_games(table_spots, report, judge)
+    table_solved: dict[Any, Any] = {}
+    canonical: dict[JamFoldParams, JamFoldParams] = {}  # one object per grid spot
+    solved = [canonical.setdefault(game, game)
+              for game in (solved_params(spot) for spot in spots)]
     roles = [OPPONENT_ROLE[spot.position] for spot in spots]
     refused = [opponent.refusal(role, params.variant) for role, params in zip(roles, solved)]
     if spots and all(refused):
@@ -623,8 +513,15 @@ def _judge_all(spots: list[Spot], report: ReviewReport, tables: Mapping[str, Any
     # nash@STACK models after the grid, so that its equilibria do not depend on the model
     locked = sorted(_locked_equilibria(opponent, responses) - set(keys), key=_level_and_stack)
 
+    heads_up = len(keys) + len(locked) + len(responses)
+
     def step(done: int) -> None:
-        if done >= len(keys) + len(locked):
+        if done >= heads_up:
+            game, _source = games[done - heads_up]
+            table_solved[game] = table_solution(
+                game, report.table_settings or TableSettings(), judge.table(str(game.variant)),
+                judge.cache_dir, judge.persist, cancel)
+        elif done >= len(keys) + len(locked):
             judge.respond(*responses[done - len(keys) - len(locked)], cancel)
         elif done >= len(keys):
             game = locked[done - len(keys)]
@@ -637,10 +534,13 @@ def _judge_all(spots: list[Spot], report: ReviewReport, tables: Mapping[str, Any
                 and _level_and_stack(below)[:-1] == _level_and_stack(keys[done])[:-1]
             judge.solve(keys[done], cancel, below if same_level else None)
 
-    run = iterate(step, len(keys) + len(locked) + len(responses), progress, cancel)
+    run = iterate(step, heads_up + len(games), progress, cancel)
     if run.cancelled:
         raise Cancelled("the review was cancelled")
-    for spot, params, role, reason in zip(spots, solved, roles, refused):
+    for table_spot, (game, source) in zip(table_spots, assigned):
+        _judge_table(table_spot, game, source, report, table_solved)
+    for index, (spot, params, role, reason) in enumerate(zip(spots, solved, roles, refused)):
+        spots[index] = None  # type: ignore[call-overload]  # judged: its memory goes
         response = judge.responses.get((params, role))
         if reason is None and isinstance(response, str):  # no best response to the model
             reason = response
@@ -654,7 +554,49 @@ def _judge_all(spots: list[Spot], report: ReviewReport, tables: Mapping[str, Any
                 reason = f"cannot look the cards up: {error}"
         report.outside.append(Outside(spot.hand.hand_id, spot.hand.source, spot.hand.line,
                                       reason))
+    if table_spots:  # back in file order
+        files = {name: k for k, name in enumerate(dict.fromkeys(
+            spot.file for spot in report.spots))}
+        report.spots.sort(key=lambda spot: (files[spot.file], spot.line))
     return report
+
+
+def _table_games(table_spots: list[TableSpot], report: ReviewReport,
+                 judge: _Judge) -> tuple[list[tuple[Any, str]], list[tuple[Any, str]]]:
+    """The push/fold tables to solve (one per distinct spot and payouts, in first-seen
+    order, with where the payouts came from) and, per spot, ``(its table, the source)`` or
+    ``(None, why it is outside the model)``."""
+    games: dict[Any, str] = {}
+    assigned: list[tuple[Any, str]] = []
+    for spot in table_spots:
+        try:
+            payouts, source = payouts_for(spot, report.payouts_given)
+            game = pushfold_spot(spot, payouts)
+        except InputError as error:
+            assigned.append((None, f"not a push/fold table: {error}"))
+            continue
+        if judge.table(str(game.variant)) is None:
+            assigned.append((None, judge.missing.get(str(game.variant), "no equity table")))
+            continue
+        games.setdefault(game, source)
+        assigned.append((game, source))
+    return list(games.items()), assigned
+
+
+def _judge_table(spot: TableSpot, game: Any, source: str, report: ReviewReport,
+                 solved: dict[Any, Any]) -> None:
+    """Judge one table spot on its solved table (or list it outside, ``source`` the reason,
+    when ``game`` is None)."""
+    hand = spot.hand
+    reason = source
+    if game is not None:
+        try:
+            report.spots.append(SpotReview(**judge_table_spot(spot, game, solved[game],
+                                                              source)))
+            return
+        except InputError as error:
+            reason = f"cannot look the cards up: {error}"
+    report.outside.append(Outside(hand.hand_id, hand.source, hand.line, reason))
 
 
 def _locked_equilibria(opponent: Opponent,

@@ -31,7 +31,7 @@ from omahanash.errors import InputError
 from omahanash.rng import below, next_bits, stream
 
 #: Sampled deals by default, by table size (more players: more terminals per deal).
-DEFAULT_DEALS = {2: 400_000, 3: 400_000, 4: 300_000, 5: 300_000, 6: 250_000, 7: 200_000,
+DEFAULT_DEALS = {2: 400_000, 3: 100_000, 4: 300_000, 5: 300_000, 6: 250_000, 7: 200_000,
                  8: 200_000, 9: 200_000, 10: 200_000}
 MAX_DEALS = 50_000_000
 

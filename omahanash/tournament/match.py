@@ -233,7 +233,8 @@ def _simulated_result(tables: OutcomeTables, start: int, button: int | None, tri
                       seed: int, phases: _Phases, phase: int) -> MethodResult:
     """The simulator's answer, streamed: at most :data:`BATCH_TRIALS` matches a kernel call,
     their lengths kept as a histogram (memory does not grow with ``trials``), a cancel check
-    between calls. Up to 10 million trials the calls and seeds are those of ten batches."""
+    between calls and inside each (:func:`~omahanash.tournament.simulate.run_stoppable`).
+    Up to 10 million trials the calls and seeds are those of ten batches."""
     n = tables.units
     report = phases.callback(phase)
     batches = max(10, math.ceil(trials / BATCH_TRIALS))
@@ -244,7 +245,8 @@ def _simulated_result(tables: OutcomeTables, start: int, button: int | None, tri
         size = trials * (batch + 1) // batches - trials * batch // batches
         if size:
             batch_seed = seed + 1 + batch if batch < 10 else seed + 2_000_000 + batch
-            won, lengths = simulate_matches(tables, start, button, size, batch_seed)
+            won, lengths = simulate_matches(tables, start, button, size, batch_seed,
+                                             phases.cancel)
             wins += won
             counts = np.bincount(lengths)
             if counts.size > histogram.size:
@@ -269,7 +271,8 @@ def _simulated_result(tables: OutcomeTables, start: int, button: int | None, tri
             size = min(BATCH_TRIALS, curve_trials - chunk * BATCH_TRIALS)
             chunk_seed = seed + 1000 + point if chunk == 0 \
                 else seed + 3_000_000 + 1000 * point + chunk
-            won += simulate_matches(tables, point, button, size, chunk_seed)[0]
+            won += simulate_matches(tables, point, button, size, chunk_seed,
+                                    phases.cancel)[0]
         values.append(won / curve_trials)
     report(batches + 1, batches + 1)
     return MethodResult(

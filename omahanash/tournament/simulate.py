@@ -8,6 +8,15 @@ bookkeeping independently and gives the match-length distribution directly. One 
 chunk ``c`` of the trials draws from stream (``seed``, ``c``), so a seeded result does not
 depend on the number of threads.
 
+**Stopping.** A batch of a million matches takes seconds in the kernel, and a numba call
+that holds the interpreter never lets Python's Ctrl-C handler run. With a ``cancel`` flag
+the kernel runs without the interpreter lock in a helper thread while the calling thread
+waits in short steps (so the handler runs and sets the flag); the kernel reads a one-cell
+stop array before every match and every 1,024 hands of a match (a match of deep stacks and
+tight ranges lasts up to a million hands, about a second) and returns early when it is set,
+and the call raises :class:`~omahanash.errors.Cancelled` within microseconds of the flag.
+A run that is not stopped gives exactly the matches of the plain call.
+
 >>> from omahanash.tournament.markov import OutcomeTables
 >>> tables = OutcomeTables.fair(units=10, quarters=np.array([0.5, 0, 0, 0, 0.5]))
 >>> wins, lengths = simulate_matches(tables, start=5, button=None, trials=20_000, seed=1)
@@ -17,11 +26,15 @@ depend on the number of threads.
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit, prange
+import threading
 
-from omahanash.errors import InputError
+import numpy as np
+from numba import njit, prange, types
+from numba.extending import intrinsic
+
+from omahanash.errors import Cancelled, InputError
 from omahanash.rng import next_bits, stream, unit_float
+from omahanash.runs import CancelFlag
 from omahanash.tournament.markov import OutcomeTables
 from omahanash.tournament.transitions import SHOWDOWN
 
@@ -31,13 +44,34 @@ CHUNKS = 64
 MAX_MATCH_HANDS = 1_000_000
 
 
-@njit(cache=True, parallel=True)
+# Seconds between two looks at the cancel flag while a kernel runs in its thread.
+_WAIT_STEP_S = 0.02
+
+
+@intrinsic
+def stop_requested(typingctx, cell):  # noqa: ANN001, ANN201, ARG001 (numba's intrinsic API)
+    """``cell[0] != 0`` read from memory every time (an atomic load): a plain read of an array
+    that the loop never writes is hoisted out of it by the compiler inside a ``prange``, so
+    the stop would never be seen (measured: a stopped parallel loop ran to its end)."""
+    sig = types.boolean(cell)
+
+    def codegen(context, builder, signature, args):  # noqa: ANN001, ANN202
+        array = context.make_array(signature.args[0])(context, builder, args[0])
+        value = builder.load_atomic(array.data, "monotonic", 8)
+        return builder.icmp_signed("!=", value, value.type(0))
+
+    return sig, codegen
+
+
+@njit(cache=True, parallel=True, nogil=True)
 def simulate_kernel(cumulative, folds, hands_per_level, units, start, button, trials, seed,
-                    chunks, max_hands):
+                    chunks, max_hands, stop):
     """``(wins of player 1 per chunk, int64[trials] match lengths)``; ``cumulative`` is the
     running sum of ``OutcomeTables.probabilities`` over the outcomes, ``button`` -1 to
     alternate who is the small blind first (trial by trial), else 0 (player 1) or 1.
-    A length of ``-1`` marks a match cut at ``max_hands``."""
+    A length of ``-1`` marks a match cut at ``max_hands``. A nonzero ``stop[0]`` (read
+    before every match and every 1,024 hands of one) ends every chunk early: the result is
+    then partial."""
     wins = np.zeros(chunks, dtype=np.int64)
     lengths = np.empty(trials, dtype=np.int64)
     levels = cumulative.shape[0]
@@ -45,10 +79,14 @@ def simulate_kernel(cumulative, folds, hands_per_level, units, start, button, tr
         state = stream(seed, chunk)
         won = 0
         for trial in range(trials * chunk // chunks, trials * (chunk + 1) // chunks):
+            if stop_requested(stop):
+                break
             x = start
             b = button if button >= 0 else trial & 1
             hand = 0
             while 0 < x < units and hand < max_hands:
+                if hand & 1023 == 1023 and stop_requested(stop):  # a long match stops too
+                    break
                 level = 0
                 if levels > 1:
                     level = min(hand // hands_per_level, levels - 1)
@@ -81,20 +119,74 @@ def simulate_kernel(cumulative, folds, hands_per_level, units, start, button, tr
 
 
 def simulate_matches(tables: OutcomeTables, start: int, button: int | None, trials: int,
-                     seed: int = 0) -> tuple[int, np.ndarray]:
+                     seed: int = 0,
+                     cancel: CancelFlag | None = None) -> tuple[int, np.ndarray]:
     """``trials`` matches from player 1's ``start`` units: (player 1's wins, the lengths in
-    hands). ``button`` 0 / 1: player 1 / 2 is the small blind first; None alternates."""
+    hands). ``button`` 0 / 1: player 1 / 2 is the small blind first; None alternates. A set
+    ``cancel`` raises :class:`~omahanash.errors.Cancelled` within a match of it (module)."""
     if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
         raise InputError(f"trials must be a whole number >= 1, got {trials!r}")
     n = tables.units
     if not 0 <= start <= n:
         raise InputError(f"start must be 0..{n} units, got {start}")
     cumulative = np.ascontiguousarray(np.cumsum(tables.probabilities, axis=-1))
-    wins, lengths = simulate_kernel(cumulative, np.ascontiguousarray(tables.folds, np.int64),
-                                    max(1, tables.hands_per_level), n, int(start),
-                                    -1 if button is None else int(button), int(trials),
-                                    int(seed), CHUNKS, MAX_MATCH_HANDS)
+    arguments = (cumulative, np.ascontiguousarray(tables.folds, np.int64),
+                 max(1, tables.hands_per_level), n, int(start),
+                 -1 if button is None else int(button), int(trials), int(seed), CHUNKS,
+                 MAX_MATCH_HANDS)
+    wins, lengths = run_stoppable(simulate_kernel, arguments, cancel)
     if (lengths < 0).any():
         raise InputError(f"a match was still running after {MAX_MATCH_HANDS:,} hands: these "
                          "strategies hardly ever put the chips at risk")
     return int(wins.sum()), lengths
+
+
+def run_stoppable(kernel, arguments: tuple, cancel: CancelFlag | None):  # noqa: ANN001, ANN201
+    """``kernel(*arguments, stop)``, where ``kernel`` is a ``nogil`` numba function that
+    returns early when ``stop[0]`` is set; with a ``cancel`` flag it runs in a helper thread
+    and a set flag stops it and raises :class:`~omahanash.errors.Cancelled` (module).
+
+    >>> import numpy as np
+    >>> from numba import njit
+    >>> @njit(nogil=True)
+    ... def count(n, stop):
+    ...     done = 0
+    ...     for _ in range(n):
+    ...         if stop_requested(stop):
+    ...             break
+    ...         done += 1
+    ...     return done
+    >>> run_stoppable(count, (10,), None), run_stoppable(count, (10,), CancelFlag())
+    (10, 10)
+    >>> flag = CancelFlag()
+    >>> flag.cancel()
+    >>> run_stoppable(count, (10**12,), flag)
+    Traceback (most recent call last):
+    ...
+    omahanash.errors.Cancelled: the simulation was cancelled
+    """
+    stop = np.zeros(1, dtype=np.int64)
+    if cancel is None:
+        return kernel(*arguments, stop)
+    if cancel.cancelled:
+        raise Cancelled("the simulation was cancelled")
+    box: dict[str, object] = {}
+
+    def work() -> None:
+        try:
+            box["result"] = kernel(*arguments, stop)
+        except BaseException as error:  # noqa: BLE001 - re-raised in the caller's thread
+            box["error"] = error
+
+    thread = threading.Thread(target=work, name="omahanash-kernel", daemon=True)
+    thread.start()
+    while thread.is_alive():
+        thread.join(_WAIT_STEP_S)  # the caller's signal handlers run between the waits
+        if cancel.cancelled:
+            stop[0] = 1
+    thread.join()
+    if "error" in box:
+        raise box["error"]  # type: ignore[misc]
+    if stop[0]:
+        raise Cancelled("the simulation was cancelled")
+    return box["result"]

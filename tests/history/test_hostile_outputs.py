@@ -87,7 +87,7 @@ def test_csv_cells_that_are_formulas_are_neutralised(capsys, hostile, monkeypatc
     assert {row["file"] for row in rows} == {"'=evil.phh", "tags.phh"}
     for row in rows:
         for cell in row.values():
-            if cell[:1] in "=+-@\t\r":
+            if cell and cell[:1] in "=+-@\t\r":  # ("" is in every string)
                 float(cell)  # only plain numbers may start so (negative EVs)
     assert any(row["fold_ev"].startswith("-") for row in rows)  # numbers stay numbers
 

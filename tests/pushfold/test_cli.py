@@ -107,3 +107,23 @@ def test_save_and_load_round_trip(tmp_path):
     assert np.array_equal(again.strategy(), solution.strategy())
     assert again.nash_conv == pytest.approx(solution.nash_conv, rel=1e-12)
     assert again.lookup("Ts9s", "BTN") == solution.lookup("Ts9s", "BTN")
+
+
+def test_a_spot_solved_before_comes_from_the_cache(tmp_path):
+    """To the default target, `solve` goes through the cache of equilibria: the second run
+    reads the kept solution (same numbers, no solve); --fresh solves again."""
+    import os
+
+    env = dict(os.environ, OMAHANASH_CACHE=str(tmp_path))
+    args = [sys.executable, "-m", "omahanash", "solve", "--game", "holdem", "--stacks", "900",
+            "1300", "1100", "--sb", "50", "--bb", "100", "--payouts", "50/30/20", "--deals",
+            "10000", "--lookup", "K9o", "--node", "SB vs BTN", "--json"]
+    first = subprocess.run(args, capture_output=True, text=True, timeout=600, env=env)
+    assert first.returncode == 0, first.stderr
+    (kept,) = (tmp_path / "nash" / "tables").glob("*.pushfold")
+    written = kept.stat().st_mtime_ns
+    second = subprocess.run(args, capture_output=True, text=True, timeout=600, env=env)
+    one, two = json.loads(first.stdout), json.loads(second.stdout)
+    assert kept.stat().st_mtime_ns == written  # read, not solved and written again
+    for key in ("iterations", "nodes", "ev", "nash_conv", "lookup"):
+        assert one[key] == two[key]

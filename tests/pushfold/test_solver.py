@@ -195,31 +195,35 @@ def test_holdem_push_ev_against_brute_force(payouts, hand):
     table = load_table("holdem")
     spot = PushFoldSpot("holdem", [1500, 1000, 700], sb=50, bb=100, payouts=payouts)
     deals = sampled_deals("holdem", 3, 300_000, seed=2)
-    solution = solve_pushfold(spot, iterations=40, deals=deals, table=table)
+    # the check holds for any strategies of the others: a short run gives mixed ones
+    solution = solve_pushfold(spot, iterations=15, deals=deals, table=table)
     node = spot.find_node("BTN")
     _, play_ev, _ = solution.class_values(node)
     cls = table.position(class_of("holdem", hand))
-    mc, se = brute_force_push_ev(spot, solution, hand, "holdem", 30_000, 11,
+    samples = 6_000
+    mc, se = brute_force_push_ev(spot, solution, hand, "holdem", samples, 11,
                                  all_hands_of("holdem", range(169)))
     # the engine's value is itself an average over the deals that gave the button this class
+    # (about 900 of them: that error dominates, so more brute-force samples buy little)
     count = int((deals.classes[:, 0] == cls).sum())
-    combined = se * math.sqrt(1.0 + 30_000 / count)
+    combined = se * math.sqrt(1.0 + samples / count)
     assert abs(play_ev[cls] - mc) < 3 * combined, (play_ev[cls], mc, se, count)
 
 
 def test_omaha_push_ev_against_brute_force(omaha_tables):
     table = omaha_tables["omaha-hi"]
     spot = PushFoldSpot("omaha-hi", [900, 700, 800], sb=50, bb=100, payouts="65/35")
-    deals = sampled_deals("omaha-hi", 3, 400_000, seed=5, class_ids=table.class_ids)
-    solution = solve_pushfold(spot, iterations=60, deals=deals, table=table)
+    deals = sampled_deals("omaha-hi", 3, 150_000, seed=5, class_ids=table.class_ids)
+    solution = solve_pushfold(spot, iterations=20, deals=deals, table=table)
     hand = "Js Ts 9d 8d"
     cls = table.position(class_of("omaha", hand))
     _, play_ev, _ = solution.class_values(spot.find_node("BTN"))
-    mc, se = brute_force_push_ev(spot, solution, hand, "omaha", 20_000, 13,
+    samples = 10_000
+    mc, se = brute_force_push_ev(spot, solution, hand, "omaha", samples, 13,
                                  all_hands_of("omaha", table.class_ids))
     # the engine's value is itself an average over the deals that gave the button this class
     count = int((deals.classes[:, 0] == cls).sum())
-    combined = se * math.sqrt(1.0 + 20_000 / count)
+    combined = se * math.sqrt(1.0 + samples / count)
     assert abs(play_ev[cls] - mc) < 3 * combined, (play_ev[cls], mc, se, count)
 
 

@@ -126,9 +126,11 @@ def test_sorting_and_filtering(qtbot, tab, drive):
     assert stacks == sorted(stacks, reverse=True) and len(set(stacks)) == 3
     table.sortByColumn(stack, Qt.SortOrder.AscendingOrder)
     assert [float(t) for t in column(drive, table, "Stack (bb)")] == sorted(stacks)
-    drive.type_into(drive.find(tab, QLineEdit, "reviewFilterEdit"), "sb")
-    assert set(column(drive, table, "Position")) == {"SB"}
-    assert len(drive.table_rows(table)) == 2
+    # "sb" also matches the big blind's node, "BB vs SB": filter by the node's whole name
+    drive.type_into(drive.find(tab, QLineEdit, "reviewFilterEdit"), "bb vs sb")
+    assert set(column(drive, table, "Position")) == {"BB"}
+    assert len(drive.table_rows(table)) == 1
+    assert column(drive, table, "Players") == ["2"]
     drive.type_into(drive.find(tab, QLineEdit, "reviewFilterEdit"), "Qs")
     assert column(drive, table, "Cards") == ["Qs Qh"]
     drive.type_into(drive.find(tab, QLineEdit, "reviewFilterEdit"), "blunder")
@@ -341,3 +343,70 @@ def test_omaha_hands_without_a_table_are_offered_a_build_not_a_command(qtbot, ta
     panel.builds.built.emit("omaha-hilo")
     assert tab.runner.running
     wait_idle(qtbot, tab)
+
+
+# -- the full table (issue 26) and the tab's shape (issue 24, item 5) ------------------------
+
+
+def test_payouts_typed_rerun_the_review_and_a_bad_one_shows_an_error(qtbot, tab, drive):
+    open_and_wait(qtbot, tab, HOLDEM)
+    assert tab.report is not None and tab.report.payouts_given is None
+    edit = drive.find(tab, QLineEdit, "reviewPayoutsEdit")
+    drive.type_into(edit, "65/35")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    wait_idle(qtbot, tab)
+    assert tab.report.payouts_given == "65/35" and tab.reviewed_payouts == "65/35"
+    drive.type_into(edit, "50/abc")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    wait_idle(qtbot, tab)
+    error = drive.find(tab, QLabel, "reviewError")
+    assert error.isVisible() and "'abc' is not an amount" in error.text()
+    assert tab.report.payouts_given == "65/35"  # the results shown stay
+
+
+def _table_spot(**changes):
+    from omahanash.history.review import SpotReview
+
+    fields = dict(hand_id="7", file="f.txt", line=1, variant="holdem", position="BB", sb=200,
+                  bb=400, ante=50, dead_money=0, stack_bb=9.75, grid_stack_bb=9.75,
+                  cards="9c 8c", action="fold", nash_action="fold", nash_frequency=1.0,
+                  allin_ev=-3.0, fold_ev=-1.1, ev_lost_bb=0.0, severity="none",
+                  best_action="fold", verdict="correct", players=3, node="BB vs BTN+SB",
+                  model="icm", payouts="50/30/20", payouts_source="9-max sit-and-go",
+                  ev_lost_pool_pct=0.0, stacks=(5100.0, 4500.0, 3900.0))
+    fields.update(changes)
+    return SpotReview(**fields)
+
+
+def test_the_table_shows_each_spots_table_size_and_node(qtbot):
+    from ui.review_models import COLUMNS, SpotTableModel
+    from ui.review_state import details_html, jamfold_request
+
+    model = SpotTableModel()
+    spot = _table_spot()
+    model.set_spots([spot])
+    headers = [name for name, _, _ in COLUMNS]
+    row = [model.index(0, c).data() for c in range(model.columnCount())]
+    assert row[headers.index("Players")] == "3"
+    assert row[headers.index("Node")] == "BB vs BTN+SB"
+    details = details_html(spot)
+    assert "3-handed, node BB vs BTN+SB, ICM 50/30/20 (9-max sit-and-go)" in details
+    assert "% of the prize pool" in details
+    # a table spot is not heads-up: the Jam-fold tab cannot play it, and says why
+    assert "3-handed table spot" in jamfold_request(spot)
+
+
+def test_the_review_model_needs_no_qt_and_the_tab_no_other_tab():
+    """The tab's model imports without Qt; the tab neither imports the main window nor looks
+    widgets up in another tab (the window routes its requests: ui.review_routing)."""
+    import subprocess
+    import sys
+
+    # the package ``ui`` itself hooks PySide6 for a clean exit: the model adds no Qt module
+    code = ("import sys, ui; before = set(sys.modules); import ui.review_state; "
+            "sys.exit(any(m.startswith('PySide6') for m in set(sys.modules) - before))")
+    root = Path(__file__).resolve().parents[2]
+    assert subprocess.run([sys.executable, "-c", code], cwd=root).returncode == 0
+    source = (root / "ui" / "review_tab.py").read_text(encoding="utf-8")
+    assert "main_window" not in source and "findChild" not in source
+    assert len(source.splitlines()) <= 400

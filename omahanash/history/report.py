@@ -1,0 +1,249 @@
+"""The review's results: one :class:`SpotReview` per judged decision and the session's
+:class:`ReviewReport` (summary figures, accuracy, grade, the CLI's JSON, CSV and HTML).
+The judging is :mod:`omahanash.history.review`; both names are re-exported there.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from omahanash.history.grading import (
+    FEW_SPOTS,
+    SEVERITIES,
+    bootstrap_interval,
+    grade,
+    stack_band,
+)
+from omahanash.history.hands import Unparsed
+from omahanash.history.opponent import NASH, Opponent
+from omahanash.history.spots import Outside
+
+
+@dataclass(frozen=True, slots=True)
+class SpotReview:
+    """One reviewed decision. EVs in big blinds (see the module); ``ev_lost`` in chips.
+    Slotted: a review of a big file holds tens of thousands of them."""
+
+    hand_id: str
+    file: str
+    line: int
+    variant: str
+    position: str
+    sb: float
+    bb: float
+    ante: float
+    dead_money: float
+    stack_bb: float
+    grid_stack_bb: float
+    cards: str
+    action: str
+    nash_action: str
+    nash_frequency: float
+    allin_ev: float
+    fold_ev: float
+    ev_lost_bb: float
+    severity: str
+    best_action: str
+    opponent: str = NASH
+    #: :func:`omahanash.jamfold.decision.judge`'s verdict: correct, mixed or mistake.
+    verdict: str = ""
+    #: The table: its size, the decision's node (``SB``, ``BB vs SB``, ``BB vs BTN+SB``),
+    #: the payoff model (``chips`` or ``icm``), the payouts and where they came from; for
+    #: table spots (:mod:`~omahanash.history.table_review`) the engine's EVs in its ``unit``,
+    #: the EV lost in % of the prize pool (ICM) and a note on how the action was read.
+    players: int = 2
+    node: str = ""
+    model: str = "chips"
+    payouts: str = "chips"
+    payouts_source: str = ""
+    unit: str = "bb"
+    play_ev: float | None = None
+    fold_ev_unit: float | None = None
+    ev_lost_pool_pct: float | None = None
+    note: str = ""
+    #: The table's stacks in preflop order (table spots; empty for the heads-up model), so
+    #: ``omahanash solve --stacks ...`` reproduces the spot.
+    stacks: tuple[float, ...] = ()
+
+    @property
+    def ev_lost(self) -> float:
+        """EV lost in chips (or money, in cash games)."""
+        return self.ev_lost_bb * self.bb
+
+    @property
+    def diff_ev(self) -> float:
+        return self.allin_ev - self.fold_ev
+
+    def as_dict(self) -> dict:
+        """The ``spots_detail`` entry of the CLI's JSON (and a few more fields)."""
+        return {"hand_id": self.hand_id, "variant": self.variant, "position": self.position,
+                "stack_bb": round(self.stack_bb, 4), "cards": self.cards,
+                "action": self.action, "nash_action": self.nash_action,
+                "nash_frequency": round(self.nash_frequency, 6),
+                "allin_ev": round(self.allin_ev, 6), "fold_ev": round(self.fold_ev, 6),
+                "ev_lost_bb": round(self.ev_lost_bb, 6), "severity": self.severity,
+                "ev_lost": round(self.ev_lost, 6), "diff_ev": round(self.diff_ev, 6),
+                "grid_stack_bb": self.grid_stack_bb, "sb": self.sb, "bb": self.bb,
+                "ante": self.ante, "dead_money": self.dead_money, "file": self.file,
+                "line": self.line, "best_action": self.best_action,
+                "opponent": self.opponent, "players": self.players, "node": self.node,
+                "model": self.model, "payouts": self.payouts,
+                "payouts_source": self.payouts_source, "unit": self.unit,
+                "play_ev": _rounded(self.play_ev), "fold_ev_unit": _rounded(self.fold_ev_unit),
+                "ev_lost_pool_pct": _rounded(self.ev_lost_pool_pct), "note": self.note,
+                "stacks": list(self.stacks), "verdict": self.verdict}
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 9)
+
+
+#: The CSV's columns (and the GUI table's): the JSON ``spots_detail`` fields.
+CSV_COLUMNS = ("hand_id", "file", "line", "variant", "position", "stack_bb", "grid_stack_bb",
+               "sb", "bb", "ante", "dead_money", "cards", "action", "nash_action",
+               "nash_frequency", "allin_ev", "fold_ev", "diff_ev", "ev_lost", "ev_lost_bb",
+               "severity", "best_action", "opponent", "players", "node", "model", "payouts",
+               "ev_lost_pool_pct", "note")
+
+
+@dataclass
+class ReviewReport:
+    """The session: every reviewed spot (in file order), the hands outside the model and the
+    unparsed ones, with the summary figures the CLI, the HTML report and the GUI show.
+
+    >>> import pathlib, tempfile
+    >>> from omahanash.history.review import EXAMPLE_HAND, review
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "session.txt"
+    >>> _ = path.write_text(EXAMPLE_HAND)            # heads-up: the SB folds aces at 10 bb
+    >>> report = review([path], persist=False)
+    >>> report.hero, report.hands, len(report.spots)
+    ('Hero', 1, 1)
+    >>> spot = report.spots[0]
+    >>> spot.cards, spot.action, spot.nash_action, spot.severity, round(spot.ev_lost_bb, 2)
+    ('As Ad', 'fold', 'push', 'blunder', 3.48)
+    """
+
+    hero: str | None
+    hands: int = 0
+    spots: list[SpotReview] = field(default_factory=list)
+    outside: list[Outside] = field(default_factory=list)
+    unparsed: list[Unparsed] = field(default_factory=list)
+    opponent: Opponent = field(default_factory=Opponent)
+    #: How the hero was chosen when none was given (None when it was).
+    hero_note: str | None = None
+    #: The files and folders read: the report's files refuse to overwrite any of them.
+    sources: list[Path] = field(default_factory=list)
+    #: Payouts given for the table spots (None: the file's, else chip EV) and how the table
+    #: spots are solved (:class:`~omahanash.history.table_review.TableSettings`).
+    payouts_given: str | None = None
+    table_settings: Any = None
+
+    @property
+    def ev_lost_bb(self) -> float:
+        return float(sum(spot.ev_lost_bb for spot in self.spots))
+
+    @property
+    def ev_lost_bb_per_100(self) -> float | None:
+        """EV lost per 100 spots, in big blinds (None without spots)."""
+        return 100.0 * self.ev_lost_bb / len(self.spots) if self.spots else None
+
+    @property
+    def mean_ev_lost_bb(self) -> float | None:
+        return self.ev_lost_bb / len(self.spots) if self.spots else None
+
+    @property
+    def grade(self) -> str | None:
+        mean = self.mean_ev_lost_bb
+        return None if mean is None else grade(mean)
+
+    @property
+    def grade_interval(self) -> tuple[float, float] | None:
+        """95 % interval of the mean EV lost per decision, in big blinds."""
+        if not self.spots:
+            return None
+        return bootstrap_interval([spot.ev_lost_bb for spot in self.spots])
+
+    def by_severity(self) -> dict[str, int]:
+        counts = Counter(spot.severity for spot in self.spots)
+        return {name: counts.get(name, 0) for name in SEVERITIES}
+
+    def worst(self, count: int | None = None) -> list[SpotReview]:
+        """The spots by EV lost, the worst first (ties in file order)."""
+        ranked = sorted(self.spots, key=lambda spot: -spot.ev_lost_bb)
+        return ranked if count is None else ranked[:count]
+
+    def cumulative_ev_lost_bb(self) -> list[float]:
+        """EV lost in big blinds added up spot by spot, in file order."""
+        return [float(x) for x in np.cumsum([spot.ev_lost_bb for spot in self.spots])]
+
+    def accuracy(self) -> dict[str, dict[str, dict[str, float]]]:
+        """Per position (``SB``, ``BB``) and per stack band: spots, correct ones (no EV lost),
+        accuracy and EV lost in bb."""
+        def table(key: Callable[[SpotReview], str]) -> dict[str, dict[str, float]]:
+            rows: dict[str, dict[str, float]] = {}
+            for spot in self.spots:
+                row = rows.setdefault(key(spot), {"spots": 0, "correct": 0, "ev_lost_bb": 0.0})
+                row["spots"] += 1
+                row["correct"] += spot.verdict != "mistake"
+                row["ev_lost_bb"] += spot.ev_lost_bb
+            for row in rows.values():
+                row["accuracy"] = row["correct"] / row["spots"]
+            return rows
+
+        return {"position": table(lambda spot: spot.position),
+                "stack_band": table(lambda spot: stack_band(spot.stack_bb)),
+                "node": table(lambda spot: f"{spot.players}-handed {spot.node}")}
+
+    def as_dict(self) -> dict[str, Any]:
+        """The CLI's JSON document: :meth:`summary` with every spot (``spots_detail``, worst
+        first) and every hand outside the model (``outside_detail``)."""
+        return {**self.summary(),
+                "spots_detail": [spot.as_dict() for spot in self.worst()],
+                "outside_detail": [item.as_dict() for item in self.outside]}
+
+    def summary(self) -> dict[str, Any]:
+        """The JSON document without the per-spot lists: what the text report prints, in
+        memory that does not grow with the spots."""
+        interval = self.grade_interval
+        return {"hero": self.hero, "hands": self.hands, "spots": len(self.spots),
+                "outside_model": len(self.outside),
+                "unparsed": [item.as_dict() for item in self.unparsed],
+                "ev_lost_bb": round(self.ev_lost_bb, 6),
+                "ev_lost_bb_per_100": None if self.ev_lost_bb_per_100 is None
+                else round(self.ev_lost_bb_per_100, 6),
+                "grade": self.grade,
+                "grade_interval": None if interval is None
+                else [round(interval[0], 6), round(interval[1], 6)],
+                "grade_provisional": len(self.spots) < FEW_SPOTS,
+                "mean_ev_lost_bb": None if self.mean_ev_lost_bb is None
+                else round(self.mean_ev_lost_bb, 6),
+                "mistakes": self.by_severity(), "accuracy": self.accuracy(),
+                "opponent": self.opponent.as_dict(), "payouts": self.payouts_summary()}
+
+    def payouts_summary(self) -> dict[str, int]:
+        """How many spots were judged with which payouts, e.g. ``{"icm 50/30/20 (9-max
+        sit-and-go)": 12, "chip EV (heads-up blind model)": 30}``."""
+        counts = Counter(f"icm {spot.payouts} ({spot.payouts_source})" if spot.model == "icm"
+                         else f"chip EV ({spot.payouts_source or 'heads-up blind model'})"
+                         for spot in self.spots)
+        return dict(counts)
+
+    def write_csv(self, path: str | os.PathLike) -> Path:
+        """The spots, worst first, as CSV (:data:`CSV_COLUMNS`)."""
+        from omahanash.savefile import refuse_overwriting_inputs, write_csv
+
+        refuse_overwriting_inputs({"path": path}, self.sources)
+        return write_csv(path, CSV_COLUMNS, (spot.as_dict() for spot in self.worst()))
+
+    def write_html(self, path: str | os.PathLike) -> Path:
+        """The self-contained HTML report (:mod:`omahanash.history.report_html`)."""
+        from omahanash.history.report_html import write_html
+
+        return write_html(self, path)
