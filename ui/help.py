@@ -31,6 +31,11 @@ TAB_ANSWERS: dict[str, str] = {
                 "blind call at this stack (Hold'em, Omaha Hi, Omaha Hi/Lo)? Look up any hand, "
                 "see the push/call chart by stack, and what to do against an opponent who "
                 "pushes or calls too much or too little (Lock, Best response).",
+    "Table": "Push or fold at a final table of 2 to 10 players (a Spin & Go, a sit-and-go "
+             "bubble, an MTT final table): which hands each seat pushes and calls, with ICM "
+             "payouts or in chips; the EV of each hand in big blinds and in prize equity, "
+             "every seat's prize equity and the bubble factors; lock a seat to a range and "
+             "see how the others adjust.",
     "Review": "Did I play my jam-fold spots right? Open hand histories (PokerStars, PHH) or "
               "drop them on the window: each heads-up push/fold decision is compared with "
               "Nash (or with the best response to the opponent you type), with the EV lost "

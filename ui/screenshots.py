@@ -46,6 +46,7 @@ def take(folder: Path, scratch: str) -> list[Path]:
     from ui.jamfold_tab import JamFoldTab
     from ui.perfect_tab import PerfectTab
     from ui.review_tab import ReviewTab
+    from ui.table_tab import TableTab
     from ui.tournament_tab import TournamentTab
     from ui.trainer_tab import TrainerTab
 
@@ -87,6 +88,24 @@ def take(folder: Path, scratch: str) -> list[Path]:
     wait_for(jamfold.sweep_panel.runner)
     saved.append(_save(window, folder / "jamfold_sweep.png"))
     _show_page(jamfold.range_tabs, "Epsilon")
+
+    table = window.tab("Table")
+    assert isinstance(table, TableTab)
+    window.tab_widget.setCurrentWidget(table)
+    table.seats_spin.setValue(4)
+    for edit, text in zip(table.stack_edits, ("3200", "1800", "2600", "1400"), strict=False):
+        edit.setText(text)
+    for edit, text in ((table.sb_edit, "100"), (table.bb_edit, "200"), (table.ante_edit, "25"),
+                       (table.payouts_edit, "50/30/20"), (table.iterations_edit, ""),
+                       (table.deals_edit, ""), (table.locks_edit, "")):
+        edit.setText(text)
+    table.payout_model_combo.setCurrentText("ICM")
+    assert table.calculate(), "the table inputs were refused"
+    wait_for(table.runner)
+    table.select_node("BTN")
+    table.lookup_edit.setText("A9o")
+    assert table.show_hand(), "the lookup of A9o failed"
+    saved.append(_save(window, folder / "table_tab.png"))
 
     cfr = window.tab("CFR games")
     assert isinstance(cfr, CfrTab)

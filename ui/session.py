@@ -34,7 +34,8 @@ SESSION_KIND = FileKind("app-session", 1, "Omaha Nash session",
                         meta_types=(("tabs", dict), ("current", str)))
 SESSION_SUFFIX = ".onsession"
 #: Tab settings group -> (the tab's result attribute, the file suffix of its save).
-RESULT_TABS = {"jamfold": ("solution", ".jamfold"), "cfr": ("solution", ".cfr")}
+RESULT_TABS = {"jamfold": ("solution", ".jamfold"), "cfr": ("solution", ".cfr"),
+               "table": ("solution", ".pushfold")}
 
 
 def _save_result(tab: Tab, path: Path) -> bool:

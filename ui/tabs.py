@@ -1,5 +1,5 @@
 """The tabs of the main window, in order: the one place to add a tab. The player's tabs
-(Jam-fold, Review, Trainer, Tournament, Equity) come first, the research tabs (CFR games,
+(Jam-fold, Table, Review, Trainer, Tournament, Equity) come first, the research tabs (CFR games,
 Perfect information) after them.
 
 Each entry is a factory (a :class:`ui.common.Tab` subclass, or any callable returning one)
@@ -28,12 +28,14 @@ def tab_factories() -> list[TabFactory]:
     from ui.jamfold_tab import JamFoldTab
     from ui.perfect_tab import PerfectTab
     from ui.review_tab import ReviewTab
+    from ui.table_tab import TableTab
     from ui.tournament_tab import TournamentTab
     from ui.trainer_tab import TrainerTab
 
     return [
         # the player's tabs first ...
         JamFoldTab,
+        TableTab,
         ReviewTab,
         TrainerTab,
         TournamentTab,

@@ -16,10 +16,10 @@ def test_title_tabs_status_bar(window):
     assert window.windowTitle() == "Omaha Nash"
     titles = [window.tab_widget.tabText(i) for i in range(window.tab_widget.count())]
     # the player's tabs first, the research tabs after them (issue 27)
-    assert titles == ["Jam-fold", "Review", "Trainer", "Tournament", "Equity", "CFR games",
-                      "Perfect information"]
+    assert titles == ["Jam-fold", "Table", "Review", "Trainer", "Tournament", "Equity",
+                      "CFR games", "Perfect information"]
     names = [window.tab_widget.widget(i).objectName() for i in range(1, len(titles))]
-    assert names == ["reviewTab", "trainerTab", "tournamentTab", "equityTab", "cfrTab",
+    assert names == ["tableTab", "reviewTab", "trainerTab", "tournamentTab", "equityTab", "cfrTab",
                      "perfectTab"]  # the object names are kept
     assert window.statusBar().currentMessage() == f"Omaha Nash {omahanash.__version__} — ready"
 
@@ -28,7 +28,7 @@ def test_create_main_window_is_the_full_window(qtbot):
     window = create_main_window()
     qtbot.addWidget(window)
     assert isinstance(window, MainWindow) and window.windowTitle() == "Omaha Nash"
-    assert window.tab_widget.count() == 7
+    assert window.tab_widget.count() == 8
 
 
 def test_about_box_shows_the_version(qtbot, window):
@@ -117,7 +117,7 @@ def test_a_new_tab_goes_first_by_adding_one_factory(make_window, drive):
     second = make_window(factories=factories)
     assert drive.find(second.tab("Jam-fold"), QLineEdit, "anteEdit").text() == "2.5"
     assert [second.tab_widget.tabText(i) for i in range(4)] == \
-        ["Jam-fold", "Review", "Trainer", "Tournament"]
+        ["Jam-fold", "Table", "Review", "Trainer"]
 
 
 def test_closing_during_a_run_stops_it(qtbot, window, drive):

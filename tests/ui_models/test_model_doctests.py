@@ -8,7 +8,8 @@ import importlib
 
 import pytest
 
-MODULES = ("ui.units", "ui.fields", "ui.jamfold_model", "ui.cfr_model", "ui.exploit_model")
+MODULES = ("ui.units", "ui.fields", "ui.jamfold_model", "ui.cfr_model", "ui.exploit_model",
+           "ui.table_model")
 
 
 @pytest.mark.parametrize("name", MODULES)
