@@ -71,7 +71,7 @@ def detached(solution: PushFoldSolution) -> PushFoldSolution:
     for name in ("regret_play", "regret_fold", "sigma", "avg_sum", "locked"):
         setattr(solver, name, getattr(solver, name).copy())
     solver._last = None
-    solver._evaluated = None
+    solver._evaluated = {}
     clone = copy.copy(solution)
     clone.solver = solver
     clone.history = list(solution.history)

@@ -14,7 +14,6 @@ equity and bubble factors). The jobs the worker runs are in :mod:`ui.table_jobs`
 from __future__ import annotations
 
 import math
-import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -281,24 +280,10 @@ def _opt(value: float) -> float | None:
     return None if math.isnan(value) else float(value)
 
 
-_CHIP_VALUES: dict[int, tuple[weakref.ref, int, dict]] = {}
-
-
 def chip_values(solution: PushFoldSolution) -> dict:
-    """The solver's values in chips (its own evaluation in chip EV; an ICM spot's chip pass
-    is made once per solver and iteration count and kept here, since the library makes it
-    again at every call: ~2 s for 4 players at 300,000 deals on a loaded machine)."""
-    solver = solution.solver
-    if solution.spot.model != "icm":
-        return solver.evaluate()
-    found = _CHIP_VALUES.get(id(solver))
-    if found is not None and found[0]() is solver and found[1] == solver.iterations:
-        return found[2]
-    values = solver.evaluate(icm=False)
-    for key in [k for k, v in _CHIP_VALUES.items() if v[0]() is None]:
-        del _CHIP_VALUES[key]
-    _CHIP_VALUES[id(solver)] = (weakref.ref(solver), solver.iterations, values)
-    return values
+    """The solver's values in chips (the library keeps the chip pass of an ICM spot once per
+    iteration count)."""
+    return solution.solver.evaluate(icm=False)
 
 
 def ev_rows(solution: PushFoldSolution) -> list[dict[str, Any]]:

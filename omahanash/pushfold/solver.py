@@ -141,7 +141,7 @@ class PushFoldSolver:
         for index, probs in (locks or {}).items():
             self._lock(int(index), np.asarray(probs, np.float64))
         self._last: Report | None = None
-        self._evaluated: dict | None = None
+        self._evaluated: dict[bool, dict] = {}  # the average strategy's, by model
 
     def _lock(self, index: int, probs: np.ndarray) -> None:
         if probs.shape != (self.classes_n,):
@@ -200,13 +200,16 @@ class PushFoldSolver:
 
     def evaluate(self, sigma: np.ndarray | None = None, icm: bool | None = None) -> dict:
         """Counterfactual values, reach, EVs and best-response gains of a strategy (the
-        average strategy by default; that one is computed once per iteration count)."""
-        default = sigma is None and (icm is None or icm == self.icm)
-        if default and self._evaluated is not None \
-                and self._evaluated["iteration"] == self.iterations:
-            return self._evaluated
+        average strategy by default; that one is computed once per iteration count and
+        model: prize and chips)."""
+        model = self.icm if icm is None else icm
+        default = sigma is None
+        if default:
+            kept = self._evaluated.get(model)
+            if kept is not None and kept["iteration"] == self.iterations:
+                return kept
         sigma = self.average() if sigma is None else sigma
-        cfv, reach, root = self._pass(sigma, icm)
+        cfv, reach, root = self._pass(sigma, model)
         play, fold = cfv[:, :, 1], cfv[:, :, 0]
         regret = np.maximum(play, fold) - (sigma * play + (1.0 - sigma) * fold)
         regret[self.locked] = 0.0
@@ -216,7 +219,7 @@ class PushFoldSolver:
         values = {"cfv": cfv, "reach": reach, "root": root, "gains": np.maximum(gains, 0.0),
                   "iteration": self.iterations}
         if default:
-            self._evaluated = values
+            self._evaluated[model] = values
         return values
 
     report_every = REPORT_EVERY
