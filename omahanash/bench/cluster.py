@@ -6,11 +6,15 @@
   of classes drawn uniformly, as the full table has them) with numba on one thread, then the
   projected core-hours for all 135,013,528 cells and the wall time on 100 machines of 16 cores.
 
-Rows for the chart and tournament jobs of issue 28 come with those jobs.
+* a chart of 37 stacks (2:20:0.5 bb), Hold'em 3-handed, ICM 50/30/20: ``local:2`` against
+  this one process (numba's threads on all cores), both timed after a warm-up, with sizes that
+  fit a shared 2-core machine (:data:`CHART_DEALS` deals, :data:`CHART_ITERATIONS`
+  iterations per stack: each stack about a second or two here, not a converged chart).
 """
 
 from __future__ import annotations
 
+import functools
 import time
 
 import numpy as np
@@ -21,6 +25,9 @@ EMPTY_ITEMS = 8
 CELLS_MEASURED = 160
 FULL_CELLS = 16432 * 16433 // 2
 CLUSTER_CORES = 100 * 16
+CHART_STACKS = "2:20:0.5"  # 37 stacks
+CHART_DEALS = 10_000
+CHART_ITERATIONS = 10
 
 
 def _nothing(item: int) -> int:
@@ -46,6 +53,37 @@ def _overhead_rows() -> list[BenchRow]:
     return [BenchRow("cluster", "empty job on local:2 against local (overhead)",
                      cluster - local, "s", "≤ 3 s",
                      note=f"{EMPTY_ITEMS} items; start + stop of 2 worker processes")]
+
+
+def chart_rows(stacks: str = CHART_STACKS) -> list[BenchRow]:
+    """The chart row: wall seconds here and on ``local:2``, and their ratio."""
+    from omahanash.chart import parse_stack_grid, solve_chart
+
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return [BenchRow("cluster", "chart local:2 against one process", None, "x", "≥ 1.7x",
+                         note="Dask not installed: pip install 'omahanash[cluster]'")]
+    grid = parse_stack_grid(stacks)
+    chart = functools.partial(solve_chart, "holdem", 3, payouts="50/30/20",
+                              deals=CHART_DEALS, iterations=CHART_ITERATIONS)
+    chart(grid[:1])  # warm-up: kernels, tables
+    chart(grid[:2], scheduler="local:2")  # the workers' imports and kernels
+    started = time.perf_counter()
+    here = chart(grid)
+    local = time.perf_counter() - started
+    started = time.perf_counter()
+    there = chart(grid, scheduler="local:2")
+    cluster = time.perf_counter() - started
+    same = there.rows.tobytes() == here.rows.tobytes()
+    note = (f"{len(grid)} stacks, {CHART_DEALS:,} deals x {CHART_ITERATIONS} iterations each; "
+            f"{'identical' if same else 'DIFFERENT'} results")
+    return [BenchRow("cluster", f"chart of {len(grid)} stacks, Hold'em 3-handed, one process",
+                     local, "s", note="numba threads on all cores"),
+            BenchRow("cluster", f"chart of {len(grid)} stacks on local:2", cluster, "s",
+                     note="cluster start and stop included"),
+            BenchRow("cluster", "chart local:2 against one process (speed-up)",
+                     local / cluster, "x", "≥ 1.7x", note=note)]
 
 
 def _exact_rows() -> list[BenchRow]:
@@ -87,4 +125,4 @@ def _exact_rows() -> list[BenchRow]:
 
 
 def run() -> list[BenchRow]:
-    return _overhead_rows() + _exact_rows()
+    return _overhead_rows() + chart_rows() + _exact_rows()

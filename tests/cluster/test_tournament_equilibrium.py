@@ -1,0 +1,80 @@
+"""The 3-player tournament equilibrium (omahanash.tournament_equilibrium): the states, what
+the end of a hand is worth (rotation, busts, places, the heads-up chain), the value
+iteration on the coarse 28-state grid."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from omahanash.errors import InputError
+from omahanash.pushfold import icm
+from omahanash.tournament import Structure, run_tournament
+from omahanash.tournament_equilibrium import (
+    EquilibriumSettings,
+    TournamentValuation,
+    hu_win_table,
+    icm_values,
+    stack_states,
+)
+
+COARSE = EquilibriumSettings("holdem", 13_500, 300, 600, (50.0, 30.0, 20.0), 1_500,
+                             solve_iterations=6, deals=3_000, seed=1, hu_samples=4_000)
+
+
+@pytest.fixture(scope="module")
+def hu():
+    return hu_win_table(COARSE)
+
+
+def test_states_are_every_stack_vector_of_the_grid():
+    states = stack_states(13_500, 300)
+    assert len(states) == 946 == len(set(states))  # G&S: 946 states at a unit of 300
+    assert all(min(s) >= 1 and sum(s) == 45 for s in states)
+    assert len(stack_states(13_500, 1_500)) == 28
+    with pytest.raises(InputError, match="--unit"):
+        stack_states(13_500, 700)
+
+
+def test_two_player_values_are_the_heads_up_chain(hu):
+    """After a bust, the survivors' values are 2nd + P(win) x (1st - 2nd), P(win) from the
+    heads-up match (run_tournament, the small blind of the first hand stated)."""
+    states = stack_states(COARSE.chips, COARSE.unit)
+    valuation = TournamentValuation(COARSE, states, icm_values(COARSE, states), *hu)
+    structure = Structure.fixed(13_500, 300, 600)
+    for final in ([0.0, 3_900.0, 9_600.0], [4_800.0, 8_700.0, 0.0], [6_600.0, 0.0, 6_900.0]):
+        values = valuation(np.array(final), np.array([4_500.0] * 3))
+        busted = final.index(0.0)
+        assert values[busted] == 20.0
+        # the first survivor after the rotation (SB, BB, BTN) is the heads-up small blind
+        first, second = [seat for seat in (1, 2, 0) if final[seat] > 0]
+        match = run_tournament("holdem", structure, (final[first], final[second]),
+                               button_first=1, samples=COARSE.hu_samples, seed=COARSE.seed)
+        assert values[first] == pytest.approx(30.0 + 20.0 * match.p_win, abs=1e-9)
+        assert values[first] + values[second] == pytest.approx(80.0, abs=1e-9)
+
+
+def test_three_player_values_rotate_and_interpolate(hu):
+    states = stack_states(COARSE.chips, COARSE.unit)
+    # values linear in the stacks (chip EV in prize): random rounding keeps them exact
+    linear = np.array(states, dtype=np.float64) * (100.0 / 9)
+    valuation = TournamentValuation(COARSE, states, linear, *hu)
+    final = np.array([[2_100.0, 7_200.0, 4_200.0], [1_500.0, 3_000.0, 9_000.0]])
+    values = valuation(final, np.full(3, 4_500.0))
+    assert values == pytest.approx(final / 13_500 * 100.0, abs=1e-9)
+    # on the grid: the next state is (SB, BB, BTN) and its values go back to those seats
+    icm_table = icm_values(COARSE, states)
+    valuation = TournamentValuation(COARSE, states, icm_table, *hu)
+    k = states.index((3, 2, 4))  # next state of BTN 4, SB 3, BB 2 units
+    got = valuation(np.array([6_000.0, 4_500.0, 3_000.0]), np.full(3, 4_500.0))
+    assert got.tolist() == [icm_table[k][2], icm_table[k][0], icm_table[k][1]]
+    assert icm_table[k] == pytest.approx(icm(np.array([4_500.0, 3_000.0, 6_000.0]),
+                                             np.array([50.0, 30.0, 20.0])))
+
+
+def test_two_busted_in_one_hand_are_placed_by_their_starting_stacks(hu):
+    states = stack_states(COARSE.chips, COARSE.unit)
+    valuation = TournamentValuation(COARSE, states, icm_values(COARSE, states), *hu)
+    final = np.array([0.0, 13_500.0, 0.0])
+    assert valuation(final, np.array([3_000.0, 6_000.0, 4_500.0])).tolist() == [20, 50, 30]
+    assert valuation(final, np.array([4_500.0, 4_500.0, 4_500.0])).tolist() == [25, 50, 25]
