@@ -46,13 +46,18 @@ def _overhead_rows() -> list[BenchRow]:
     started = time.perf_counter()
     run_blocks(_nothing, items)
     local = time.perf_counter() - started
-    run_blocks(_nothing, items, scheduler="local:2")  # warm-up: imports, first spawn
+    started = time.perf_counter()
+    run_blocks(_nothing, items, scheduler="local:2")  # the first: Dask's import, fork server
+    cold = time.perf_counter() - started
     started = time.perf_counter()
     run_blocks(_nothing, items, scheduler="local:2")
     cluster = time.perf_counter() - started
     return [BenchRow("cluster", "empty job on local:2 against local (overhead)",
                      cluster - local, "s", "≤ 3 s",
-                     note=f"{EMPTY_ITEMS} items; start + stop of 2 worker processes")]
+                     note=f"{EMPTY_ITEMS} items; start + stop of 2 worker processes"),
+            BenchRow("cluster", "the first local:2 job of a process (overhead)",
+                     cold - local, "s",
+                     note="+ importing Dask and starting the fork server, once per process")]
 
 
 def chart_rows(stacks: str = CHART_STACKS) -> list[BenchRow]:
