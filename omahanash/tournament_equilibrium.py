@@ -386,6 +386,7 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
                           store_path=store, progress=step, cancel=cancel,
                           job={**job, "what": "tournament equilibrium", "values":
                                _digest(values), "iteration": iteration})
+        step(len(states), len(states))  # also when the iteration was read back whole
         new = np.array(rows[:, :PLAYERS])
         nash_conv = np.array(rows[:, PLAYERS])
         changes.append(float(np.abs(new - values).max()))

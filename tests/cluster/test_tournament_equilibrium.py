@@ -78,3 +78,70 @@ def test_two_busted_in_one_hand_are_placed_by_their_starting_stacks(hu):
     final = np.array([0.0, 13_500.0, 0.0])
     assert valuation(final, np.array([3_000.0, 6_000.0, 4_500.0])).tolist() == [20, 50, 30]
     assert valuation(final, np.array([4_500.0, 4_500.0, 4_500.0])).tolist() == [25, 50, 25]
+
+
+# -- the value iteration (needs solve_pushfold's valuation=) -----------------------------
+
+TINY = EquilibriumSettings("holdem", 13_500, 300, 600, (50.0, 30.0, 20.0), 1_500,
+                           solve_iterations=4, deals=1_000, seed=1, hu_samples=4_000)
+
+
+@pytest.fixture(scope="module")
+def two_iterations(tmp_path_factory):
+    """Two value iterations over the 28 coarse states in this process, kept in a store."""
+    from omahanash.tournament_equilibrium import solve_equilibrium
+
+    store = tmp_path_factory.mktemp("equilibrium")
+    return store, solve_equilibrium(TINY, max_iterations=2, tol=1e-9, store_dir=store)
+
+
+def test_values_share_the_pool_and_start_from_icm(two_iterations):
+    _, result = two_iterations
+    assert len(result.states) == 28 and len(result.changes) == 2 and not result.converged
+    assert result.icm == pytest.approx(icm_values(TINY, result.states))
+    # every state's hand pays out the whole pool: the seats' values add up to 100
+    assert result.values.sum(axis=1) == pytest.approx(np.full(28, 100.0), abs=1e-6)
+    assert result.changes[0] > 0 and np.abs(result.difference).max() > 0
+    doc = result.document()
+    assert doc["values"][0]["difference"] == pytest.approx(
+        (result.values[0] - result.icm[0]).tolist())
+    assert doc["icm_error"]["max_abs"] == pytest.approx(np.abs(result.difference).max())
+
+
+def test_a_state_is_its_hand_solved_with_the_previous_values(two_iterations):
+    """Iteration 1's value of a state = that spot solved alone with the valuation of
+    iteration 0's values (the work item is what it claims)."""
+    from omahanash.pushfold import solve_pushfold
+    from omahanash.tournament_equilibrium import solve_equilibrium
+
+    store, result = two_iterations
+    first = solve_equilibrium(TINY, max_iterations=1, tol=1e-9, store_dir=store)  # read back
+    k = result.states.index((2, 3, 4))
+    valuation = TournamentValuation(TINY, result.states, first.values, result.hu_unit,
+                                    result.hu_p_sb)
+    alone = solve_pushfold(TINY.spot((2, 3, 4)), iterations=4, deals=1_000, seed=1,
+                           valuation=valuation)
+    assert [row["prize"] for row in alone.ev] == result.values[k].tolist()
+
+
+def test_same_bits_on_two_workers_and_resumed_from_the_store(two_iterations):
+    import logging
+    import warnings
+
+    distributed = pytest.importorskip("distributed")
+    from omahanash.tournament_equilibrium import solve_equilibrium
+
+    store, result = two_iterations
+    seen: list[tuple[float, float]] = []
+    again = solve_equilibrium(TINY, max_iterations=2, tol=1e-9, store_dir=store,
+                              progress=lambda d, t: seen.append((d, t)))
+    # both iterations read back whole: no state is solved again
+    assert seen == [(28, 56), (56, 56)] and again.values.tobytes() == result.values.tobytes()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                      dashboard_address=None,
+                                      silence_logs=logging.CRITICAL) as cluster:
+            there = solve_equilibrium(TINY, max_iterations=2, tol=1e-9,
+                                      scheduler=cluster.scheduler_address)
+    assert there.values.tobytes() == result.values.tobytes()
