@@ -3,9 +3,10 @@
 A card is an integer ``0..51``: ``card = rank * 4 + suit`` with ranks ``2 3 4 5 6 7 8 9 T J Q K
 A`` as ``0..12`` and suits ``c d h s`` as ``0..3``. Sorting cards by code sorts them by rank.
 
-Text notation (SPEC §1): cards separated by spaces or commas, or run together (``"2s 4s 3c 9c"``,
-``"2s,4s,3c,9c"``, ``"2s4s3c9c"``); ranks also as ``10`` and in lower case; suits also as
-``♣ ♦ ♥ ♠``. Every problem raises :class:`CardError`, whose message names the offending token.
+Text notation (docs/cards-and-hands.md): cards separated by spaces or commas, or run
+together (``"2s 4s 3c 9c"``, ``"2s,4s,3c,9c"``, ``"2s4s3c9c"``); ranks also as ``10`` and in
+lower case; suits also as ``♣ ♦ ♥ ♠``. Every problem raises :class:`CardError`, whose message
+names the offending token.
 
 >>> parse_cards("As Kd")
 (51, 45)

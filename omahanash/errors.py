@@ -5,6 +5,8 @@ Every error caused by what a user typed or chose derives from :class:`InputError
 its message next to the offending field. Anything else is a bug and keeps its traceback.
 """
 
+from __future__ import annotations
+
 
 class InputError(ValueError):
     """Bad input from the user: the message says what is wrong and names the offending value.
@@ -15,7 +17,30 @@ class InputError(ValueError):
     ... except InputError as error:
     ...     print(error)
     Omaha class id 99999 is out of range 0..16431
+
+    ``argument`` names the Python argument that held the bad value when the raiser knows it
+    (``"sb"``, ``"stacks[1]"``; None otherwise): the GUI shows the message beside that field.
+
+    >>> from omahanash.jamfold import JamFoldParams
+    >>> try:
+    ...     JamFoldParams(sb=5, bb=10, stacks=(100, 10))
+    ... except InputError as error:
+    ...     print(error.argument)
+    stacks[1]
     """
+
+    argument: str | None = None
+
+    @classmethod
+    def naming(cls, argument: str | None, message: str) -> InputError:
+        """An error whose bad value was held by ``argument``.
+
+        >>> InputError.naming("bb", "BB must be at least SB (5), got bb=4").argument
+        'bb'
+        """
+        error = cls(message)
+        error.argument = argument
+        return error
 
 
 class Cancelled(Exception):

@@ -1,4 +1,4 @@
-"""The one atomic writer (issue 29): temporary file and rename only for a regular file or a
+"""The one atomic writer: temporary file and rename only for a regular file or a
 new path; a device or a named pipe is written in place (never replaced by a file), a folder
 is refused, a symbolic link keeps pointing where it did, text that cannot be encoded (a file
 name's undecodable bytes) is written, not a traceback."""

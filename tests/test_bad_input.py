@@ -1,4 +1,4 @@
-"""The permanent bad-input suite (issue 20): every command and every public function, given
+"""The permanent bad-input suite: every command and every public function, given
 bad input, answers with one clean line (exit 2, or ``InputError``) or the right answer, and
 never hangs.
 
@@ -79,7 +79,7 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["table", "cell", "--game", "holdem", "AA", "999"], 2, "out of range"),
     (["table", "check", "--game", "omaha-hi", "--classes", "0"], 2, "--classes"),
     (["table", "info", "--game", "poker"], 2, "poker"),
-    # a cache folder that cannot take files (issue 29): one line, exit 2
+    # a cache folder that cannot take files: one line, exit 2
     (["table", "build", "--game", "omaha-hi", "--classes", "0,1", "--samples", "2",
       "--cache-dir", "/proc"], 2, "cannot build the omaha-hi table in '/proc'"),
     # -- solve
@@ -219,7 +219,7 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["perfect", "nim", "１２"], 2, "non-negative"),
     (["perfect", "subtract", "10", "--moves", "0"], 2, "positive"),
     (["perfect", "subtract", "10", "--moves", ""], 2, "empty"),
-    # -- issue 29, files never destroyed: the one atomic writer refuses a folder (and streams
+    # -- files never destroyed: the one atomic writer refuses a folder (and streams
     # to a device or a pipe: library rows); an output that is an input is refused
     (["review", "tests/data/history/ps_hu_tournament_holdem.txt", "--csv", "{tmp}/adir"], 2,
      "a directory"),
@@ -233,7 +233,7 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
      "--export"),
     # -- bench
     (["bench", "nosuch"], 2, "unknown bench section"),
-    # -- issue 29, part B: one row per class (tests/history/test_hostile_files.py,
+    # -- one row per class (tests/history/test_hostile_files.py,
     # tests/ranges/test_limits.py, tests/tournament/test_bounds.py go further)
     # quadratic patterns on long lines -> a line-length bound, linear parsing
     (["review", "{tmp}/long_dealt.txt"], 2, "line 8 is longer than 10,000 characters"),
@@ -350,7 +350,7 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
      "class_ids"),
     ("on.build_table('omaha-hi', cache_dir='{tmp}/c', class_ids=['a'])", "InputError",
      "class_ids"),
-    # issue 29: a full disk, a read-only cache, a second build of the same table
+    # a full disk, a read-only cache, a second build of the same table
     ("import errno, os\nfrom unittest import mock\n"
      "with mock.patch.object(os, 'posix_fallocate', create=True,\n"
      "                       side_effect=OSError(errno.ENOSPC, 'No space left on device')):\n"
@@ -440,7 +440,7 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
     # long work
     ("on.iterate(lambda done: 1, -1)", "InputError", ""),
     ("on.iterate(None, 3)", "InputError", ""),
-    # issue 29, hangs: counts past the documented cap, steps that go backwards
+    # hangs: counts past the documented cap, steps that go backwards
     ("on.iterate(lambda done: -1, 3)", "InputError", "returned -1"),
     # (10**100 is refused by the face's integer check, 10**12 by the solvers' own cap)
     ("on.solve_jamfold(on.JamFoldParams(variant='holdem'), iterations=10**100)", "InputError",
@@ -452,7 +452,7 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
     ("from omahanash.games.matrix import run_matrix; run_matrix('rps', 'rm', 10**100)",
      "InputError", "at most"),
     ("from omahanash.solving import run; run(object(), iterations=3)", "InputError", "step"),
-    # issue 29, the cache of equilibria: a file holding another spot than its name is a miss
+    # the cache of equilibria: a file holding another spot than its name is a miss
     ("import shutil, pathlib\n"
      "from omahanash.jamfold import nash_cache as nc\n"
      "a = nc.nash_solution(on.JamFoldParams('holdem', stacks=60), cache_dir='{tmp}/eq')\n"
@@ -466,7 +466,7 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
      "c = nc.cached_solution(on.JamFoldParams('holdem', stacks=200), a.game.table, '{tmp}/eq')\n"
      "assert c is not None and c.params.effective_stack == 200  # replaced by the right spot",
      None, ""),
-    # issue 29, a CFR+ run that stops at its cap above the target is never the equilibrium
+    # a CFR+ run that stops at its cap above the target is never the equilibrium
     ("import omahanash.jamfold.solution as m\n"
      "from omahanash.jamfold import nash_cache as nc\n"
      "cap, m.MAX_ITERATIONS = m.MAX_ITERATIONS, 30\n"
@@ -518,7 +518,7 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
      "dealer"),
     ("on.lock_strategy('nash@-4', 'caller', on.JamFoldParams(variant='holdem'))",
      "InputError", "nash@"),
-    # issue 29, part B: the face's argument check (omahanash/face.py), one row per kind
+    # the face's argument check (omahanash/face.py), one row per kind
     ("on.format_cards([51.9])", "CardError", "cards[0] must be a whole number, not 51.9"),
     ("on.format_cards(5)", "InputError", "format_cards(): cards must be"),
     ("on.equity(None, 'KK')", "InputError", "hand1"),
@@ -572,7 +572,7 @@ def _hand_with(index: int, line: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-# -- issue 29: data loss, injection, crafted save files (code rows run in the runner) --------
+# -- data loss, injection, crafted save files (code rows run in the runner) --------
 
 # A heads-up PHH hand whose names and id are hostile: a formula, terminal escapes, markup.
 _HOSTILE_PHH = (
@@ -691,7 +691,7 @@ def _scratch(tmp: Path) -> None:
     (tmp / "adir").mkdir()
     (tmp / "list.json").write_text("[1, 2, 3]\n")
     (tmp / "null.json").write_text("null\n")
-    # issue 29: the probe's hostile files
+    # the probe's hostile files
     (tmp / "long_dealt.txt").write_text(_hand_with(7, "Dealt to Hero " + "[a " * 100_000))
     (tmp / "long_seat.txt").write_text(
         _hand_with(3, "Seat 2: V (1500 in chips, " + "(1 in chips, " * 100_000))

@@ -1,4 +1,4 @@
-"""Crafted save files (issue 29): a header whose checksum is right but whose fields or dtypes
+"""Crafted save files: a header whose checksum is right but whose fields or dtypes
 are not what this program writes is refused by every kind's reader with the container's one
 message (``cannot read PATH: not a … (reason)``), never a ``KeyError`` or a numpy error."""
 

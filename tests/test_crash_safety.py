@@ -1,4 +1,4 @@
-"""Nothing is lost on a crash (issue 18): processes killed with SIGKILL at random moments.
+"""Nothing is lost on a crash: processes killed with SIGKILL at random moments.
 
 * a table build (a class subset cut into many small blocks) killed again and again: every run
   resumes from the blocks finished before (never fewer), a finished table is always complete,

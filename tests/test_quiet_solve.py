@@ -1,5 +1,5 @@
 """``-q`` silences every progress line, the solve command's per-iteration line included
-(issue 29)."""
+."""
 
 from __future__ import annotations
 

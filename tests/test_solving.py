@@ -1,4 +1,4 @@
-"""The one solver protocol (issue 24): a toy solver added as a class and a registry row runs
+"""The one solver protocol: a toy solver added as a class and a registry row runs
 through :func:`omahanash.solving.run` like the shipped ones: to a count, to a target, stopped
 by a cancel flag; bad arguments are InputErrors; every family speaks the protocol."""
 

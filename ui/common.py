@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from PySide6.QtCore import QSettings, Signal
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 
 from omahanash.errors import InputError
+from ui.fields import parse_optional_seed, parse_positive_int, parse_seed  # noqa: F401 (re-exported)
 from ui.settings import restore_inputs, save_inputs
 
 if TYPE_CHECKING:
@@ -108,6 +110,36 @@ class ErrorLabel(QLabel):
         self.show_error("")
 
 
+W = TypeVar("W", bound=QObject)
+
+
+def named(widget: W, name: str) -> W:
+    """``widget`` with the object name ``name`` (tests, the settings store and other code
+    find widgets by it). The same as Qt's ``objectName=`` keyword, which PySide6's type stubs
+    do not declare."""
+    widget.setObjectName(name)
+    return widget
+
+
+def scrolling_column(*widgets: QWidget) -> QScrollArea:
+    """``widgets`` stacked in a column that scrolls vertically (never sideways) when the
+    window is shorter than they are, as wide as their widest."""
+    column = QVBoxLayout()
+    for widget in widgets:
+        column.addWidget(widget)
+    column.addStretch(1)
+    cell = QWidget()
+    cell.setLayout(column)
+    scroll = QScrollArea()
+    scroll.setWidget(cell)
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setMinimumWidth(cell.minimumSizeHint().width()
+                           + scroll.verticalScrollBar().sizeHint().width())
+    return scroll
+
+
 def with_error(field: QWidget, error: ErrorLabel) -> QWidget:
     """``field`` with its error label right below it, as one form cell."""
     cell = QWidget()
@@ -166,51 +198,3 @@ class RunStopButton(QPushButton):
     def _refresh(self) -> None:
         self.setText("Stop" if self._running else self.idle_text)
         self.setEnabled(self._running or self._inputs_valid)
-
-
-def parse_positive_int(text: str, what: str, maximum: int | None = None) -> int:
-    """A positive whole number typed in a field; ValueError with a message for the field."""
-    cleaned = text.strip().replace("_", "").replace(",", "")
-    if not cleaned:
-        raise ValueError(f"enter the {what}")
-    if not cleaned.isdigit() or not cleaned.isascii():
-        raise ValueError(f"the {what} must be a positive whole number, not {text.strip()!r}")
-    value = int(cleaned)
-    if value < 1:
-        raise ValueError(f"the {what} must be at least 1")
-    if maximum is not None and value > maximum:
-        raise ValueError(f"the {what} must be at most {maximum:,}")
-    return value
-
-
-def parse_seed(text: str) -> int:
-    """A seed typed in a field: a whole number from 0 to 2**64 - 1 (what the library's
-    generators take); ValueError with a message for the field.
-
-    >>> parse_seed(" 2014 ")
-    2014
-    >>> parse_seed("99999999999999999999999")
-    Traceback (most recent call last):
-    ...
-    ValueError: the seed must be at most 18,446,744,073,709,551,615
-    """
-    from omahanash.rng import MAX_SEED
-
-    cleaned = text.strip().replace("_", "").replace(",", "")
-    if not cleaned:
-        raise ValueError("enter the seed")
-    if not cleaned.isdigit() or not cleaned.isascii():
-        raise ValueError(f"the seed must be a non-negative whole number, not {text.strip()!r}")
-    value = int(cleaned)
-    if value > MAX_SEED:
-        raise ValueError(f"the seed must be at most {MAX_SEED:,}")
-    return value
-
-
-def parse_optional_seed(text: str) -> int | None:
-    """A seed field where empty means random; else as :func:`parse_seed`.
-
-    >>> parse_optional_seed("") is None
-    True
-    """
-    return parse_seed(text) if text.strip() else None

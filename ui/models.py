@@ -262,7 +262,8 @@ class PublicTreeModel(QAbstractItemModel):
             return QModelIndex()
         return self.createIndex(row, column, children[row])
 
-    def parent(self, index: _INDEX | None = None) -> QModelIndex | QObject:  # type: ignore[override]
+    def parent(self, index: _INDEX | None = None  # type: ignore[override]
+               ) -> QModelIndex | QObject | None:
         if index is None:  # QObject.parent()
             return super().parent()
         if not index.isValid():

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.common import named
 from ui.range_view import (
     CELL_TEXT_ROLE,
     RANKS,
@@ -174,13 +175,13 @@ class OmahaRangeMap(QWidget):
         layout = QVBoxLayout(self)
         row = QHBoxLayout()
         row.addWidget(QLabel("Suit structure"))
-        self.structure_combo = QComboBox(objectName="omahaStructureCombo")
+        self.structure_combo = named(QComboBox(), "omahaStructureCombo")
         self.structure_combo.addItems(list(STRUCTURES))
         self.structure_combo.setToolTip("Show the hands of one suit structure only")
         row.addWidget(self.structure_combo, 1)
         layout.addLayout(row)
         self.model = OmahaMapModel(self)
-        self.view = QTableView(objectName="omahaRangeMap")
+        self.view = named(QTableView(), "omahaRangeMap")
         self.view.setModel(self.model)
         self.view.setItemDelegate(FrequencyDelegate(self.view))
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -1,4 +1,4 @@
-"""The perfect-information tab (SPEC §8 item 4): nim, subtraction games, small game graphs.
+"""The perfect-information tab: nim, subtraction games, small game graphs.
 
 Mirrors ``omahanash games``: :func:`omahanash.perfect.grundy.nim`,
 :func:`~omahanash.perfect.grundy.subtraction_game` and
@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from omahanash.errors import InputError
 from omahanash.perfect.notation import parse_count, parse_moves
-from ui.common import ErrorLabel, RunStopButton, Tab, with_error
+from ui.common import ErrorLabel, RunStopButton, Tab, named, with_error
 from ui.export import export_buttons
 from ui.models import TableModel
 
@@ -147,14 +147,14 @@ class PerfectTab(Tab):
 
         box = QGroupBox("Game")
         form = QFormLayout(box)
-        self.game_combo = QComboBox(objectName="perfectGameCombo")
+        self.game_combo = named(QComboBox(), "perfectGameCombo")
         self.game_combo.addItems([NIM, SUBTRACTION, GRAPH])
         form.addRow("Game", self.game_combo)
-        self.input_edit = QLineEdit(EXAMPLES[NIM], objectName="perfectInputEdit")
+        self.input_edit = named(QLineEdit(EXAMPLES[NIM]), "perfectInputEdit")
         self.input_error = ErrorLabel("perfectInputError")
         self.input_label = QLabel("Heaps")
         form.addRow(self.input_label, with_error(self.input_edit, self.input_error))
-        self.moves_edit = QLineEdit("1,2,3", objectName="perfectMovesEdit")
+        self.moves_edit = named(QLineEdit("1,2,3"), "perfectMovesEdit")
         self.moves_edit.setToolTip("Numbers of stones a move may take, separated by commas")
         self.moves_error = ErrorLabel("perfectMovesError")
         self.moves_label = QLabel("Move set")
@@ -168,13 +168,13 @@ class PerfectTab(Tab):
         buttons.addStretch(1)
         form.addRow(buttons)
 
-        self.result_label = QLabel("", objectName="perfectResult")
+        self.result_label = named(QLabel(""), "perfectResult")
         self.result_label.setWordWrap(True)
         self.result_label.setStyleSheet("font-size: 13pt;")
         self.result_label.setToolTip(RESULT_TIP)
         self.error_label = ErrorLabel("perfectError")
         self.table_model = TableModel(self, column_tips=COLUMN_TIPS)
-        self.table = QTableView(objectName="perfectTable")
+        self.table = named(QTableView(), "perfectTable")
         self.table.setModel(self.table_model)
         self.table.setSortingEnabled(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -29,15 +29,19 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QRectF,
-    QSize,
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPaintEvent
-from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
+from PySide6.QtGui import QColor, QFont
 
-from ui.units import CHIPS, amount_text, amount_tooltip
+from ui.range_cells import (  # noqa: F401 (re-exported: the range views' cells)
+    CELL_TEXT_ROLE,
+    FrequencyDelegate,
+    FrequencyLegend,
+    cell_text,
+    probability_colour,
+)
+from ui.units import CHIPS, amount_text, amount_tooltip, percent_text
 
 RANKS = "AKQJT98765432"
 CLASS_COLUMNS = (("id", "Id"), ("cards", "Cards"), ("combos", "Combos"),
@@ -50,8 +54,6 @@ LOCKED_HEADER = "Locked %"
 HOLDEM_CLASSES = 169
 #: The text colour of a locked cell of the grid.
 LOCKED_TEXT = QColor("#0b3d91")
-#: The data role of the text a frequency cell prints: its name and frequency (``"AKs\\n87%"``).
-CELL_TEXT_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
 def grid_cell(cards: str) -> tuple[int, int]:
@@ -72,30 +74,6 @@ def grid_name(row: int, column: int) -> str:
         return RANKS[row] * 2
     high, low = min(row, column), max(row, column)
     return RANKS[high] + RANKS[low] + ("s" if row < column else "o")
-
-
-def probability_colour(p: float) -> QColor:
-    """White at 0, a strong green at 1: the shade of a frequency (the legend's gradient).
-
-    >>> probability_colour(0.0).name(), probability_colour(1.0).name()
-    ('#ffffff', '#37af37')
-    """
-    p = min(max(p, 0.0), 1.0)
-    return QColor(int(255 - 200 * p), int(255 - 80 * p), int(255 - 200 * p))
-
-
-def percent_text(p: float) -> str:
-    """A frequency as a cell prints it: whole percents, ``<1%`` / ``>99%`` near the ends so a
-    mixed hand never reads as a pure one.
-
-    >>> [percent_text(p) for p in (0.0, 0.004, 0.874, 0.996, 1.0)]
-    ['0%', '<1%', '87%', '>99%', '100%']
-    """
-    if 0 < p < 0.01:
-        return "<1%"
-    if 0.99 < p < 1:
-        return ">99%"
-    return f"{100 * p:.0f}%"
 
 
 def locked_colour(weight: float) -> QColor:
@@ -223,60 +201,6 @@ class HoldemGridModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole and 0 <= section < 13:
             return RANKS[section]
         return None
-
-
-class FrequencyDelegate(QStyledItemDelegate):
-    """Draws a cell's :data:`CELL_TEXT_ROLE` (name and frequency on two lines) instead of its
-    display text, which stays the bare name for lookups and exports."""
-
-    def initStyleOption(self, option: QStyleOptionViewItem,  # noqa: N802 (Qt API)
-                        index: QModelIndex | QPersistentModelIndex) -> None:
-        super().initStyleOption(option, index)
-        text = index.data(CELL_TEXT_ROLE)
-        if text is not None:
-            option.text = text
-
-
-class FrequencyLegend(QWidget):
-    """The key of the frequency shading: a gradient bar from 0 % (white) to 100 % (green)."""
-
-    BAR_HEIGHT = 12
-
-    def __init__(self, caption: str = "frequency", parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("rangeLegend")
-        self.caption = caption
-        self.setMinimumHeight(self.BAR_HEIGHT + self.fontMetrics().height() + 6)
-        self.setToolTip("Cell shade: how often the hand is played, from never (white) to "
-                        "always (green)")
-
-    def sizeHint(self) -> QSize:  # noqa: N802 (Qt API)
-        return QSize(240, self.minimumHeight())
-
-    def labels(self) -> list[str]:
-        """The texts under the bar, left to right."""
-        return ["0 %", "50 %", "100 %", self.caption]
-
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt API)
-        painter = QPainter(self)
-        try:
-            text_width = self.fontMetrics().horizontalAdvance(self.caption) + 12
-            bar = QRectF(4, 2, max(40, self.width() - text_width - 8), self.BAR_HEIGHT)
-            gradient = QLinearGradient(bar.topLeft(), bar.topRight())
-            for stop in (0.0, 0.5, 1.0):
-                gradient.setColorAt(stop, probability_colour(stop))
-            painter.fillRect(bar, gradient)
-            painter.setPen(QColor("#808080"))
-            painter.drawRect(bar)
-            painter.setPen(self.palette().windowText().color())
-            baseline = bar.bottom() + self.fontMetrics().ascent() + 2
-            for text, where in zip(self.labels()[:3], (0.0, 0.5, 1.0), strict=True):
-                width = self.fontMetrics().horizontalAdvance(text)
-                x = bar.left() + where * bar.width() - where * width
-                painter.drawText(int(x), int(baseline), text)
-            painter.drawText(int(bar.right() + 8), int(bar.bottom()), self.caption)
-        finally:
-            painter.end()
 
 
 class ClassTableModel(QAbstractTableModel):

@@ -44,6 +44,9 @@ def take(folder: Path, scratch: str) -> list[Path]:
     from ui.equity_tab import EquityTab
     from ui.jamfold_tab import JamFoldTab
     from ui.perfect_tab import PerfectTab
+    from ui.review_tab import ReviewTab
+    from ui.tournament_tab import TournamentTab
+    from ui.trainer_tab import TrainerTab
 
     folder.mkdir(parents=True, exist_ok=True)
     window = MainWindow()
@@ -88,14 +91,13 @@ def take(folder: Path, scratch: str) -> list[Path]:
     assert isinstance(cfr, CfrTab)
     window.tab_widget.setCurrentWidget(cfr)
     cfr.game_combo.setCurrentText("Dominoes")
-    cfr.domino_tiles_edit.setText("[0|0][0|1][0|2][1|1][1|2][2|2]")
-    cfr.domino_players_spin.setValue(2)
-    cfr.domino_hand_spin.setValue(2)
-    cfr.domino_rules_combo.setCurrentText("thesis")
+    for name, value in (("tiles", "[0|0][0|1][0|2][1|1][1|2][2|2]"), ("players", 2),
+                        ("hand", 2), ("rules", "thesis")):
+        cfr.pages["domino"].set_value(name, value)
     cfr.algorithm_combo.setCurrentText("CFR+")
     cfr.iterations_edit.setText("2000")
     cfr.seed_edit.setText("")
-    cfr.log_y_check.setChecked(True)
+    cfr.results.log_y_check.setChecked(True)
     assert cfr.run(), "the domino settings were refused"
     wait_for(cfr.runner)
     saved.append(_save(window, folder / "cfr_tab.png"))
@@ -123,6 +125,7 @@ def take(folder: Path, scratch: str) -> list[Path]:
     saved.append(_save(window, folder / "perfect_tab.png"))
 
     review = window.tab("Review")
+    assert isinstance(review, ReviewTab)
     window.tab_widget.setCurrentWidget(review)
     data = Path(__file__).resolve().parents[1] / "tests" / "data" / "history"
     assert review.open_paths([data / "ps_hu_tournament_holdem.txt"]), "the review was refused"
@@ -132,6 +135,7 @@ def take(folder: Path, scratch: str) -> list[Path]:
     saved.append(_save(window, folder / "review_tab.png"))
 
     tournament = window.tab("Tournament")
+    assert isinstance(tournament, TournamentTab)
     window.tab_widget.setCurrentWidget(tournament)
     tournament.game_combo.setCurrentText("Hold'em")
     tournament.chips_spin.setValue(8000)
@@ -146,6 +150,7 @@ def take(folder: Path, scratch: str) -> list[Path]:
     saved.append(_save(window, folder / "tournament_tab.png"))
 
     trainer = window.tab("Trainer")
+    assert isinstance(trainer, TrainerTab)
     window.tab_widget.setCurrentWidget(trainer)
     trainer.seed = 7
     trainer.db_path = Path(scratch) / "trainer.sqlite"

@@ -39,7 +39,7 @@ def app_settings() -> QSettings:
 def persistent_inputs(root: QWidget) -> list[QWidget]:
     """The input widgets below ``root`` that are remembered: named by us (not Qt's internal
     ``qt_*`` children) and not opted out."""
-    found = []
+    found: list[QWidget] = []
     for widget in root.findChildren(QWidget):
         name = widget.objectName()
         if not isinstance(widget, _INPUT_TYPES) or not name or name.startswith("qt_"):

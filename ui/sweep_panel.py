@@ -1,4 +1,4 @@
-"""The Nash chart of the Jam-fold tab (issue 19 item 4): push % and call % against the stack.
+"""The Nash chart of the Jam-fold tab: push % and call % against the stack.
 
 The command line's ``omahanash jamfold --sweep`` as a page of the tab: pick the game
 (``sweepVariantsCombo``: Hold'em, Omaha Hi, Omaha Hi/Lo or all three overlaid), the stacks in
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLa
 
 from omahanash.cards import Variant
 from omahanash.errors import InputError
-from ui.common import ErrorLabel, RunStopButton
+from ui.common import ErrorLabel, RunStopButton, named
 from ui.export import add_save_image_action, export_buttons, write_table
 
 if TYPE_CHECKING:
@@ -84,16 +84,19 @@ class SweepPanel(QWidget):
                                   failed=self._on_failed, stopped=self._on_stopped,
                                   finished=self._on_finished)
         self._tables = tables
-        self._blinds: tuple[float, float, float] = (5.0, 10.0, 0.0)
+        from omahanash.jamfold import JamFoldParams
+
+        defaults = JamFoldParams()  # until the tab's game says (set_blinds)
+        self._blinds: tuple[float, float, float] = (defaults.sb, defaults.bb, defaults.ante)
         #: The finished stacks per variant (what the plot shows and the exports write).
         self.results: dict[str, list[SweepRow]] = {}
         self.skipped: dict[str, str] = {}
 
         inputs = QHBoxLayout()
-        self.variants_combo = QComboBox(objectName="sweepVariantsCombo")
+        self.variants_combo = named(QComboBox(), "sweepVariantsCombo")
         self.variants_combo.addItems(list(CHOICES))
         self.variants_combo.setToolTip("The game, or all three overlaid")
-        self.stacks_edit = QLineEdit("2-20", objectName="sweepStacksEdit")
+        self.stacks_edit = named(QLineEdit("2-20"), "sweepStacksEdit")
         self.stacks_edit.setPlaceholderText("stacks in bb: 2-20")
         self.stacks_edit.setMinimumWidth(60)
         self.stacks_edit.setToolTip("Equal effective stacks in big blinds: 2-20 (every whole "
@@ -106,7 +109,7 @@ class SweepPanel(QWidget):
         inputs.addWidget(self.run_button)
         self.stacks_error = ErrorLabel("sweepStacksError")
         self.error = ErrorLabel("sweepError")
-        self.status_label = QLabel("", objectName="sweepStatus")
+        self.status_label = named(QLabel(""), "sweepStatus")
         self.status_label.setWordWrap(True)
 
         self.plot = pg.PlotWidget()
@@ -122,7 +125,7 @@ class SweepPanel(QWidget):
         self.legend = item.addLegend(offset=(-10, 10))
         self.curves: dict[tuple[str, str], pg.PlotDataItem] = {}
         add_save_image_action(self.plot, self.status_message.emit)
-        self.hover_label = QLabel("", objectName="sweepHoverLabel")
+        self.hover_label = named(QLabel(""), "sweepHoverLabel")
         self.hover_label.setWordWrap(True)
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
 

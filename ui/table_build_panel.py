@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 from omahanash.cards import Variant
 from omahanash.errors import Cancelled
 from omahanash.runs import CancelFlag
-from ui.common import ErrorLabel
+from ui.common import ErrorLabel, named
 from ui.workers import JobRunner, ProgressReporter
 
 #: Seconds of progress reports the time-left estimate is measured over.
@@ -311,19 +311,19 @@ class TableBuildPanel(QGroupBox):
         self.missing: list[Variant] = []  # ... of which not usable yet (no table at all)
         self.display_names: dict[Variant, str] = {}
         box = QVBoxLayout(self)
-        self.label = QLabel("", objectName="buildLabel")
+        self.label = named(QLabel(""), "buildLabel")
         self.label.setWordWrap(True)
         box.addWidget(self.label)
         row = QHBoxLayout()
-        self.build_button = QPushButton("Build table", objectName="buildTableButton")
-        self.progress = QProgressBar(objectName="buildProgress")
+        self.build_button = named(QPushButton("Build table"), "buildTableButton")
+        self.progress = named(QProgressBar(), "buildProgress")
         self.progress.setRange(0, 1000)
-        self.cancel_button = QPushButton("Cancel", objectName="buildCancelButton")
+        self.cancel_button = named(QPushButton("Cancel"), "buildCancelButton")
         row.addWidget(self.build_button)
         row.addWidget(self.progress, 1)
         row.addWidget(self.cancel_button)
         box.addLayout(row)
-        self.eta = QLabel("", objectName="buildEtaLabel")
+        self.eta = named(QLabel(""), "buildEtaLabel")
         self.eta.setWordWrap(True)
         box.addWidget(self.eta)
         self.error = ErrorLabel("buildError")

@@ -5,10 +5,9 @@ called once when the window is built. The window adds the tabs in this order, wi
 status messages to the status bar and saves/restores their inputs under their
 ``settings_group``; nothing else needs to know a tab exists.
 
-Adding the Jam-fold tab (SPEC §8 item 1, which comes first): write ``ui/jamfold_tab.py`` with
-``class JamFoldTab(Tab)`` (``title = "Jam-fold"``, ``settings_group = "jamfold"``, its inputs
-named as in issue 7, its runs through :class:`ui.workers.JobRunner`), then import it below and
-put it at the marked place at the head of the list.
+Adding a tab: write a module with a ``Tab`` subclass (a ``title``, a ``settings_group``, inputs
+with object names so they are remembered, runs through :meth:`ui.common.Tab.make_runner`),
+its rules in a model without Qt (docs/app.md), then import it below and put it in the list.
 """
 
 from __future__ import annotations

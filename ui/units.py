@@ -1,4 +1,4 @@
-"""Chips or big blinds: how the Jam-fold tab shows amounts (issue 19 item 2).
+"""Chips or big blinds, and percents: how the Jam-fold tab shows amounts and frequencies.
 
 The library works in chips. The tab's unit switch (``unitsCombo``) shows and reads the
 blinds, the ante and the stacks either in chips or in big blinds; the BB field itself always
@@ -70,3 +70,39 @@ def amount_tooltip(chips: float, unit: str, chips_per_bb: float) -> str:
     if unit == BIG_BLINDS:
         return f"{chips:.4f} chips"
     return f"{chips / chips_per_bb:.4f} bb"
+
+
+def _pure(p: float) -> tuple[bool, bool]:
+    """Whether ``p`` (0..1) shows as never / always played: it rounds to 0.00 % / 100.00 %,
+    the lookup's precision. One rule for the lookup and every range view."""
+    return round(100 * p, 2) == 0, round(100 * p, 2) == 100
+
+
+def played_text(p: float) -> str:
+    """How often a hand is played, as the lookup shows it: two decimals at most.
+
+    >>> [played_text(p) for p in (0.0, 1e-9, 0.425, 0.9994, 0.99999, 1.0)]
+    ['0%', '0%', '42.5%', '99.94%', '100%', '100%']
+    """
+    never, always = _pure(p)
+    if never or always:
+        return "100%" if always else "0%"
+    return f"{100 * p:.2f}".rstrip("0").rstrip(".") + "%"
+
+
+def percent_text(p: float) -> str:
+    """A frequency as a range cell prints it: whole percents; a hand the lookup shows as
+    mixed never reads as a pure one here (``<1%`` / ``>99%``), and one it shows as pure
+    (:func:`played_text`: 0 % or 100 %) reads the same here.
+
+    >>> [percent_text(p) for p in (0.0, 0.00004, 0.004, 0.874, 0.996, 0.99999, 1.0)]
+    ['0%', '0%', '<1%', '87%', '>99%', '100%', '100%']
+    """
+    never, always = _pure(p)
+    if never or always:
+        return "100%" if always else "0%"
+    if p < 0.01:
+        return "<1%"
+    if p > 0.99:
+        return ">99%"
+    return f"{100 * p:.0f}%"

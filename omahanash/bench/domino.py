@@ -1,5 +1,5 @@
 """``omahanash bench domino``: tree sizes, compile times and CFR+ time to exploitability 0.001
-on the domino settings of the thesis (issue 5), ``thesis`` rules.
+on the domino settings of the thesis, ``thesis`` rules.
 
 The big settings take minutes each (compiling ``double-3`` with 4 players walks ~2.9 M nodes in
 Python; CFR+ then needs thousands of iterations), so they are a section of their own, apart from

@@ -15,8 +15,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from omahanash.errors import InputError
-from omahanash.games import GAME_NAMES
-from omahanash.games.domino.tiles import DEFAULT_TILES
+from omahanash.games import GAME_NAMES, game_choice
 
 if TYPE_CHECKING:
     from omahanash.cfr.solvers import Solution
@@ -46,14 +45,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--players", type=int, default=None, metavar="P",
                         help="players: Kuhn 2-4 (default 2), dominoes 2-4 (default 2)")
     domino = parser.add_argument_group("dominoes")
-    # Defaults None ("not given"), filled in by _make_game: other games refuse these options.
+    # Defaults None ("not given"): the game registry's defaults apply (make_game), and other
+    # games refuse these options. Choices and defaults shown come from the registry.
+    settings = {s.name: s for s in game_choice("domino").settings}
     domino.add_argument("--tiles", default=None,
                         help=f'tile set, e.g. "[0|0][0|1][0|2][1|2]" or double-3 '
-                        f'(default {DEFAULT_TILES})')
+                        f'(default {settings["tiles"].default})')
     domino.add_argument("--hand", type=int, default=None, metavar="H",
-                        help="hand size (default 2)")
-    domino.add_argument("--rules", choices=("thesis", "block"), default=None,
-                        help="default thesis")
+                        help=f"hand size (default {settings['hand'].default})")
+    domino.add_argument("--rules", choices=settings["rules"].choices, default=None,
+                        help=f"default {settings['rules'].default}")
     matrix = parser.add_argument_group("matrix games")
     matrix.add_argument("--payoff", default=None, metavar="ROWS",
                         help="payoff matrix (see omahanash games); required for --game matrix")
@@ -70,16 +71,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _make_game(args: argparse.Namespace) -> Game:
     from omahanash.games import make_game
 
-    players = args.players if args.players is not None else 2
-    if args.game == "kuhn":
-        return make_game("kuhn", players=players)
     if args.game == "leduc":
-        if players != 2:
+        if args.players not in (None, 2):
             raise InputError(f"Leduc poker is a two-player game, not {args.players} players")
         return make_game("leduc")
-    return make_game("domino", tiles=DEFAULT_TILES if args.tiles is None else args.tiles,
-                     players=players, hand=2 if args.hand is None else args.hand,
-                     rules=args.rules or "thesis")
+    # the settings given; make_game fills in the registry's defaults for the others
+    given = {s.name: getattr(args, s.name) for s in game_choice(args.game).settings
+             if getattr(args, s.name, None) is not None}
+    return make_game(args.game, **given)
 
 
 def _run_matrix(args: argparse.Namespace) -> dict:

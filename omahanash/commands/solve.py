@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from omahanash.commands.table import parse_class_list
 from omahanash.errors import InputError
@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 
 GAME_HELP = "holdem, omaha-hi (alias omaha) or omaha-hilo"
 # Game parameters: None means "not given", so that --load can refuse a conflicting value.
-PARAM_DEFAULTS: dict[str, Any] = {"ante": 0.0, "sb": 5.0, "bb": 10.0, "stacks": (100.0, 100.0),
-                                  "dead_money": 0.0}
+# A flag not given takes JamFoldParams' own default (the one place of them).
+PARAM_NAMES = ("ante", "sb", "bb", "stacks", "dead_money")
 
 
 def add_spot_arguments(parser: argparse.ArgumentParser) -> None:
@@ -159,11 +159,8 @@ def _params(args: argparse.Namespace) -> JamFoldParams:
         raise InputError("--game is required (holdem, omaha-hi or omaha-hilo)")
     if args.stacks is not None and len(args.stacks) != 2:
         raise InputError(f"--stacks takes two stacks here (PU and CA), got {len(args.stacks)}")
-    values = {k: getattr(args, k) if getattr(args, k) is not None else v
-              for k, v in PARAM_DEFAULTS.items()}
-    return JamFoldParams(variant=args.game, sb=values["sb"], bb=values["bb"],
-                         ante=values["ante"], stacks=values["stacks"],
-                         dead_money=values["dead_money"])
+    given = {k: getattr(args, k) for k in PARAM_NAMES if getattr(args, k) is not None}
+    return JamFoldParams(variant=args.game, **given)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -190,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
     to_target = False  # a CFR+ run to the default target: the cache of equilibria's business
     solution: JamFoldSolution | None = None
     if args.load:
-        given = [f"--{k.replace('_', '-')}" for k in PARAM_DEFAULTS
+        given = [f"--{k.replace('_', '-')}" for k in PARAM_NAMES
                  if getattr(args, k) is not None]
         if given:
             raise InputError(f"{', '.join(given)} cannot change a loaded solution "
@@ -316,9 +313,10 @@ def _run_sweep(args: argparse.Namespace) -> int:
     solver = check_solver(args.solver or DEFAULT_SOLVER)
     from omahanash.jamfold import JamFoldParams
 
-    ante = 0.0 if args.ante is None else args.ante
-    sb = 5.0 if args.sb is None else args.sb
-    bb = 10.0 if args.bb is None else args.bb
+    defaults = JamFoldParams()  # the one place of the spot's defaults
+    ante = defaults.ante if args.ante is None else args.ante
+    sb = defaults.sb if args.sb is None else args.sb
+    bb = defaults.bb if args.bb is None else args.bb
     variant = Variant.parse(args.game)
     for stack in stacks:  # every stack is validated before anything runs
         JamFoldParams(variant, sb=sb, bb=bb, ante=ante, stacks=stack * bb)

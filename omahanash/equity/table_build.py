@@ -1,4 +1,4 @@
-"""Building the Omaha equity tables: block by block into a resumable file (SPEC §4).
+"""Building the Omaha equity tables: block by block into a resumable file (docs/equity-tables.md).
 
 :func:`build_table` fills the memory-mapped ``.partial`` file of
 :mod:`omahanash.equity.tablefile` one block of cells at a time with the kernels of

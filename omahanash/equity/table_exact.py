@@ -1,4 +1,4 @@
-"""Exact Omaha tables by complete enumeration, on this machine or a Dask cluster (issue 28).
+"""Exact Omaha tables by complete enumeration, on this machine or a Dask cluster.
 
 ``omahanash table build --game omaha-hi|omaha-hilo --exact [--classes IDS] [--scheduler S]``
 computes every cell ``(a, b)`` of the table exactly: the share of ``a``'s representative

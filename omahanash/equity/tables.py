@@ -1,4 +1,4 @@
-"""Cluster-vs-cluster equity tables: what the jam-fold solver runs on (SPEC §4).
+"""Cluster-vs-cluster equity tables: what the jam-fold solver runs on (docs/equity-tables.md).
 
 For a game's classes (169 Hold'em, 16,432 Omaha) a table gives
 

@@ -84,7 +84,8 @@ def best_omaha_low(hole: Sequence[int], board: Sequence[int]) -> LowKey:
 def showdown_shares(
     hole_cards: Sequence[Sequence[int]], board: Sequence[int], game: str
 ) -> list[float]:
-    """Each player's fraction of the pot on a complete board (SPEC §2; ties split)."""
+    """Each player's fraction of the pot on a complete board (ties split; the Hi/Lo rule:
+    docs/equity-tables.md)."""
     if game == "holdem":
         highs = [best_holdem(h, board) for h in hole_cards]
     else:

@@ -1,4 +1,4 @@
-"""Starting-hand classes of a poker game, behind one facade (SPEC §3).
+"""Starting-hand classes of a poker game, behind one facade (docs/cards-and-hands.md).
 
 - Omaha Hi and Omaha Hi/Lo share the 16,432 suit-isomorphism classes, numbered exactly as in
   the thesis (:mod:`omahanash.hands.omaha` documents the order and the canonical forms).
@@ -31,6 +31,7 @@ __all__ = [
     "canonical_hands",
     "class_cards",
     "class_combos",
+    "class_description",
     "class_group",
     "class_ids",
     "class_members",
@@ -130,6 +131,19 @@ def class_name(variant: str, class_id: int) -> str:
     ('AKs', '2s 4s 3c 9c')
     """
     return _module(variant).class_name(class_id)
+
+
+def class_description(variant: str, class_id: int) -> str:
+    """A class as players say it: Hold'em its grid name (``AKo``), Omaha its ranks from the
+    highest and its suit pattern.
+
+    >>> class_description("holdem", 13), class_description("omaha", 7403)
+    ('AKo', 'Q-J-T-9 double-suited')
+    """
+    module = _module(variant)
+    if hasattr(module, "class_description"):
+        return str(module.class_description(class_id))
+    return str(module.class_name(class_id))
 
 
 def class_of(variant: str, cards: str | Sequence[int] | Sequence[str]) -> int:

@@ -1,4 +1,5 @@
-"""The 16,432 Omaha starting-hand classes, numbered exactly as in the thesis (SPEC §3).
+"""The 16,432 Omaha starting-hand classes, numbered exactly as in the thesis
+(docs/cards-and-hands.md).
 
 Two 4-card hands are in one class when a permutation of the suits maps one onto the other.
 Classes are numbered group by group, each group enumerated lexicographically by rank index
@@ -244,6 +245,23 @@ def class_name(class_id: int) -> str:
     '2s 4s 3c 9c'
     """
     return class_cards(class_id)
+
+
+#: The players' words for the suit patterns of :data:`GROUPS`.
+GROUP_WORDS = {"aaaa": "four of a suit", "aaab": "three of a suit", "aabb": "double-suited",
+               "aabc": "single-suited", "abcd": "rainbow"}
+
+
+def class_description(class_id: int) -> str:
+    """A class in players' words: its ranks from the highest, then its suit pattern.
+
+    >>> class_description(7403), class_description(14982)
+    ('Q-J-T-9 double-suited', 'A-A-7-2 rainbow')
+    """
+    ranks = sorted((card >> 2 for card in canonical_hands()[check_class_id(class_id)]),
+                   reverse=True)
+    return "-".join("23456789TJQKA"[rank] for rank in ranks) + " " + \
+        GROUP_WORDS[class_group(class_id)]
 
 
 def class_group(class_id: int) -> str:

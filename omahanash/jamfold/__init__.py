@@ -1,4 +1,4 @@
-"""Heads-up jam-fold (push/fold) Nash equilibria on the cluster equity tables (SPEC §5).
+"""Heads-up jam-fold (push/fold) Nash equilibria on the cluster equity tables (docs/jamfold.md).
 
 The pusher (small blind) pushes or folds, the caller (big blind) calls or folds.
 

@@ -1,4 +1,4 @@
-"""The heads-up jam-fold game (SPEC §5) on a cluster-vs-cluster equity table.
+"""The heads-up jam-fold game (docs/jamfold.md) on a cluster-vs-cluster equity table.
 
 Player 1, the **pusher** (PU in the thesis, small blind), pushes or folds; player 2, the
 **caller** (CA, big blind), calls or folds. Money is counted for the pusher in chips relative to
@@ -118,12 +118,13 @@ def check_chips(name: str, value: object, argument: str | None = None) -> float:
     """
     given = f"{argument}={value!r}" if argument else repr(value)
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InputError(f"{name} must be a number, got {given}")
+        raise InputError.naming(argument, f"{name} must be a number, got {given}")
     number = float(value)
     if not math.isfinite(number):
-        raise InputError(f"{name} must be a finite number, got {given}")
+        raise InputError.naming(argument, f"{name} must be a finite number, got {given}")
     if abs(number) > MAX_CHIPS:
-        raise InputError(f"{name} must be at most {MAX_CHIPS:g} chips, got {given}")
+        raise InputError.naming(argument, f"{name} must be at most {MAX_CHIPS:g} chips, got "
+                                f"{given}")
     return number
 
 
@@ -189,19 +190,22 @@ class JamFoldParams:
         (pusher_stack, pusher_argument), (caller_stack, caller_argument) = _stack_pair(stacks)
         checked_dead = check_chips("dead money", dead_money, "dead_money")
         if checked_ante < 0:
-            raise InputError(f"ante must be >= 0, got ante={ante}")
+            raise InputError.naming("ante", f"ante must be >= 0, got ante={ante}")
         if checked_dead < 0:
-            raise InputError(f"dead money must be >= 0, got dead_money={dead_money}")
+            raise InputError.naming("dead_money",
+                                    f"dead money must be >= 0, got dead_money={dead_money}")
         if checked_sb <= 0:
-            raise InputError(f"SB must be > 0, got sb={sb}")
+            raise InputError.naming("sb", f"SB must be > 0, got sb={sb}")
         if checked_bb < checked_sb:
-            raise InputError(f"BB must be at least SB ({sb}), got bb={bb}")
+            raise InputError.naming("bb", f"BB must be at least SB ({checked_sb:g}), got bb={bb}")
         if pusher_stack <= checked_sb + checked_ante:
-            raise InputError(f"stack S1 must exceed SB + ante ({checked_sb + checked_ante:g}), "
-                             f"got {pusher_argument}={pusher_stack:g}")
+            raise InputError.naming(
+                pusher_argument, f"stack S1 must exceed SB + ante "
+                f"({checked_sb + checked_ante:g}), got {pusher_argument}={pusher_stack:g}")
         if caller_stack <= checked_bb + checked_ante:
-            raise InputError(f"stack S2 must exceed BB + ante ({checked_bb + checked_ante:g}), "
-                             f"got {caller_argument}={caller_stack:g}")
+            raise InputError.naming(
+                caller_argument, f"stack S2 must exceed BB + ante "
+                f"({checked_bb + checked_ante:g}), got {caller_argument}={caller_stack:g}")
         object.__setattr__(self, "variant", checked_variant)
         object.__setattr__(self, "sb", checked_sb)
         object.__setattr__(self, "bb", checked_bb)

@@ -1,4 +1,4 @@
-"""Games of perfect information (SPEC §7, seed 004).
+"""Games of perfect information (the library behind the app's Perfect information tab).
 
 * :mod:`~omahanash.perfect.retrograde` — win / loss / draw for every position of an explicit game
   graph (cycles allowed) in O(n + m), with the distance to the end and a best move;

@@ -210,7 +210,7 @@ class TakeAwayState(GameState):
 
 
 class TakeAway(Game):
-    """The matches game of seed 004: ``matches`` on the table, take 1, 2 or 3 by default."""
+    """The matches game: ``matches`` on the table, take 1, 2 or 3 by default."""
 
     name = "take_away"
 

@@ -1,4 +1,4 @@
-"""Sprague–Grundy theory: nim, subtraction games, sums of games, nim with increases (seed 004).
+"""Sprague–Grundy theory: nim, subtraction games, sums of games, nim with increases.
 
 Impartial games under normal play: both players have the same moves and **the player who
 cannot move loses**. The Grundy value of a position is the mex (minimum excluded non-negative

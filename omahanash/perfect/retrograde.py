@@ -1,4 +1,4 @@
-"""Retrograde analysis of an explicit game graph, cycles allowed (seed 004, "Ретроанализ").
+"""Retrograde analysis of an explicit game graph, cycles allowed.
 
 Two players alternate moving a token along the edges of a directed graph. **A position with no
 moves is lost for the player to move** (the player who cannot move loses — normal play, as in

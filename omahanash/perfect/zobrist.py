@@ -1,4 +1,4 @@
-"""Zobrist hashing and the transposition table it keys (seed 004, "Мемоизация позиций").
+"""Zobrist hashing and the transposition table it keys.
 
 A position is a set of *features* — "piece p stands on square s", "side to move is O", … Zobrist
 hashing draws one random 64-bit key per feature once, and hashes a position as the xor of the

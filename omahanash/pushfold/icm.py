@@ -36,7 +36,7 @@ from omahanash.rng import next_bits, stream, unit_float
 #: Largest number of placed-player sets the exact programme walks (about 2**21: every field
 #: of up to 20 players, whatever the payouts). Beyond it, finishing orders are sampled.
 EXACT_LIMIT = 1 << 21
-#: Most players with chips the exact programme takes (its workspace is ``2**n`` floats).
+#: Most players with chips the exact programme takes (its workspace is ``2 * 2**n`` floats).
 EXACT_PLAYERS = 20
 #: Finishing orders sampled when the field is too big for the exact programme.
 DEFAULT_SAMPLES = 200_000
@@ -62,7 +62,7 @@ def icm_kernel(stacks: np.ndarray, payouts: np.ndarray, tiebreak: np.ndarray,
     stack 0 take the places below the others, ordered by ``tiebreak`` (higher finishes higher,
     equal ones share).
     """
-    prob = np.empty(1 << stacks.size)
+    prob = np.empty(2 << stacks.size)
     icm_into(stacks, payouts, tiebreak, out, prob)
 
 
@@ -75,67 +75,126 @@ def _next_set(t: np.int64) -> np.int64:
 
 
 @njit(cache=True)
+def _push_set(t: np.int64, size: int, paid: int, stacks: np.ndarray, payouts: np.ndarray,
+              total: float, prob: np.ndarray, chips: np.ndarray, out: np.ndarray) -> None:
+    """The set ``t`` of the first ``size`` finishers: the next place's prize to everyone
+    outside it, and its probability on to the sets one larger."""
+    p = prob[t]
+    if p > 0.0:
+        left = total - chips[t]
+        if left > 0.0:
+            q = p / left
+            pay = payouts[size]
+            grow = size + 1 < paid
+            here = chips[t]
+            for a in range(stacks.size):
+                if not t >> a & 1 and stacks[a] > 0.0:
+                    share = q * stacks[a]
+                    out[a] += pay * share
+                    if grow:
+                        bigger = t | (np.int64(1) << a)
+                        prob[bigger] += share
+                        chips[bigger] = here + stacks[a]
+
+
+@njit(cache=True)
+def _numeric_order(stacks: np.ndarray, payouts: np.ndarray, paid: int, total: float,
+                   prob: np.ndarray, chips: np.ndarray, out: np.ndarray) -> None:
+    """The programme over every set in numeric order (every subset of ``T`` comes first),
+    pulling: ``prob`` holds ``q[T]`` = P(the first finishers are ``T``) / the chips outside
+    ``T``, so ``P(T) = Σ_{a∈T} q[T−a] s_a`` reads memory in streams; a player's equity is
+    ``s_a (Σ_T w_T − Σ_{T∋a} w_T)`` with ``w_T`` = the next place's prize × ``q[T]``."""
+    n = stacks.size
+    limit = np.int64(1) << n
+    everyone = 0.0
+    inside = np.zeros(n)
+    dead = np.int64(0)
+    for i in range(n):
+        if not stacks[i] > 0.0:
+            dead |= np.int64(1) << i
+    for t in range(limit):
+        size = _popcount(np.int64(t))
+        if size >= paid:
+            continue
+        if t & dead:
+            prob[t] = 0.0
+            continue
+        if t == 0:
+            p = 1.0
+            chips[0] = 0.0
+        else:
+            low = t & -t
+            b = 0
+            while low >> b != 1:
+                b += 1
+            chips[t] = chips[t ^ low] + stacks[b]
+            p = 0.0
+            for a in range(n):
+                if t >> a & 1:
+                    p += prob[t ^ (np.int64(1) << a)] * stacks[a]
+        left = total - chips[t]
+        q = p / left if left > 0.0 else 0.0
+        prob[t] = q
+        w = payouts[size] * q
+        everyone += w
+        for a in range(n):
+            if t >> a & 1:
+                inside[a] += w
+    for a in range(n):
+        if stacks[a] > 0.0:
+            out[a] = stacks[a] * (everyone - inside[a])
+
+
+@njit(cache=True)
 def icm_into(stacks: np.ndarray, payouts: np.ndarray, tiebreak: np.ndarray,
              out: np.ndarray, prob: np.ndarray) -> None:
-    """:func:`icm_kernel` with a caller's workspace ``prob`` (at least ``2**n`` floats),
+    """:func:`icm_kernel` with a caller's workspace ``prob`` (at least ``2 * 2**n`` floats),
     allocating nothing: the hot loop of the table solver.
 
-    The programme walks only the sets of players placed above the paid places: sets of
-    ``s`` players for ``s`` below the number of paid places, in increasing size (Gosper's
-    hack), ``prob[T]`` = P(the first ``|T|`` finishers are exactly ``T``).
+    The programme walks the sets of players placed above the paid places (sizes below the
+    number of paid places), ``prob[T]`` = P(the first ``|T|`` finishers are exactly ``T``),
+    with the chips of ``T`` in the second half of the workspace. Each set pushes its
+    probability on to the sets one player larger and its share of the place's prize to the
+    players outside it: ``O(n)`` a set. When those sets are a small part of all ``2**n``
+    they are visited size by size (Gosper's hack); otherwise in numeric order
+    (:func:`_numeric_order`).
     """
     n = stacks.size
     k = 0
     total = 0.0
-    dead = np.int64(0)
     for i in range(n):
         out[i] = 0.0
         if stacks[i] > 0.0:
             k += 1
             total += stacks[i]
-        else:
-            dead |= np.int64(1) << i
     places = payouts.size
     paid = min(places, k)
     if paid > 0:
-        prob[0] = 1.0
         limit = np.int64(1) << n
+        chips = prob[limit:]
+        needed = 0.0
+        binomial = 1.0
         for size in range(paid):
-            pay = payouts[size]
-            t = np.int64((1 << size) - 1)
-            while t < limit:
-                if t & dead:
+            needed += binomial
+            binomial = binomial * (k - size) / (size + 1)
+        if needed * 8 < limit:
+            prob[0] = 1.0
+            chips[0] = 0.0
+            for size in range(paid):
+                # zero the next size's sets before this size pushes into them
+                if size + 1 < paid:
+                    t = np.int64((1 << (size + 1)) - 1)
+                    while t < limit:
+                        prob[t] = 0.0
+                        t = _next_set(t)
+                t = np.int64((1 << size) - 1)
+                while t < limit:
+                    _push_set(t, size, paid, stacks, payouts, total, prob, chips, out)
                     if size == 0:
                         break
                     t = _next_set(t)
-                    continue
-                p = prob[t]
-                if size > 0:
-                    # pull: prob[t] from its subsets one player smaller
-                    p = 0.0
-                    for a in range(n):
-                        if t >> a & 1:
-                            rest = t ^ (np.int64(1) << a)
-                            placed = 0.0
-                            for b in range(n):
-                                if rest >> b & 1:
-                                    placed += stacks[b]
-                            p += prob[rest] * stacks[a] / (total - placed)
-                    prob[t] = p
-                if p > 0.0:
-                    placed = 0.0
-                    for b in range(n):
-                        if t >> b & 1:
-                            placed += stacks[b]
-                    left = total - placed
-                    if left > 0.0:
-                        scale = p * pay / left
-                        for a in range(n):
-                            if not t >> a & 1 and stacks[a] > 0.0:
-                                out[a] += scale * stacks[a]
-                if size == 0:
-                    break
-                t = _next_set(t)
+        else:
+            _numeric_order(stacks, payouts, paid, total, prob, chips, out)
     # players without chips share the places below, by tiebreak
     if k < n and k < places:
         rest_n = n - k

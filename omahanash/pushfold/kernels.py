@@ -18,10 +18,13 @@ equity after the hand by ICM.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from numba import njit, prange
 
 from omahanash.equity.triangle import triangle_index
+from omahanash.errors import InputError
 from omahanash.pushfold.icm import icm_into
 
 
@@ -34,7 +37,7 @@ def popcount(x: int) -> int:
     return count
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def settle(live: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, stacks: np.ndarray,
            antes: np.ndarray, blinds: np.ndarray, out: np.ndarray, contrib: np.ndarray) -> None:
     """Stacks after the hand into ``out``: the players of the bit set ``live`` are all in, the
@@ -80,7 +83,7 @@ def settle(live: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, stacks: np.nda
         level = nxt
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _award(eligible: int, amount: float, hi: np.ndarray, lo: np.ndarray, hilo: bool,
            live: int, out: np.ndarray) -> None:
     if amount == 0.0 or eligible == 0:
@@ -113,12 +116,12 @@ def _award(eligible: int, amount: float, hi: np.ndarray, lo: np.ndarray, hilo: b
                 out[i] += (amount - high_share) / winners
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def value_of(final: np.ndarray, stacks: np.ndarray, payouts: np.ndarray, icm: bool,
              out: np.ndarray, work: np.ndarray) -> None:
     """Chips: the change of each stack; ICM: each player's prize equity after the hand
     (busted players placed by the stacks they started the hand with; ``work`` holds
-    ``2**n`` floats)."""
+    ``2 * 2**n`` floats)."""
     if icm:
         icm_into(final, payouts, stacks, out, work)
     else:
@@ -127,11 +130,10 @@ def value_of(final: np.ndarray, stacks: np.ndarray, payouts: np.ndarray, icm: bo
 
 
 @njit(cache=True)
-def fixed_values(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
-                 payouts: np.ndarray, icm: bool) -> tuple:
-    """Values of the terminals that need no hands: ``single[live]`` for one player left, and
-    for two ``first[live]`` / ``second[live]`` (the lower / the higher seat wins every pot
-    they contest)."""
+def fixed_finals(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray) -> tuple:
+    """Stacks after the hand at the terminals that need no hands: ``single[live]`` for one
+    player left, and for two ``first[live]`` / ``second[live]`` (the lower / the higher seat
+    wins every pot they contest)."""
     n = stacks.size
     size = 1 << n
     single = np.zeros((size, n))
@@ -139,14 +141,11 @@ def fixed_values(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
     second = np.zeros((size, n))
     hi = np.zeros(n, np.int32)
     lo = np.zeros(n, np.int32)
-    final = np.empty(n)
     contrib = np.empty(n)
-    work = np.empty(size)
     for live in range(1, size):
         count = popcount(live)
         if count == 1:
-            settle(live, hi, lo, False, stacks, antes, blinds, final, contrib)
-            value_of(final, stacks, payouts, icm, single[live], work)
+            settle(live, hi, lo, False, stacks, antes, blinds, single[live], contrib)
         elif count == 2:
             a = 0
             while not live >> a & 1:
@@ -156,14 +155,169 @@ def fixed_values(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
                 b += 1
             hi[:] = 0
             hi[a] = 1
-            settle(live, hi, lo, False, stacks, antes, blinds, final, contrib)
-            value_of(final, stacks, payouts, icm, first[live], work)
+            settle(live, hi, lo, False, stacks, antes, blinds, first[live], contrib)
             hi[a] = 0
             hi[b] = 1
-            settle(live, hi, lo, False, stacks, antes, blinds, final, contrib)
-            value_of(final, stacks, payouts, icm, second[live], work)
+            settle(live, hi, lo, False, stacks, antes, blinds, second[live], contrib)
             hi[b] = 0
     return single, first, second
+
+
+#: Keys of an outcome table: high ranks in base 4 (4 players at most: 256), times 64 low
+#: ranks for Hi/Lo (3 players at most).
+HIGH_KEYS = 256
+HILO_KEYS = 64 * 64
+
+
+@njit(cache=True, inline="always")
+def outcome_key(live: int, hi: np.ndarray, lo: np.ndarray, hilo: bool) -> int:
+    """The showdown's outcome among the live players (in seat order ``i``): the high rank
+    ``r_i`` = how many live players have a worse high hand, and for Hi/Lo the low rank
+    ``q_i`` = 0 without a qualifying low, else 1 + how many live lows are worse;
+    ``Σ r_i 4^i + 64 Σ q_i 4^i``. Equal keys settle every pot alike."""
+    n = hi.size
+    key = 0
+    low = 0
+    digit = 1
+    for a in range(n):
+        if live >> a & 1:
+            r = 0
+            q = 0
+            for b in range(n):
+                if live >> b & 1:
+                    if hi[b] < hi[a]:
+                        r += 1
+                    if hilo and lo[a] > 0 and 0 < lo[b] < lo[a]:
+                        q += 1
+            key += r * digit
+            if hilo and lo[a] > 0:
+                low += (q + 1) * digit
+            digit *= 4
+    return key + 64 * low
+
+
+@njit(cache=True, inline="always")
+def _ranks_of_key(live: int, key: int, hilo: bool, hi: np.ndarray, lo: np.ndarray) -> bool:
+    """Showdown values of the live players that give ``key`` (False if none does)."""
+    high = key % 64 if hilo else key
+    low = key // 64 if hilo else 0
+    hi[:] = 0
+    lo[:] = 0
+    for a in range(hi.size):
+        if live >> a & 1:
+            hi[a] = high % 4 + 1
+            high //= 4
+            lo[a] = low % 4
+            low //= 4
+    return high == 0 and low == 0 and outcome_key(live, hi, lo, hilo) == key
+
+
+@njit(cache=True)
+def outcome_finals(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray, hilo: bool,
+                   most: int) -> tuple:
+    """The outcome tables of the pots of 3 to ``most`` live players (``most`` is 3 for
+    Hi/Lo, at most 4): ``slot[live]`` (−1 where not tabled), ``index[k − 3, key]`` (the row
+    of an :func:`outcome_key` of ``k`` live players; −1 for keys no showdown gives) and the
+    stacks after the hand ``finals[slot, row]``."""
+    n = stacks.size
+    size = 1 << n
+    keys = HILO_KEYS if hilo else HIGH_KEYS
+    hi = np.zeros(n, np.int32)
+    lo = np.zeros(n, np.int32)
+    index = np.full((2, keys), -1, np.int64)
+    width = 0
+    for k in range(3, min(most, n) + 1):
+        rows = 0
+        for key in range(keys):
+            if _ranks_of_key((1 << k) - 1, key, hilo, hi, lo):
+                index[k - 3, key] = rows
+                rows += 1
+        width = max(width, rows)
+    slot = np.full(size, -1, np.int64)
+    count = 0
+    for live in range(size):
+        c = popcount(live)
+        if 3 <= c <= most:
+            slot[live] = count
+            count += 1
+    finals = np.zeros((count, width, n))
+    contrib = np.empty(n)
+    for live in range(size):
+        s = slot[live]
+        if s < 0:
+            continue
+        k = popcount(live)
+        for key in range(keys):
+            row = index[k - 3, key]
+            if row >= 0:
+                _ranks_of_key(live, key, hilo, hi, lo)
+                settle(live, hi, lo, hilo, stacks, antes, blinds, finals[s, row], contrib)
+    return slot, index, finals
+
+
+@njit(cache=True)
+def values_of(finals: np.ndarray, stacks: np.ndarray, payouts: np.ndarray,
+              icm: bool) -> np.ndarray:
+    """:func:`value_of` of every row of ``finals`` (``rows × n``)."""
+    n = stacks.size
+    out = np.zeros(finals.shape)
+    work = np.empty(2 << n)
+    for r in range(finals.shape[0]):
+        value_of(finals[r], stacks, payouts, icm, out[r], work)
+    return out
+
+
+#: Pots of 3 players (every game) and 4 (high only) are valued from outcome tables made once
+#: per spot at tables of at most this many players (all of them); bigger pots, deal by deal.
+TABLED_PLAYERS = 10
+
+
+def most_tabled(players: int, hilo: bool, valued: bool = False) -> int:
+    """The largest pot (in live players) valued from an outcome table: every pot of a
+    table with a ``valuation`` must be (so at most 3 players for Hi/Lo, 4 for high)."""
+    most = min(players, 3 if hilo else 4)
+    return most if valued or players <= TABLED_PLAYERS else 2
+
+
+def terminal_values(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
+                    payouts: np.ndarray, icm: bool, hilo: bool,
+                    valuation: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
+                    ) -> tuple:
+    """The ``values`` of a pass: ``(single, first, second, slot, index, multi)``, each terminal's
+    value for every seat — chips (the change of the stack), ICM prize equity, or
+    ``valuation(final, stacks)`` (called once per distinct outcome, never per deal)."""
+    n = stacks.size
+    most = most_tabled(n, hilo, valuation is not None)
+    if valuation is not None and most < n:
+        raise InputError(f"a valuation needs every pot tabled: at most "
+                         f"{3 if hilo else 4} players, got {n}")
+    single, first, second = fixed_finals(stacks, antes, blinds)
+    slot, index, finals = outcome_finals(stacks, antes, blinds, hilo, most)
+    if valuation is None:
+        return (values_of(single, stacks, payouts, icm), values_of(first, stacks, payouts, icm),
+                values_of(second, stacks, payouts, icm), slot, index,
+                values_of(finals.reshape(-1, n), stacks, payouts, icm).reshape(finals.shape))
+    counts = np.array([bin(live).count("1") for live in range(1 << n)])
+
+    def value(final: np.ndarray) -> np.ndarray:
+        out = np.asarray(valuation(final.copy(), stacks.copy()), np.float64)
+        if out.shape != (n,) or not np.isfinite(out).all():
+            raise InputError(f"valuation must return {n} finite values, got {out!r}")
+        return out
+
+    valued = [np.zeros_like(single), np.zeros_like(first), np.zeros_like(second)]
+    for live in range(1 << n):
+        if counts[live] == 1:
+            valued[0][live] = value(single[live])
+        elif counts[live] == 2:
+            valued[1][live] = value(first[live])
+            valued[2][live] = value(second[live])
+    multi = np.zeros_like(finals)
+    for live in range(1 << n):
+        if slot[live] >= 0:
+            for row in range(int((index[counts[live] - 3] >= 0).sum())):
+                multi[slot[live], row] = value(finals[slot[live], row])
+    return valued[0], valued[1], valued[2], slot, index, multi
 
 
 @njit(cache=True, inline="always")
@@ -176,11 +330,11 @@ def table_equity(a: int, b: int, storage: np.ndarray, scale: float, size: int) -
 
 @njit(cache=True, inline="always")
 def _terminal(live: int, row: int, classes: np.ndarray, hi: np.ndarray, lo: np.ndarray,
-              hilo: bool, storage: np.ndarray, scale: float, size: int,
-              single: np.ndarray, first: np.ndarray, second: np.ndarray,
+              hilo: bool, storage: np.ndarray, scale: float, size: int, values: tuple,
               stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
               payouts: np.ndarray, icm: bool, final: np.ndarray, out: np.ndarray,
               work: np.ndarray) -> None:
+    single, first, second, slot, index, multi = values
     n = stacks.size
     count = popcount(live)
     if count == 1:
@@ -196,6 +350,10 @@ def _terminal(live: int, row: int, classes: np.ndarray, hi: np.ndarray, lo: np.n
         s = table_equity(classes[row, a], classes[row, b], storage, scale, size)
         for i in range(n):
             out[i] = s * first[live, i] + (1.0 - s) * second[live, i]
+    elif slot[live] >= 0:
+        r = index[count - 3, outcome_key(live, hi[row], lo[row], hilo)]
+        for i in range(n):
+            out[i] = multi[slot[live], r, i]
     else:
         settle(live, hi[row], lo[row], hilo, stacks, antes, blinds, final, work[-n:])
         value_of(final, stacks, payouts, icm, out, work)
@@ -204,8 +362,7 @@ def _terminal(live: int, row: int, classes: np.ndarray, hi: np.ndarray, lo: np.n
 @njit(cache=True)
 def walk_deals(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
                hi: np.ndarray, lo: np.ndarray, hilo: bool, sigma: np.ndarray,
-               storage: np.ndarray, scale: float, size: int,
-               single: np.ndarray, first: np.ndarray, second: np.ndarray,
+               storage: np.ndarray, scale: float, size: int, values: tuple,
                stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
                payouts: np.ndarray, icm: bool,
                cfv: np.ndarray, reach: np.ndarray, root: np.ndarray) -> None:
@@ -222,7 +379,7 @@ def walk_deals(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
     child = np.zeros((n + 1, 2))
     ret = np.zeros(n)
     final = np.empty(n)
-    work = np.empty((1 << n) + n)  # ICM's workspace, then settle's contributions
+    work = np.empty((2 << n) + n)  # ICM's workspace, then settle's contributions
     for row in range(start, stop):
         w = weights[row]
         k = 0
@@ -234,9 +391,8 @@ def walk_deals(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
             if entering:
                 if k == n or (k == n - 1 and mask[k] == 0):
                     live = mask[k] if k == n else (1 << (n - 1))
-                    _terminal(live, row, classes, hi, lo, hilo, storage, scale, size, single,
-                              first, second, stacks, antes, blinds, payouts, icm, final, ret,
-                              work)
+                    _terminal(live, row, classes, hi, lo, hilo, storage, scale, size, values,
+                              stacks, antes, blinds, payouts, icm, final, ret, work)
                     k -= 1
                     entering = False
                     continue
@@ -294,8 +450,7 @@ def walk_deals(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
 @njit(cache=True)
 def walk_paths(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
                hi: np.ndarray, lo: np.ndarray, hilo: bool, sigma: np.ndarray,
-               storage: np.ndarray, scale: float, size: int,
-               single: np.ndarray, first: np.ndarray, second: np.ndarray,
+               storage: np.ndarray, scale: float, size: int, values: tuple,
                stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
                payouts: np.ndarray, icm: bool,
                cfv: np.ndarray, reach: np.ndarray, root: np.ndarray) -> None:
@@ -311,7 +466,7 @@ def walk_paths(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
     suf = np.empty(n + 1)
     u = np.empty(n)
     final = np.empty(n)
-    work = np.empty((1 << n) + n)
+    work = np.empty((2 << n) + n)
     for row in range(start, stop):
         w = weights[row]
         for path in range(paths):
@@ -345,8 +500,8 @@ def walk_paths(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
             if not needed:
                 continue
             live = path if pushed != 0 else (1 << (n - 1))
-            _terminal(live, row, classes, hi, lo, hilo, storage, scale, size, single, first,
-                      second, stacks, antes, blinds, payouts, icm, final, u, work)
+            _terminal(live, row, classes, hi, lo, hilo, storage, scale, size, values, stacks,
+                      antes, blinds, payouts, icm, final, u, work)
             for k in range(n):
                 if nodes[k] >= 0:
                     x = pre[k] * suf[k + 1]
@@ -365,8 +520,7 @@ PATH_WALK_MAX = 4
 @njit(cache=True, parallel=True)
 def deal_pass(classes: np.ndarray, weights: np.ndarray, hi: np.ndarray, lo: np.ndarray,
               hilo: bool, sigma: np.ndarray, storage: np.ndarray, scale: float, size: int,
-              single: np.ndarray, first: np.ndarray, second: np.ndarray,
-              stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
+              values: tuple, stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
               payouts: np.ndarray, icm: bool, chunks: int) -> tuple:
     """One pass over every deal (``chunks`` pieces in parallel, summed in a fixed order so
     that the result does not depend on the number of threads)."""
@@ -381,11 +535,11 @@ def deal_pass(classes: np.ndarray, weights: np.ndarray, hi: np.ndarray, lo: np.n
         stop = rows * (c + 1) // chunks
         if n <= PATH_WALK_MAX:
             walk_paths(start, stop, classes, weights, hi, lo, hilo, sigma, storage, scale,
-                       size, single, first, second, stacks, antes, blinds, payouts, icm,
+                       size, values, stacks, antes, blinds, payouts, icm,
                        cfv[c], reach[c], root[c])
         else:
             walk_deals(start, stop, classes, weights, hi, lo, hilo, sigma, storage, scale,
-                       size, single, first, second, stacks, antes, blinds, payouts, icm,
+                       size, values, stacks, antes, blinds, payouts, icm,
                        cfv[c], reach[c], root[c])
     total_cfv = cfv[0].copy()
     total_reach = reach[0].copy()

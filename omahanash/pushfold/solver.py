@@ -29,7 +29,7 @@ import numpy as np
 from omahanash.cards import Variant
 from omahanash.errors import InputError
 from omahanash.pushfold.deals import DEFAULT_DEALS, Deals, exact_deals, sampled_deals
-from omahanash.pushfold.kernels import deal_pass, fixed_values
+from omahanash.pushfold.kernels import deal_pass, terminal_values
 from omahanash.pushfold.solution import PushFoldSolution
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.runs import CancelFlag
@@ -46,6 +46,9 @@ DEFAULT_MAX_ITERATIONS = 5000
 MAX_ITERATIONS = 1_000_000
 #: NashConv is measured every this many iterations of a run to a target.
 REPORT_EVERY = 10
+#: ``valuation(final, start)``: every seat's value from the stacks after the hand and before
+#: it (in place of ICM: the tournament equilibrium's continuation values).
+Valuation = Callable[[np.ndarray, np.ndarray], np.ndarray]
 #: Pieces a pass is cut into (summed in a fixed order: results do not depend on threads).
 CHUNKS = 16
 
@@ -65,7 +68,8 @@ def _deals_for(spot: PushFoldSpot, table, deals: int | str | Deals | None, seed:
                              f"has {spot.players}")
         return deals
     subset = None if table.n == _num_classes(Variant.parse(spot.variant)) else table.class_ids
-    if deals == "exact":
+    if deals == "exact" or (deals is None and spot.players == 2
+                            and spot.variant is Variant.HOLDEM and subset is None):
         if spot.variant is not Variant.HOLDEM:
             raise InputError("exact deals are for Hold'em (Omaha deals are sampled)")
         return _exact_cached(spot.players, seed)
@@ -101,17 +105,22 @@ class PushFoldSolver:
     """
 
     def __init__(self, spot: PushFoldSpot, table, deals: Deals,
-                 locks: Mapping[int, np.ndarray] | None = None) -> None:
+                 locks: Mapping[int, np.ndarray] | None = None,
+                 valuation: Valuation | None = None) -> None:
         self.spot = spot
         self.table = table
         self.deals = deals
         self.stacks = spot.stack_array()
         self.antes, self.blinds = spot.posts()
         pay = spot.payout_amounts
+        if valuation is not None and pay is None:
+            raise InputError("a valuation replaces ICM: give the spot its payouts")
         self.icm = pay is not None
         self.payouts = pay if pay is not None else np.zeros(1)
-        self.single, self.first, self.second = fixed_values(
-            self.stacks, self.antes, self.blinds, self.payouts, self.icm)
+        self.hilo = spot.variant is Variant.OMAHA_HILO
+        self.values = terminal_values(self.stacks, self.antes, self.blinds, self.payouts,
+                                      self.icm, self.hilo, valuation)
+        self._chip_values: tuple | None = None
         storage, scale = table.equity_storage()
         self.storage = np.asarray(storage)
         self.scale = float(scale)
@@ -146,15 +155,18 @@ class PushFoldSolver:
         d = self.deals
         model_icm = self.icm if icm is None else icm
         if model_icm == self.icm:
-            single, first, second, payouts = self.single, self.first, self.second, self.payouts
-        else:  # the other model (chip EVs of an ICM run)
+            values, payouts = self.values, self.payouts
+        elif model_icm:
+            raise InputError("prize equity needs the spot's payouts")
+        else:  # chip EVs of an ICM run
             payouts = np.zeros(1)
-            single, first, second = fixed_values(self.stacks, self.antes, self.blinds,
-                                                 payouts, False)
-        return deal_pass(d.classes, d.weights, d.hi, d.lo,
-                         self.spot.variant is Variant.OMAHA_HILO, sigma, self.storage,
-                         self.scale, self.classes_n, single, first, second, self.stacks,
-                         self.antes, self.blinds, payouts, model_icm, CHUNKS)
+            if self._chip_values is None:
+                self._chip_values = terminal_values(self.stacks, self.antes, self.blinds,
+                                                    payouts, False, self.hilo)
+            values = self._chip_values
+        return deal_pass(d.classes, d.weights, d.hi, d.lo, self.hilo, sigma, self.storage,
+                         self.scale, self.classes_n, values, self.stacks, self.antes,
+                         self.blinds, payouts, model_icm, CHUNKS)
 
     def step(self, n: int = 1) -> None:
         """``n`` more CFR+ iterations (simultaneous updates of every player)."""
@@ -246,6 +258,7 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
                    progress: Callable[[float, float], None] | None = None,
                    cancel: CancelFlag | None = None,
                    on_report: Callable[[Report], None] | None = None,
+                   valuation: Valuation | None = None,
                    ) -> PushFoldSolution:
     """Solve a push/fold table by CFR+: ``iterations`` exactly, or until NashConv is at most
     ``target`` (default :func:`default_target`), at most ``max_iterations``.
@@ -256,6 +269,10 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     strategies (an array of play chances per class,
     range text, or ``"nash"`` for the unlocked equilibrium's); the others best-respond.
     A stop through ``cancel`` keeps the iterations done (``solution.stopped``).
+    ``valuation(final, start)`` values the stacks after the hand in place of ICM (every
+    seat's value, in prize units; the spot must have payouts, and every pot must be
+    tabled: at most 3 players for Hi/Lo, 4 otherwise); it is called once per distinct
+    outcome when the solver is made.
 
     >>> spot = PushFoldSpot("holdem", [900, 900, 900], 50, 100, payouts="1")
     >>> locked = solve_pushfold(spot, iterations=20, deals=20_000, locks={"BTN": "fold"})
@@ -278,8 +295,10 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
 
         table = load_table(spot.variant, cache_dir)
     source = _deals_for(spot, table, deals, seed)
-    lock_arrays = resolve_locks(spot, table, locks, source, cache_dir)
-    solver = PushFoldSolver(spot, table, source, lock_arrays)
+    if _heads_up_fast_path(spot, iterations, target, locks, valuation):
+        return _heads_up(spot, table, source, cache_dir, progress, cancel)
+    lock_arrays = resolve_locks(spot, table, locks, source, cache_dir, valuation)
+    solver = PushFoldSolver(spot, table, source, lock_arrays, valuation)
     solution = PushFoldSolution(spot, solver)
     total = iterations if iterations is not None else max_iterations
 
@@ -302,8 +321,51 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     return solution
 
 
+def _heads_up_fast_path(spot: PushFoldSpot, iterations: int | None, target: float | None,
+                        locks: Mapping[str, Any] | None, valuation: Valuation | None) -> bool:
+    """Two players, solved to the default target, nothing locked or valued by hand, and
+    posts the heads-up game has (no big-blind ante, no seat all in by force): the heads-up
+    engine's equilibrium (ICM of two players is affine in the chips: the same strategies)."""
+    return (spot.players == 2 and iterations is None and target is None and not locks
+            and valuation is None and spot.bb_ante == 0 and not spot.forced().any())
+
+
+def _heads_up(spot: PushFoldSpot, table, deals: Deals, cache_dir: str | None,
+              progress: Callable[[float, float], None] | None,
+              cancel: CancelFlag | None) -> PushFoldSolution:
+    """The heads-up spot through the cache of equilibria (:func:`~omahanash.jamfold.
+    nash_cache.equilibrium`, the heads-up CFR+), handed to the table solver as its average
+    strategy: EVs, gains and NashConv are then measured on the table's deals as for any
+    table."""
+    from omahanash.jamfold import JamFoldParams
+    from omahanash.jamfold.nash_cache import equilibrium
+    from omahanash.solving import Outcome
+
+    params = JamFoldParams(spot.variant, sb=spot.sb, bb=spot.bb, ante=spot.ante,
+                           stacks=(spot.stacks[0], spot.stacks[1]))
+    found = equilibrium(params, table, cache_dir, progress=progress, cancel=cancel)
+    hu = found.solution
+    solver = PushFoldSolver(spot, table, deals)
+    sb_node, bb_node = spot.find_node("SB"), spot.find_node("BB vs SB")
+    solver.sigma[sb_node.index] = hu.push_strategy
+    solver.sigma[bb_node.index] = hu.call_strategy
+    solver.avg_sum[:] = solver.sigma
+    solver.avg_weight = 1.0
+    solver.iterations = int(hu.iterations)
+    solution = PushFoldSolution(spot, solver)
+    report = solver.report()
+    solution.history.append(report)
+    solution.stopped = found.stopped
+    reason = ("cancelled" if found.stopped else "target" if found.reached_target
+              else "iterations")
+    run_here = 0 if found.source in ("memory", "disk") else solver.iterations
+    solution.outcome = Outcome(report, run_here, found.stopped, reason, (report,))
+    return solution
+
+
 def resolve_locks(spot: PushFoldSpot, table, locks: Mapping[str, Any] | None, deals: Deals,
-                  cache_dir: str | None = None) -> dict[int, np.ndarray]:
+                  cache_dir: str | None = None,
+                  valuation: Valuation | None = None) -> dict[int, np.ndarray]:
     """Node slot -> fixed play chances per class, from names and specs."""
     if not locks:
         return {}
@@ -315,7 +377,8 @@ def resolve_locks(spot: PushFoldSpot, table, locks: Mapping[str, Any] | None, de
         node = spot.find_node(name)
         if isinstance(spec, str) and spec.strip().lower() == "nash":
             if nash is None:
-                nash = solve_pushfold(spot, deals=deals, table=table).strategy()
+                nash = solve_pushfold(spot, deals=deals, table=table,
+                                      valuation=valuation).strategy()
             out[node.index] = nash[node.index].copy()
         elif isinstance(spec, str):
             out[node.index] = range_strategy(spot, table, spec)

@@ -1,4 +1,4 @@
-"""Heads-up tournaments: a match as a sequence of jam-fold hands (issue 16).
+"""Heads-up tournaments: a match as a sequence of jam-fold hands.
 
 Each hand is the jam-fold game at the current effective stack and blinds, played by each
 player's strategy (Nash at that stack, a locked range, or the top P % of hands); the match

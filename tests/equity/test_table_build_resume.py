@@ -1,5 +1,5 @@
-"""A table build keeps every finished piece of work (issue 27), takes a lock (issue 29), and
-meets a full disk or a read-only folder with one line and nothing half-written (issue 29).
+"""A table build keeps every finished piece of work, takes a lock, and
+meets a full disk or a read-only folder with one line and nothing half-written.
 
 The counting tests wrap the two places where work is done, ``table_build._rank_piece`` (a
 piece of the exact suit-blind part) and ``table_build._sample_chunk`` (cells of the sampled

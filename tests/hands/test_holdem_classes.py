@@ -1,4 +1,5 @@
-"""Hold'em hand classes: the 13×13 grid, names, combos, members, lookup (SPEC §3)."""
+"""Hold'em hand classes: the 13×13 grid, names, combos, members, lookup
+(docs/cards-and-hands.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Omaha hand classes: thesis numbering, counts, members, lookup (SPEC §3)."""
+"""Omaha hand classes: thesis numbering, counts, members, lookup (docs/cards-and-hands.md)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,8 @@ def test_counts_per_group_and_total():
     [
         (4527, "2s 4s 3c 9c", "aabb"),  # thesis
         (12025, "6h Qd 6c Ac", "aabc"),  # thesis
-        # Group boundaries, derived by hand from SPEC §3 and the documented display forms.
+        # Group boundaries, derived by hand from the numbering rules (omahanash/hands/omaha.py)
+        # and the documented display forms.
         (0, "2s 3s 4s 5s", "aaaa"),
         (714, "Js Qs Ks As", "aaaa"),
         (715, "2s 3s 4s 2c", "aaab"),
@@ -100,7 +101,8 @@ def test_thesis_example_12025_in_any_notation(text: str):
 
 
 def test_ids_follow_the_spec_enumeration():
-    """Rebuild the thesis order from SPEC §3 alone, with suits unlike the canonical forms."""
+    """Rebuild the thesis order from the numbering rules alone, with suits unlike the
+    canonical forms."""
     c, d, h, s = range(4)
     ranks = range(13)
     pairs = list(combinations(ranks, 2))

@@ -1,4 +1,4 @@
-"""One decision rule (issue 24): the review of played hands and the trainer judge the same
+"""One decision rule: the review of played hands and the trainer judge the same
 decisions alike: the same verdict and the same EV lost."""
 
 from __future__ import annotations

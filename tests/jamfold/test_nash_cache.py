@@ -120,7 +120,7 @@ def _holdem():
 
 
 def test_a_file_of_another_spot_under_this_name_is_solved_again(tmp_path, caplog, capsys):
-    """Issue 29: the cache trusts the spot stored in a file, not its name. A save of 60
+    """The cache trusts the spot stored in a file, not its name. A save of 60
     chips copied over the 200-chip file is a miss (said at -v): exploit, solve and the cache
     all get the 200-chip equilibrium, and the file is replaced by it."""
     import json
@@ -157,7 +157,7 @@ def test_a_file_of_another_spot_under_this_name_is_solved_again(tmp_path, caplog
 
 def test_a_run_that_misses_its_target_is_reported_and_never_kept(tmp_path, monkeypatch,
                                                                  capsys):
-    """Issue 29: a CFR+ run stopped at its iteration cap above the target (stacks 1e12: the
+    """A CFR+ run stopped at its iteration cap above the target (stacks 1e12: the
     cap is lowered here to keep it short) is said on stderr and in the JSON, never cached."""
     import json
 

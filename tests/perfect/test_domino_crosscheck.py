@@ -1,4 +1,4 @@
-"""Issue 6's cross-check: a two-player domino deal with every tile dealt (no boneyard) is a
+"""A cross-check: a two-player domino deal with every tile dealt (no boneyard) is a
 game of perfect information, so its CFR value must equal its minimax value.
 
 Each deal is made a game of its own (its root is the dealt position), compiled and solved

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from omahanash.pushfold import PushFoldSpot, solve_pushfold
+from omahanash.pushfold import PushFoldSpot, kernels, solve_pushfold
 from omahanash.pushfold.deals import sampled_deals
 from omahanash.pushfold.kernels import walk_deals, walk_paths
 from omahanash.pushfold.solver import PushFoldSolver
@@ -31,9 +31,8 @@ def test_tree_walk_equals_path_walk(players, payouts):
         reach = np.zeros(solver.sigma.shape)
         root = np.zeros(players)
         walk(0, deals.rows, deals.classes, deals.weights, deals.hi, deals.lo, False, sigma,
-             solver.storage, solver.scale, table.n, solver.single, solver.first, solver.second,
-             solver.stacks, solver.antes, solver.blinds, solver.payouts, solver.icm, cfv,
-             reach, root)
+             solver.storage, solver.scale, table.n, solver.values, solver.stacks, solver.antes,
+             solver.blinds, solver.payouts, solver.icm, cfv, reach, root)
         out.append((cfv, reach, root))
     (cfv_a, reach_a, root_a), (cfv_b, reach_b, root_b) = out
     assert np.abs(cfv_a).sum() > 0 and np.abs(root_a).sum() > 0
@@ -56,3 +55,80 @@ def test_a_six_handed_table_solves():
     # the big stacks' ranges at the first node are a real range, not all or nothing
     utg = solution.node_summary()[0]
     assert utg["node"] == "UTG" and 0.0 < utg["percent"] < 100.0
+
+
+def _pass_with(spot, table, deals, sigma, monkeypatch, tabled: bool, valuation=None):
+    if not tabled:
+        monkeypatch.setattr(kernels, "TABLED_PLAYERS", 2)
+    solver = PushFoldSolver(spot, table, deals, valuation=valuation)
+    monkeypatch.undo()
+    return solver._pass(sigma)
+
+
+@pytest.mark.parametrize("game, players, payouts", [
+    ("holdem", 3, "50/30/20"), ("holdem", 4, None), ("omaha-hi", 4, "65/35"),
+    ("omaha-hilo", 3, "50/30/20"), ("omaha-hilo", 3, None)])
+def test_outcome_tables_equal_settling_every_deal(game, players, payouts, omaha_tables,
+                                                   monkeypatch):
+    """Pots of 3 (4) players valued from the spot's outcome table give what settling each
+    deal's showdown pot by pot gives: every tie, side pot and Hi/Lo split of the sample."""
+    from omahanash.equity.tables import load_table
+
+    table = load_table("holdem") if game == "holdem" else omaha_tables[game]
+    # unequal stacks and an ante: side pots everywhere
+    spot = PushFoldSpot(game, [500 + 230 * i for i in range(players)], 50, 100, ante=10,
+                        payouts=payouts)
+    deals = sampled_deals(game, players, 4000, seed=11,
+                          class_ids=None if game == "holdem" else table.class_ids)
+    sigma = np.random.default_rng(5).choice([0.0, 1.0, 0.4], size=(spot.node_count(),
+                                                                    table.n))
+    tabled = _pass_with(spot, table, deals, sigma, monkeypatch, True)
+    settled = _pass_with(spot, table, deals, sigma, monkeypatch, False)
+    assert np.abs(tabled[0]).sum() > 0
+    for a, b in zip(tabled, settled):
+        assert np.allclose(a, b, rtol=1e-10, atol=1e-12)
+
+
+def test_a_valuation_replaces_icm(omaha_tables):
+    """``valuation`` values the stacks after the hand: handing it ICM itself reproduces the
+    ICM run; a valuation that pays chip share reproduces ``payouts="1"``."""
+    from omahanash.equity.tables import load_table
+    from omahanash.pushfold.icm import icm_kernel
+
+    def by_icm(final, start):
+        out = np.zeros(final.size)
+        icm_kernel(final, spot.payout_amounts, start, out)
+        return out
+
+    table = load_table("holdem")
+    kwargs = dict(iterations=15, deals=5000, seed=3, table=table)
+    spot = PushFoldSpot("holdem", [700, 1100, 1500], 50, 100, ante=10, payouts="50/30/20")
+    plain = solve_pushfold(spot, **kwargs)
+    valued = solve_pushfold(spot, valuation=by_icm, **kwargs)
+    assert np.allclose(plain.strategy(), valued.strategy(), atol=1e-12)
+    share = solve_pushfold(PushFoldSpot("holdem", [700, 1100, 1500], 50, 100, ante=10,
+                                        payouts="1"), **kwargs)
+    pooled = solve_pushfold(spot, valuation=lambda final, start: 100 * final / final.sum(),
+                            **kwargs)
+    assert np.allclose(share.strategy(), pooled.strategy(), atol=1e-12)
+    scale = 100 / share.spot.prize_pool  # "1" pays a pool of 1
+    assert [r["prize"] for r in pooled.ev] == pytest.approx([scale * r["prize"]
+                                                             for r in share.ev])
+
+
+def test_a_valuation_refuses_what_it_cannot_value():
+    from omahanash.equity.tables import load_table
+    from omahanash.errors import InputError
+
+    table = load_table("holdem")
+    five = PushFoldSpot("holdem", [1000] * 5, 50, 100, payouts="50/30/20")
+    with pytest.raises(InputError, match="at most 4 players"):
+        solve_pushfold(five, iterations=1, deals=100, table=table,
+                       valuation=lambda final, start: final)
+    three = PushFoldSpot("holdem", [1000] * 3, 50, 100, payouts="50/30/20")
+    with pytest.raises(InputError, match="3 finite values"):
+        solve_pushfold(three, iterations=1, deals=100, table=table,
+                       valuation=lambda final, start: final[:2])
+    with pytest.raises(InputError, match="payouts"):
+        solve_pushfold(PushFoldSpot("holdem", [1000] * 3, 50, 100), iterations=1, deals=100,
+                       table=table, valuation=lambda final, start: final)

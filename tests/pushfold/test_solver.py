@@ -266,3 +266,29 @@ def test_nash_conv_falls():
     assert values[-1] < values[0] / 5
     assert solution.nash_conv == pytest.approx(values[-1])
     assert solution.nash_conv == pytest.approx(sum(g["gain"] for g in solution.exploitability))
+
+
+def test_two_players_take_the_heads_up_engine():
+    """A 2-player spot solved to the default target is the heads-up engine's equilibrium
+    (the cache of equilibria), measured on the table's exact Hold'em pairs: the same ranges,
+    the small blind's chip EV is the heads-up game value, NashConv is tiny, and ICM of two
+    players changes nothing (it is affine in the chips)."""
+    from omahanash.equity.tables import load_table
+    from omahanash.jamfold.nash_cache import equilibrium
+
+    table = load_table("holdem")
+    chips = solve_pushfold(PushFoldSpot("holdem", [1300, 800], 50, 100, ante=5), table=table)
+    hu = equilibrium(JamFoldParams("holdem", sb=50, bb=100, ante=5, stacks=(1300, 800)),
+                     table).solution
+    spot = chips.spot
+    avg = chips.strategy()
+    assert np.array_equal(avg[spot.find_node("SB").index], hu.push_strategy)
+    assert np.array_equal(avg[spot.find_node("BB vs SB").index], hu.call_strategy)
+    ev = {row["position"]: row["chips"] for row in chips.ev}
+    assert ev["SB"] == pytest.approx(hu.last_report.post_ev_pusher, abs=0.002 * 100)
+    assert ev["SB"] + ev["BB"] == pytest.approx(0.0, abs=1e-9)
+    assert chips.iterations == hu.iterations > 0 and not chips.stopped
+    assert 0.0 <= chips.nash_conv < 0.002 * 100
+    prize = solve_pushfold(PushFoldSpot("holdem", [1300, 800], 50, 100, ante=5,
+                                        payouts="65/35"), table=table)
+    assert np.array_equal(prize.strategy(), avg)

@@ -1,4 +1,4 @@
-"""The range parser on hostile text (issue 29): only ASCII ranks, a size limit, bad text
+"""The range parser on hostile text: only ASCII ranks, a size limit, bad text
 refused by the syntax pass before any weight is computed, cancellation between items."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tournament bounds (issue 29): hands per level and trials have documented maxima, the
+"""Tournament bounds: hands per level and trials have documented maxima, the
 simulator streams its matches (a histogram, not an array of every length), and the chain's
 long loops stop on a cancel check."""
 

@@ -1,4 +1,4 @@
-"""The checks of issue 16 on small structures: fairness, symmetry, monotonicity, agreement."""
+"""Tournament checks on small structures: fairness, symmetry, monotonicity, agreement."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``omahanash-gui`` on a machine that lacks Qt's system libraries (issue 27): it names them
+"""``omahanash-gui`` on a machine that lacks Qt's system libraries: it names them
 and prints the ``apt-get install`` line instead of Qt's abort; the README's line is that line;
 and (``slow``) the README's set-up commands work in a clean virtual environment."""
 

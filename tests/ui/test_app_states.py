@@ -1,4 +1,4 @@
-"""Issue 19, correct states, plots and words in the CFR, Equity and Perfect-information tabs:
+"""Correct states, plots and words in the CFR, Equity and Perfect-information tabs:
 every job ends in a consistent idle state, stale results are marked or cleared, messages stay
 with their tab, plots show no ticks without data, tree labels read in full, and a game hides
 what it cannot show."""
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QProgressBar,
     QPushButton,
+    QSpinBox,
     QTableView,
     QTreeView,
     QWidget,
@@ -202,9 +203,10 @@ def test_changed_settings_mark_a_cfr_result_stale(qtbot, window, drive):
     wait_idle(qtbot, drive.find(tab, QPushButton, "cfrRunButton"), "Run")
     stale = drive.find(tab, QLabel, "cfrStaleLabel")
     assert not stale.isVisible()
-    tab.kuhn_players_spin.setValue(3)
+    players = drive.find(tab, QSpinBox, "kuhnPlayersSpin")
+    players.setValue(3)
     assert stale.isVisible()
-    tab.kuhn_players_spin.setValue(2)
+    players.setValue(2)
     assert not stale.isVisible()
     drive.type_into(drive.find(tab, QLineEdit, "cfrIterationsEdit"), "200")  # Continue's
     assert not stale.isVisible()

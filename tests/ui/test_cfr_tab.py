@@ -196,7 +196,7 @@ def test_bad_iterations_and_algorithm_disable_run(window, drive):
 
 
 def test_matrix_game_against_a_fixed_mix(qtbot, window, drive):
-    """Seed 002's exercise: against (0.4, 0.3, 0.3) the best reply is the second action."""
+    """The classic exercise: against (0.4, 0.3, 0.3) the best reply is the second action."""
     tab = cfr_tab(window)
     drive.choose(drive.find(tab, QComboBox, "cfrGameCombo"), "Matrix game")
     drive.type_into(drive.find(tab, QLineEdit, "matrixPayoffEdit"), "rps")
@@ -259,3 +259,51 @@ def test_jump_to_an_information_set_and_save_open(qtbot, window, drive, tmp_path
     error = drive.find(tab, QLabel, "cfrErrorLabel")
     qtbot.waitUntil(lambda: error.isVisible(), timeout=RUN_TIMEOUT_MS)
     assert "not a saved CFR solution" in error.text()
+
+
+def test_a_game_added_to_the_registry_gets_its_form(qtbot, monkeypatch, drive):
+    """The settings pages come from omahanash.games.GAME_CHOICES alone: a toy game registered
+    there shows up with a field per setting (its range, choices and default), its messages
+    beside the field they name, and it runs."""
+    import sys
+    import types
+
+    from omahanash import games
+    from omahanash.errors import InputError
+    from ui.cfr_tab import CfrTab
+
+    def toy(players: int, style: str, motto: str) -> KuhnPoker:
+        if style == "plain":
+            raise InputError.naming("style", "a plain toy is not a game")
+        return KuhnPoker(players)
+
+    module = types.ModuleType("toy_games_for_the_cfr_tab")
+    module.toy = toy
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    choice = games.GameChoice("toy", "Toy Kuhn", (
+        games.GameSetting("players", int, 3, "players, 2 or 3", 2, 3),
+        games.GameSetting("style", str, "fancy", "how it looks", choices=("plain", "fancy")),
+        games.GameSetting("motto", str, "hi", "any text"),
+    ), f"{module.__name__}:toy", note="Kuhn in a toy's clothes.")
+    monkeypatch.setattr(games, "GAME_CHOICES", (*games.GAME_CHOICES, choice))
+    tab = CfrTab()
+    qtbot.addWidget(tab)
+    drive.choose(drive.find(tab, QComboBox, "cfrGameCombo"), "Toy Kuhn")
+    spin = drive.find(tab, QSpinBox, "toyPlayersSpin")
+    assert (spin.minimum(), spin.maximum(), spin.value()) == (2, 3, 3)
+    style = drive.find(tab, QComboBox, "toyStyleCombo")
+    assert [style.itemText(i) for i in range(style.count())] == ["plain", "fancy"]
+    assert style.currentText() == "fancy"
+    assert drive.find(tab, QLineEdit, "toyMottoEdit").text() == "hi"
+    run = drive.find(tab, QPushButton, "cfrRunButton")
+    assert run.isEnabled()
+    style.setCurrentText("plain")
+    error = drive.find(tab, QLabel, "toyStyleError")
+    assert not run.isEnabled() and error.text() == "a plain toy is not a game"
+    style.setCurrentText("fancy")
+    assert run.isEnabled() and error.text() == ""
+    drive.type_into(drive.find(tab, QLineEdit, "cfrIterationsEdit"), "20")
+    with qtbot.waitSignal(tab.runner.finished, timeout=RUN_TIMEOUT_MS):
+        assert tab.run()
+    assert tab.solution is not None and tab.solution.tree.num_players == 3
+    assert "Done: 20 iterations." in drive.find(tab, QLabel, "cfrResultLabel").text()

@@ -1,4 +1,4 @@
-"""Exiting Python without closing the window (issue 29): a script that used the Trainer tab,
+"""Exiting Python without closing the window: a script that used the Trainer tab,
 or left a job running, or drew a plot, ends with exit code 0 - not a segmentation fault in
 PySide6's teardown (see :mod:`ui`: the runners are stopped and the posted events delivered
 before it)."""

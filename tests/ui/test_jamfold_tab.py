@@ -99,7 +99,8 @@ def test_holdem_cfr_run_live_then_lookup(tab, drive, qtbot, tmp_path):
     look_up(tab, drive, qtbot, "Ad Ac", "PU")
     assert value(tab, "playedValue") == "100%"
     assert value(tab, "idValue") == "0"
-    assert sorted(value(tab, "cardsValue").split()) == ["Ah", "As"]
+    # the hand as typed, with its class name, not the class's canonical cards
+    assert value(tab, "cardsValue") == "Ad Ac" and value(tab, "classValue") == "AA"
     allin, fold, diff = (float(value(tab, n)) for n in ("allinEvValue", "foldEvValue",
                                                         "diffEvValue"))
     assert fold == -5.0 and allin > 20 and diff == pytest.approx(allin - fold, abs=1e-3)
@@ -162,13 +163,15 @@ def test_invalid_inputs_disable_calculate(tab, drive):
     assert button.isEnabled()
     drive.type_into(drive.find(tab, QLineEdit, "sbEdit"), "20")
     assert not button.isEnabled()
-    sb_error = drive.find(tab, QLabel, "sbError")
-    assert sb_error.isVisible() and "BB" in sb_error.text()
+    # JamFoldParams' own message, beside the field it names (bb: "BB must be at least SB")
+    bb_error = drive.find(tab, QLabel, "bbError")
+    assert bb_error.isVisible() and "at least SB (20)" in bb_error.text()
+    assert not drive.find(tab, QLabel, "sbError").isVisible()
     drive.type_into(drive.find(tab, QLineEdit, "sbEdit"), "5")
-    assert button.isEnabled() and not sb_error.isVisible()
+    assert button.isEnabled() and not bb_error.isVisible()
     drive.type_into(drive.find(tab, QLineEdit, "player2Edit"), "10")
     error = drive.find(tab, QLabel, "player2Error")
-    assert not button.isEnabled() and "above BB + ante (10)" in error.text()
+    assert not button.isEnabled() and "exceed BB + ante (10)" in error.text()
     drive.type_into(drive.find(tab, QLineEdit, "player2Edit"), "100")
     drive.type_into(drive.find(tab, QLineEdit, "anteEdit"), "95")
     assert not button.isEnabled()
@@ -275,7 +278,7 @@ def test_build_offer_progress_eta_cancel_then_resume(tab, window, drive, qtbot, 
     """The build runs in the worker with progress, ETA and Cancel. The real build takes minutes,
     so the library call is replaced by one that reports progress like it, honours the cancel
     flag the same way (raising Cancelled) and leaves a partial file as it does. After Cancel
-    the status bar no longer says that a table is being built (issue 27), and the variant was
+    the status bar no longer says that a table is being built, and the variant was
     never locked: the coarse pass is the first one."""
     import time as _time
 
@@ -367,7 +370,7 @@ def _solve_lookup(capsys, stack: str, hand: str) -> tuple[dict, str]:
 
 def test_calculate_by_default_shows_the_equilibrium_solve_lookup_shows(tab, drive, qtbot,
                                                                        capsys):
-    """Issue 24: the window and the command line read one cache of equilibria, so the same
+    """The window and the command line read one cache of equilibria, so the same
     spot shows the same numbers; whichever solves it first keeps it for the other."""
     from omahanash.jamfold import nash_cache
 

@@ -1,4 +1,4 @@
-"""Issue 19 in the Jam-fold tab: consistent idle states after Stop, stale results, the
+"""The Jam-fold tab's states and views: consistent idle states after Stop, stale results, the
 chips / big blinds switch, the readable range views (grid, legend, class names, range filter,
 copy range), the Omaha range map and the plain-words tooltips."""
 
@@ -147,9 +147,10 @@ def test_units_switch_converts_and_is_remembered(make_window, drive, qtbot):
     assert [drive.find(tab, QLineEdit, n).text() for n in fields] == \
         ["0.5", "10", "0.1", "10", "15"]
     assert tab._request[0].stacks == (100.0, 150.0) and tab._request[0].ante == 1.0
-    # Messages speak big blinds too.
+    # The library's message speaks chips; in big blinds it says what 1 bb is.
     drive.type_into(drive.find(tab, QLineEdit, "player2Edit"), "1")
-    assert "(1.1 bb)" in drive.find(tab, QLabel, "player2Error").text()
+    error = drive.find(tab, QLabel, "player2Error").text()
+    assert "BB + ante (11)" in error and "1 bb = 10 chips" in error
     drive.type_into(drive.find(tab, QLineEdit, "player2Edit"), "15")
     assert tab.calculate()
     with qtbot.waitSignal(tab.runner.finished, timeout=300_000):
@@ -285,3 +286,108 @@ def test_omaha_range_map_on_a_subset_table(tab, drive, qtbot, omaha_subset_table
     text = tab.copy_range()
     played = {r["id"] for r in tab.class_rows if r["push_pct"] >= 50}
     assert set(parse_range(text, "omaha").class_ids.tolist()) == played
+    # The lookup reads an Omaha hand as typed, with its class id and in players' words.
+    drive.find(tab, QLineEdit, "lookupEdit").setText("Qh Qs Jd Tc")
+    assert tab.show_hand()
+    assert value(tab, "cardsValue") == "Qh Qs Jd Tc"
+    assert value(tab, "classValue") == "Q-Q-J-T rainbow"
+    assert value(tab, "idValue") == str(tab.solution.lookup("Qs Qh Jd Tc").id)
+
+
+def test_a_card_error_goes_when_the_type_changes(tab, drive, qtbot):
+    """"has 4 cards, expected 2" stayed beside the lookup after switching Type to
+    Omaha Hi. The message spoke of the other game's hands: a change of Type clears it."""
+    solve(tab, drive, qtbot, iterations="20")
+    drive.type_into(drive.find(tab, QLineEdit, "lookupEdit"), "Qh Jh Tc 9c")
+    assert not tab.show_hand()
+    error = drive.find(tab, QLabel, "lookupError")
+    assert error.isVisible() and "has 4 cards, expected 2" in error.text()
+    drive.choose(drive.find(tab, QComboBox, "typeCombo"), "Omaha Hi")
+    assert not error.isVisible() and error.text() == ""
+
+
+def test_the_read_out_always_answers_the_field(tab, drive, qtbot):
+    """After *Open in Jam-fold* the field showed ``Qh Jh Tc 9c`` while the read-out
+    still showed another hand. The Review tab fills the field with ``setText``: the read-out
+    of the previous text goes at once, and Show answers the new text."""
+    solve(tab, drive, qtbot, iterations="20")
+    lookup = drive.find(tab, QLineEdit, "lookupEdit")
+    lookup.setText("Ah Kd")
+    assert tab.show_hand()
+    assert value(tab, "cardsValue") == "Ah Kd" and value(tab, "classValue") == "AKo"
+    assert value(tab, "idValue") == "13"
+    lookup.setText("7h 2d")  # as Open in Jam-fold fills it
+    assert all(value(tab, name) == "" for name in ("idValue", "classValue", "cardsValue",
+                                                   "playedValue", "diffEvValue"))
+    assert tab.show_hand()
+    assert value(tab, "cardsValue") == "7h 2d" and value(tab, "classValue") == "72o"
+    # the read-out follows a new solution of the same text (and the player switch)
+    drive.choose(drive.find(tab, QComboBox, "playerCombo"), "CA: Player2")
+    assert value(tab, "foldEvValue") == "-10.0000" and value(tab, "cardsValue") == "7h 2d"
+
+
+def test_grid_and_lookup_round_alike(tab, drive, qtbot):
+    """The grid showed ">99%" where the lookup said 100 %. One rule: a hand reads
+    as pure in both or in neither."""
+    solve(tab, drive, qtbot, iterations="300")
+    model = drive.find(tab, QTableView, "rangeGrid").model()
+    for r in range(13):
+        for c in range(13):
+            name = model.index(r, c).data()
+            drive.find(tab, QLineEdit, "lookupEdit").setText(name)
+            assert tab.show_hand()
+            played = value(tab, "playedValue")
+            cell = model.index(r, c).data(CELL_TEXT_ROLE).split("\n")[1]
+            assert (played == "100%") == (cell == "100%"), (name, played, cell)
+            assert (played == "0%") == (cell == "0%"), (name, played, cell)
+
+
+def test_omaha_map_cells_keep_label_and_number_apart(qtbot):
+    """Omaha map cells read "A967%": in a cell too short for two lines, Qt dropped
+    the line break. The delegate puts a space there instead."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    from ui.omaha_range_map import OmahaRangeMap
+
+    page = OmahaRangeMap()
+    qtbot.addWidget(page)
+    page.model.set_rows("omaha-hi", [{"id": 7513, "combos": 6, "push_pct": 67.0}], "push_pct")
+    index = page.model.index(0, 0)
+    assert index.data(CELL_TEXT_ROLE) == "AA\n67%"
+    delegate = page.view.itemDelegate()
+    for height, expected in ((8, "AA 67%"), (200, "AA\n67%")):
+        option = QStyleOptionViewItem()
+        option.initFrom(page.view)
+        option.rect = QRect(0, 0, 60, height)
+        delegate.initStyleOption(option, index)
+        assert option.text == expected
+
+
+def test_the_form_starts_at_the_librarys_defaults(qtbot, monkeypatch):
+    """JamFoldParams is the one place of the spot's defaults: the form's first values are
+    its own (changed here, they follow)."""
+    from omahanash.cards import Variant
+    from omahanash.jamfold import JamFoldParams
+    from ui.jamfold_form import GameForm
+
+    form = GameForm()
+    qtbot.addWidget(form)
+    shipped = JamFoldParams()
+    texts = [form.ante_edit.text(), form.sb_edit.text(), form.bb_edit.text(),
+             form.player1_edit.text(), form.player2_edit.text()]
+    assert texts == [f"{v:g}" for v in (shipped.ante, shipped.sb, shipped.bb, *shipped.stacks)]
+    assert form.variant == shipped.variant
+    class OtherDefaults(JamFoldParams):
+        def __init__(self, variant: str = "omaha-hi", sb: float = 2.0, bb: float = 4.0,
+                     ante: float = 0.5, stacks: float = 60.0) -> None:
+            super().__init__(variant, sb=sb, bb=bb, ante=ante, stacks=stacks)
+
+    import omahanash.jamfold
+
+    monkeypatch.setattr(omahanash.jamfold, "JamFoldParams", OtherDefaults)
+    other = GameForm()
+    qtbot.addWidget(other)
+    assert [other.ante_edit.text(), other.sb_edit.text(), other.bb_edit.text(),
+            other.player1_edit.text()] == ["0.5", "2", "4", "60"]
+    assert other.variant == Variant.OMAHA_HI

@@ -1,4 +1,4 @@
-"""Issue 18 in the app: every long job stops fast, errors reach a dialog and a log, every
+"""Reliability of the app: every long job stops fast, errors reach a dialog and a log, every
 result table exports as CSV and JSON and every plot saves as PNG and SVG.
 
 Cancel latencies (Stop or close -> the runner's ``finished``) are printed (``pytest -s``), not

@@ -1,4 +1,4 @@
-"""Start-up work (issue 27): the kernels warm up in a background thread with a status-bar
+"""Start-up work: the kernels warm up in a background thread with a status-bar
 label, and the first launch offers once to build the Omaha tables in the background."""
 
 from __future__ import annotations

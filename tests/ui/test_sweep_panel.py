@@ -1,4 +1,4 @@
-"""The Nash chart page of the Jam-fold tab (issue 19 item 4): push % and call % against the
+"""The Nash chart page of the Jam-fold tab: push % and call % against the
 stack for one or all three variants, Stop, skipped variants, hover values and exports."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The app's one queue of table builds (issue 27): coarse then full, a second request joins
+"""The app's one queue of table builds: coarse then full, a second request joins
 the running build instead of starting another, Cancel empties the queue, every panel shows the
 same queue, and the time left comes from the build's own reports."""
 

@@ -44,6 +44,7 @@ from omahanash.games.matrix.notation import (
     MAX_PAYOFF,
     PRESET_ALIASES,
     PRESETS,
+    check_opponent,
     parse_matrix_game,
     parse_mix,
 )
@@ -72,6 +73,7 @@ __all__ = [
     "fictitious_play",
     "nash_equilibria",
     "parse_matrix_game",
+    "check_opponent",
     "parse_mix",
     "regret_matching",
     "run_matrix",

@@ -8,17 +8,17 @@ Notation (what :func:`parse_matrix_game` reads):
 * **general-sum**: every entry is ``row/column``: ``3/3,0/5;5/0,1/1`` is the prisoner's dilemma
   (``5/0``: the row player gets 5, the column player 0);
 * **presets** by name: ``rps`` (rock, paper, scissors), ``prisoners-dilemma`` (cooperate, defect;
-  seed 004 names the game but gives no numbers, so the standard Axelrod payoffs 3/3, 0/5, 5/0,
-  1/1 are used), ``matching-pennies``, ``battle-of-the-sexes`` (opera/football, 2/1 and 1/2).
+  the standard Axelrod payoffs 3/3, 0/5, 5/0, 1/1), ``matching-pennies``,
+  ``battle-of-the-sexes`` (opera/football, 2/1 and 1/2).
 
 Payoffs are decimal numbers (``3``, ``-1``, ``0.25``, ``1e3``) and are kept as exact fractions,
 so the exact solvers (:mod:`omahanash.games.matrix.exact`) answer in rationals.
-Actions of a typed matrix are named by their 0-based index (``"0"``, ``"1"``, ...), as in seed 002.
+Actions of a typed matrix are named by their 0-based index (``"0"``, ``"1"``, ...).
 
-Seed 002 numbers rock-paper-scissors as 0 = scissors, 1 = rock, 2 = paper; the preset uses the
-order of its name (rock, paper, scissors). Both orders give the same matrix, so the seed's
-exercise (opponent mix ``0.4,0.3,0.3``) has the same answer by index: action 1 (the seed's
-"rock", our "paper"), worth 0.4·1 + 0.3·0 + 0.3·(−1) = 0.1.
+Rock-paper-scissors is sometimes numbered 0 = scissors, 1 = rock, 2 = paper; the preset uses the
+order of its name (rock, paper, scissors). Both orders give the same matrix, so the classic
+exercise (opponent mix ``0.4,0.3,0.3``) has the same answer by index: action 1 (the other
+numbering's "rock", our "paper"), worth 0.4·1 + 0.3·0 + 0.3·(−1) = 0.1.
 
 >>> parse_matrix_game("rps").row_actions
 ('rock', 'paper', 'scissors')
@@ -188,3 +188,14 @@ def parse_mix(text: str, size: int) -> tuple[Fraction, ...]:
         raise InputError(f"probabilities {text.strip()!r} sum to {float(total):g}, not 1")
     return tuple(p / total for p in probabilities)
 
+
+
+def check_opponent(game: MatrixGame, opponent: str = "") -> None:
+    """A run option of matrix games (:data:`omahanash.games.GAME_CHOICES`): the opponent's
+    fixed mix, empty for none, must be one probability per column of ``game``.
+
+    >>> from omahanash.games import make_game
+    >>> check_opponent(make_game("matrix", payoff="rps"), "0.4,0.3,0.3")
+    """
+    if opponent.strip():
+        parse_mix(opponent, game.shape[1])

@@ -1,0 +1,17 @@
+"""The examples in the docstrings of the app's Qt-free modules run and show what they claim
+(the library's are run by tests/test_doctests.py)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ("ui.units", "ui.fields", "ui.jamfold_model", "ui.cfr_model", "ui.exploit_model")
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
