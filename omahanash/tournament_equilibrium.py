@@ -62,6 +62,7 @@ __all__ = ["EquilibriumResult", "EquilibriumSettings", "TournamentValuation",
 
 PLAYERS = 3
 MAX_STATES = 20_000
+HU_SAMPLES = 50_000  # showdowns sampled per heads-up hand's split fractions
 ROTATE = (1, 2, 0)  # next hand's BTN, SB, BB are this hand's SB, BB, BTN
 
 
@@ -109,7 +110,7 @@ class EquilibriumSettings:
     solve_iterations: int = 100
     deals: int = 20_000
     seed: int = 0
-    hu_samples: int = 50_000
+    hu_samples: int = HU_SAMPLES
     cache_dir: str | None = None
 
     @property
@@ -265,7 +266,7 @@ def _solve_state(settings: EquilibriumSettings, values: np.ndarray, hu: tuple[fl
     solution = solve_pushfold(settings.spot(item), iterations=settings.solve_iterations,
                               deals=settings.deals, seed=settings.seed,
                               cache_dir=settings.cache_dir,
-                              valuation=valuation)  # type: ignore[call-arg]
+                              valuation=valuation)
     prize = [row["prize"] for row in solution.ev]
     return np.array([*prize, solution.nash_conv], dtype=np.float64)
 
@@ -313,7 +314,7 @@ class EquilibriumResult:
         s = self.settings
         solution = solve_pushfold(s.spot(self.states[index]), iterations=s.solve_iterations,
                                   deals=s.deals, seed=s.seed, cache_dir=s.cache_dir,
-                                  valuation=self.valuation())  # type: ignore[call-arg]
+                                  valuation=self.valuation())
         return solution.node_summary()
 
     def document(self, state: int | None = None) -> dict[str, Any]:

@@ -141,10 +141,10 @@ def run(args: argparse.Namespace) -> int:
 
 def run_equilibrium(args: argparse.Namespace) -> int:
     """``--equilibrium``: the 3-player tournament equilibrium against ICM."""
+    from omahanash import tournament_equilibrium as te
     from omahanash.cards import Variant
     from omahanash.pushfold import parse_payouts
     from omahanash.runs import StderrProgress, cancel_on_interrupt
-    from omahanash.tournament_equilibrium import EquilibriumSettings, solve_equilibrium
 
     if not args.equilibrium:
         raise InputError("--players is for --equilibrium (the heads-up match takes --stacks)")
@@ -171,12 +171,13 @@ def run_equilibrium(args: argparse.Namespace) -> int:
         raise InputError("--payouts: the tournament equilibrium needs prizes, not chips")
     payouts = tuple(float(p) for p in amounts)
     unit = args.unit if args.unit is not None else args.bb / 2
-    settings = EquilibriumSettings(str(Variant.parse(args.game)), args.chips, args.sb, args.bb,
-                                   payouts, unit, args.solve_iterations, args.deals,
-                                   args.seed, cache_dir=args.cache_dir)
+    settings = te.EquilibriumSettings(str(Variant.parse(args.game)), args.chips, args.sb,
+                                      args.bb, payouts, unit, args.solve_iterations,
+                                      args.deals, args.seed, hu_samples=te.HU_SAMPLES,
+                                      cache_dir=args.cache_dir)
     with cancel_on_interrupt() as flag:
         try:
-            result = solve_equilibrium(settings, max_iterations=args.iterations, tol=args.tol,
+            result = te.solve_equilibrium(settings, max_iterations=args.iterations, tol=args.tol,
                                        scheduler=args.scheduler, store_dir=args.store,
                                        progress=StderrProgress("equilibrium"), cancel=flag)
         except Cancelled:

@@ -88,11 +88,23 @@ TINY = EquilibriumSettings("holdem", 13_500, 300, 600, (50.0, 30.0, 20.0), 1_500
 
 @pytest.fixture(scope="module")
 def two_iterations(tmp_path_factory):
-    """Two value iterations over the 28 coarse states in this process, kept in a store."""
+    """Two value iterations over the 28 coarse states in this process, kept in a store.
+
+    numba runs on one thread here: on a loaded 2-core host each of these tiny solves takes
+    5x longer with two (every parallel kernel call waits for a descheduled thread), and the
+    results do not depend on the thread count (test_chart compares two threads here with
+    one in each worker)."""
+    import numba
+
     from omahanash.tournament_equilibrium import solve_equilibrium
 
     store = tmp_path_factory.mktemp("equilibrium")
-    return store, solve_equilibrium(TINY, max_iterations=2, tol=1e-9, store_dir=store)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        return store, solve_equilibrium(TINY, max_iterations=2, tol=1e-9, store_dir=store)
+    finally:
+        numba.set_num_threads(threads)
 
 
 def test_values_share_the_pool_and_start_from_icm(two_iterations):
@@ -125,6 +137,8 @@ def test_a_state_is_its_hand_solved_with_the_previous_values(two_iterations):
 
 
 def test_same_bits_on_two_workers_and_resumed_from_the_store(two_iterations):
+    """Over 5 s on a loaded host: a LocalCluster of two workers starts, each loads the
+    solver's kernels from numba's cache, then solves the 28 states once."""
     import logging
     import warnings
 
@@ -142,6 +156,39 @@ def test_same_bits_on_two_workers_and_resumed_from_the_store(two_iterations):
         with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                       dashboard_address=None,
                                       silence_logs=logging.CRITICAL) as cluster:
-            there = solve_equilibrium(TINY, max_iterations=2, tol=1e-9,
+            there = solve_equilibrium(TINY, max_iterations=1, tol=1e-9,
                                       scheduler=cluster.scheduler_address)
-    assert there.values.tobytes() == result.values.tobytes()
+    first = solve_equilibrium(TINY, max_iterations=1, tol=1e-9, store_dir=store)  # read back
+    assert there.values.tobytes() == first.values.tobytes()
+    assert there.nash_conv.tobytes() == first.nash_conv.tobytes()
+
+
+def test_command_line_equilibrium(monkeypatch, capsys):
+    import json
+
+    import numba
+
+    from omahanash import tournament_equilibrium
+    from omahanash.cli import main
+
+    monkeypatch.setattr(tournament_equilibrium, "HU_SAMPLES", 4_000)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)  # see two_iterations
+    try:
+        code = main(["tournament", "--game", "holdem", "--players", "3", "--chips", "13500",
+                     "--sb", "300", "--bb", "600", "--payouts", "50/30/20", "--unit", "1500",
+                     "--equilibrium", "--iterations", "1", "--solve-iterations", "4",
+                     "--deals", "1000", "--seed", "1", "--state", "3000", "4500", "6000",
+                     "--json"])
+    finally:
+        numba.set_num_threads(threads)
+    assert code == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["states"] == 28 and doc["payouts"] == [50, 30, 20] and doc["iterations"] == 1
+    row = next(v for v in doc["values"] if v["stacks"] == [3000, 4500, 6000])
+    assert sum(row["equilibrium"]) == pytest.approx(100.0, abs=1e-6)
+    assert row["icm"] == pytest.approx(icm(np.array([3000.0, 4500.0, 6000.0]),
+                                           np.array([50.0, 30.0, 20.0])).tolist())
+    assert [n["node"] for n in doc["state"]["nodes"]] == [
+        "BTN", "SB", "SB vs BTN", "BB vs BTN", "BB vs SB", "BB vs BTN+SB"]
+    assert doc["icm_error"]["max_abs"] >= doc["icm_error"]["mean_abs"] > 0
