@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import time
 
 import numpy as np
@@ -103,6 +104,52 @@ def chart_rows(stacks: str = CHART_STACKS) -> list[BenchRow]:
                      "s", note=f"local:2 is {one / cluster:.2f}x faster than this")]
 
 
+EQ_STATES_MEASURED = 4
+
+
+def equilibrium_rows() -> list[BenchRow]:
+    """The 946-state Hold'em tournament equilibrium (13,500 chips, 300/600, unit 300): CPU
+    seconds of one state's hand (the job's work item, with the ICM values as continuation
+    values) on one numba thread, over a few random states; then one value iteration's
+    projected wall time on this machine's cores and on 64."""
+    import numba
+
+    from omahanash.tournament_equilibrium import (
+        EquilibriumSettings,
+        _solve_state,
+        hu_win_table,
+        icm_values,
+        stack_states,
+    )
+
+    settings = EquilibriumSettings("holdem")
+    states = stack_states(settings.chips, settings.unit)
+    values = icm_values(settings, states)
+    hu = hu_win_table(settings)
+    rng = np.random.default_rng(28)
+    picked = [states[k] for k in rng.choice(len(states), EQ_STATES_MEASURED, replace=False)]
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        _solve_state(settings, values, hu, picked[0])  # warm-up
+        started = time.process_time()
+        for state in picked:
+            _solve_state(settings, values, hu, state)
+        per_state = (time.process_time() - started) / len(picked)
+    finally:
+        numba.set_num_threads(threads)
+    cores = os.cpu_count() or 1
+    iteration = per_state * len(states)
+    note = (f"{settings.solve_iterations} CFR+ iterations x {settings.deals:,} deals a state; "
+            "perfect scaling")
+    return [BenchRow("cluster", "tournament equilibrium: one state's hand", per_state,
+                     "core-s", note=f"{EQ_STATES_MEASURED} random states, one thread, CPU"),
+            BenchRow("cluster", f"one value iteration of {len(states)} states, {cores} cores "
+                     "(projected)", iteration / cores / 60, "min", note=note),
+            BenchRow("cluster", f"one value iteration of {len(states)} states, 64 cores "
+                     "(projected)", iteration / 64, "s", note=note)]
+
+
 def _exact_rows() -> list[BenchRow]:
     import numba
 
@@ -142,4 +189,4 @@ def _exact_rows() -> list[BenchRow]:
 
 
 def run() -> list[BenchRow]:
-    return _overhead_rows() + chart_rows() + _exact_rows()
+    return _overhead_rows() + chart_rows() + equilibrium_rows() + _exact_rows()
