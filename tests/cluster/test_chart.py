@@ -3,6 +3,7 @@ real LocalCluster of two worker processes, resumable, and equal to solving each 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import warnings
@@ -21,6 +22,21 @@ distributed = pytest.importorskip("distributed")
 TINY = {"iterations": 4, "deals": 2_000, "payouts": "50/30/20", "seed": 3}
 
 
+@contextlib.contextmanager
+def one_thread():
+    """numba on one thread: on a loaded 2-core host every parallel kernel call of these tiny
+    solves waits for a descheduled second thread (5x slower). Results do not depend on it:
+    ``here`` runs on all threads and the tests compare with it."""
+    import numba
+
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(threads)
+
+
 @pytest.fixture(scope="module")
 def cluster():
     with warnings.catch_warnings():  # "port 8787 in use" (another cluster's dashboard)
@@ -33,13 +49,14 @@ def cluster():
 
 @pytest.fixture(scope="module")
 def here():
-    """The chart computed in this process (numba's threads of this process)."""
-    return solve_chart("holdem", 3, [3, 7, 12], **TINY)
+    """The chart computed in this process on all of numba's threads (the other tests run
+    one thread, each worker one: the same bits)."""
+    return solve_chart("holdem", 3, [3, 12], **TINY)
 
 
 def test_same_bits_in_this_process_and_on_two_workers(here, cluster):
     # the workers run numba with cores // 2 threads each, this process with all cores
-    there = solve_chart("holdem", 3, [3, 7, 12], scheduler=cluster.scheduler_address, **TINY)
+    there = solve_chart("holdem", 3, [3, 12], scheduler=cluster.scheduler_address, **TINY)
     assert there.rows.tobytes() == here.rows.tobytes()
     assert there.document() == here.document()
 
@@ -47,7 +64,8 @@ def test_same_bits_in_this_process_and_on_two_workers(here, cluster):
 def test_each_row_is_the_solve_of_that_spot(here):
     settings = ChartSettings("holdem", 3, payouts="50/30/20", iterations=4, deals=2_000,
                              seed=3)
-    alone = solve_pushfold(settings.spot([7, 7, 7]), iterations=4, deals=2_000, seed=3)
+    with one_thread():
+        alone = solve_pushfold(settings.spot([12, 12, 12]), iterations=4, deals=2_000, seed=3)
     strategy = alone.strategy()
     for node in alone.nodes:
         assert np.array_equal(here.play(1, node.name), strategy[node.index])
@@ -58,11 +76,12 @@ def test_each_row_is_the_solve_of_that_spot(here):
     assert chips.sum() == pytest.approx(0.0, abs=1e-9)  # chips only move between players
     assert prize.sum() == pytest.approx(100.0, abs=1e-9)  # the whole pool is paid out
     # deeper stacks: the button pushes less (3 bb against 12 bb)
-    assert here.percent(0, "BTN") > here.percent(2, "BTN")
+    assert here.percent(0, "BTN") > here.percent(1, "BTN")
 
 
 def test_stack_vectors_and_range_text(here):
-    chart = solve_chart("holdem", 3, [[2, 10, 15]], iterations=4, deals=2_000)
+    with one_thread():
+        chart = solve_chart("holdem", 3, [[2, 10, 15]], iterations=4, deals=2_000)
     doc = chart.document()
     assert doc["spots"][0]["stacks"] == [200.0, 1000.0, 1500.0] and doc["model"] == "chips"
     btn = doc["spots"][0]["nodes"][0]
@@ -85,14 +104,15 @@ def test_cancel_then_resume_gives_the_same_chart(here, tmp_path):
         if done >= 1:
             flag.cancel()
 
-    with pytest.raises(Cancelled):
-        solve_chart("holdem", 3, [3, 7, 12], store_path=store, progress=stop_after_one,
+    with one_thread(), pytest.raises(Cancelled):
+        solve_chart("holdem", 3, [3, 12], store_path=store, progress=stop_after_one,
                     cancel=flag, **TINY)
     assert not store.exists() and store.with_name("chart.job.partial").exists()
     resumed: list[tuple[int, int]] = []
-    chart = solve_chart("holdem", 3, [3, 7, 12], store_path=store,
-                        progress=lambda d, t: resumed.append((d, t)), **TINY)
-    assert resumed[0] == (1, 3)  # the finished stack is not solved again
+    with one_thread():
+        chart = solve_chart("holdem", 3, [3, 12], store_path=store,
+                            progress=lambda d, t: resumed.append((d, t)), **TINY)
+    assert resumed[0] == (1, 2)  # the finished stack is not solved again
     assert chart.rows.tobytes() == here.rows.tobytes()
 
 
@@ -109,12 +129,13 @@ def test_bad_charts_name_the_argument():
 
 def test_command_writes_the_chart(tmp_path, capsys, here):
     out = tmp_path / "c.json"
-    code = main(["chart", "--game", "holdem", "--players", "3", "--stacks-bb", "3:12:4.5",
-                 "--payouts", "50/30/20", "--iterations", "4", "--deals", "2000", "--seed",
-                 "3", "--out", str(out), "--json"])
+    with one_thread():
+        code = main(["chart", "--game", "holdem", "--players", "3", "--stacks-bb", "3:12:9",
+                     "--payouts", "50/30/20", "--iterations", "4", "--deals", "2000",
+                     "--seed", "3", "--out", str(out), "--json"])
     assert code == 0
     summary = json.loads(capsys.readouterr().out)
-    assert [s["stacks_bb"][0] for s in summary["spots"]] == [3.0, 7.5, 12.0]
+    assert [s["stacks_bb"][0] for s in summary["spots"]] == [3.0, 12.0]
     written = json.loads(out.read_text())
     assert written["spots"][0] == here.document()["spots"][0]  # 3 bb: the same solve
     assert not (tmp_path / "c.json.job").exists()
