@@ -25,7 +25,7 @@ from omahanash.safetext import printable
 
 # Sub-command modules under omahanash.commands, in the order --help lists them.
 COMMANDS = ("hand", "equity", "range", "table", "solve", "exploit", "icm", "review", "tournament",
-            "train", "cfr", "browse", "perfect", "bench")
+            "chart", "train", "cfr", "browse", "perfect", "bench")
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -6,11 +6,16 @@
   of classes drawn uniformly, as the full table has them) with numba on one thread, then the
   projected core-hours for all 135,013,528 cells and the wall time on 100 machines of 16 cores.
 
-Rows for the chart and tournament jobs come with those jobs.
+* a chart of 37 stacks (2:20:0.5 bb), Hold'em 3-handed, ICM 50/30/20: ``local:2`` against
+  this one process (numba's threads on all cores), both timed after a warm-up, with sizes that
+  fit a shared 2-core machine (:data:`CHART_DEALS` deals, :data:`CHART_ITERATIONS`
+  iterations per stack: each stack about a second or two here, not a converged chart).
 """
 
 from __future__ import annotations
 
+import functools
+import os
 import time
 
 import numpy as np
@@ -21,6 +26,9 @@ EMPTY_ITEMS = 8
 CELLS_MEASURED = 160
 FULL_CELLS = 16432 * 16433 // 2
 CLUSTER_CORES = 100 * 16
+CHART_STACKS = "2:20:0.5"  # 37 stacks
+CHART_DEALS = 20_000
+CHART_ITERATIONS = 40
 
 
 def _nothing(item: int) -> int:
@@ -39,13 +47,107 @@ def _overhead_rows() -> list[BenchRow]:
     started = time.perf_counter()
     run_blocks(_nothing, items)
     local = time.perf_counter() - started
-    run_blocks(_nothing, items, scheduler="local:2")  # warm-up: imports, first spawn
+    started = time.perf_counter()
+    run_blocks(_nothing, items, scheduler="local:2")  # the first: Dask's import, fork server
+    cold = time.perf_counter() - started
     started = time.perf_counter()
     run_blocks(_nothing, items, scheduler="local:2")
     cluster = time.perf_counter() - started
     return [BenchRow("cluster", "empty job on local:2 against local (overhead)",
                      cluster - local, "s", "≤ 3 s",
-                     note=f"{EMPTY_ITEMS} items; start + stop of 2 worker processes")]
+                     note=f"{EMPTY_ITEMS} items; start + stop of 2 worker processes"),
+            BenchRow("cluster", "the first local:2 job of a process (overhead)",
+                     cold - local, "s",
+                     note="+ importing Dask and starting the fork server, once per process")]
+
+
+def chart_rows(stacks: str = CHART_STACKS) -> list[BenchRow]:
+    """The chart row: wall seconds here and on ``local:2``, and their ratio."""
+    from omahanash.chart import parse_stack_grid, solve_chart
+
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return [BenchRow("cluster", "chart local:2 against one process", None, "x", "≥ 1.7x",
+                         note="Dask not installed: pip install 'omahanash[cluster]'")]
+    grid = parse_stack_grid(stacks)
+    chart = functools.partial(solve_chart, "holdem", 3, payouts="50/30/20",
+                              deals=CHART_DEALS, iterations=CHART_ITERATIONS)
+    chart(grid[:1])  # warm-up: kernels, tables
+    chart(grid[:2], scheduler="local:2")  # the workers' imports and kernels
+    started = time.perf_counter()
+    here = chart(grid)
+    local = time.perf_counter() - started
+    started = time.perf_counter()
+    there = chart(grid, scheduler="local:2")
+    cluster = time.perf_counter() - started
+    import numba
+
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        started = time.perf_counter()
+        single = chart(grid)
+        one = time.perf_counter() - started
+    finally:
+        numba.set_num_threads(threads)
+    same = there.rows.tobytes() == here.rows.tobytes() == single.rows.tobytes()
+    note = (f"{len(grid)} stacks, {CHART_DEALS:,} deals x {CHART_ITERATIONS} iterations each; "
+            f"{'identical' if same else 'DIFFERENT'} results")
+    return [BenchRow("cluster", f"chart of {len(grid)} stacks, Hold'em 3-handed, one process",
+                     local, "s", note="numba threads on all cores"),
+            BenchRow("cluster", f"chart of {len(grid)} stacks on local:2", cluster, "s",
+                     note="cluster start and stop included"),
+            BenchRow("cluster", "chart local:2 against one process (speed-up)",
+                     local / cluster, "x", "≥ 1.7x", note=note),
+            BenchRow("cluster", f"chart of {len(grid)} stacks, one process, one thread", one,
+                     "s", note=f"local:2 is {one / cluster:.2f}x faster than this")]
+
+
+EQ_STATES_MEASURED = 4
+
+
+def equilibrium_rows() -> list[BenchRow]:
+    """The 946-state Hold'em tournament equilibrium (13,500 chips, 300/600, unit 300): CPU
+    seconds of one state's hand (the job's work item, with the ICM values as continuation
+    values) on one numba thread, over a few random states; then one value iteration's
+    projected wall time on this machine's cores and on 64."""
+    import numba
+
+    from omahanash.tournament_equilibrium import (
+        EquilibriumSettings,
+        _solve_state,
+        hu_win_table,
+        icm_values,
+        stack_states,
+    )
+
+    settings = EquilibriumSettings("holdem")
+    states = stack_states(settings.chips, settings.unit)
+    values = icm_values(settings, states)
+    hu = hu_win_table(settings)
+    rng = np.random.default_rng(28)
+    picked = [states[k] for k in rng.choice(len(states), EQ_STATES_MEASURED, replace=False)]
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        _solve_state(settings, values, hu, picked[0])  # warm-up
+        started = time.process_time()
+        for state in picked:
+            _solve_state(settings, values, hu, state)
+        per_state = (time.process_time() - started) / len(picked)
+    finally:
+        numba.set_num_threads(threads)
+    cores = os.cpu_count() or 1
+    iteration = per_state * len(states)
+    note = (f"{settings.solve_iterations} CFR+ iterations x {settings.deals:,} deals a state; "
+            "perfect scaling")
+    return [BenchRow("cluster", "tournament equilibrium: one state's hand", per_state,
+                     "core-s", note=f"{EQ_STATES_MEASURED} random states, one thread, CPU"),
+            BenchRow("cluster", f"one value iteration of {len(states)} states, {cores} cores "
+                     "(projected)", iteration / cores / 60, "min", note=note),
+            BenchRow("cluster", f"one value iteration of {len(states)} states, 64 cores "
+                     "(projected)", iteration / 64, "s", note=note)]
 
 
 def _exact_rows() -> list[BenchRow]:
@@ -87,4 +189,4 @@ def _exact_rows() -> list[BenchRow]:
 
 
 def run() -> list[BenchRow]:
-    return _overhead_rows() + _exact_rows()
+    return _overhead_rows() + chart_rows() + equilibrium_rows() + _exact_rows()

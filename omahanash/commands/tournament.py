@@ -27,8 +27,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--game", required=True, help=GAME_HELP)
     parser.add_argument("--chips", type=float, required=True, help="total chips in play")
-    parser.add_argument("--stacks", type=float, nargs=2, required=True, metavar=("S1", "S2"),
-                        help="starting stacks of player 1 and player 2 (adding up to --chips)")
+    parser.add_argument("--stacks", type=float, nargs=2, default=None, metavar=("S1", "S2"),
+                        help="starting stacks of player 1 and player 2 (adding up to --chips; "
+                        "required but with --equilibrium)")
     parser.add_argument("--levels", default=None,
                         help="blind schedule SB/BB[,SB/BB...] (e.g. 10/20,15/30,25/50)")
     parser.add_argument("--hands-per-level", type=int, default=None,
@@ -48,6 +49,32 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--cache-dir", default=None,
                         help="where equity tables and Nash solutions are cached")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
+    group = parser.add_argument_group(
+        "the 3-player tournament equilibrium (--equilibrium; Ganzfried & Sandholm 2008)")
+    group.add_argument("--equilibrium", action="store_true",
+                       help="value iteration over every stack state of 3 players (--chips, "
+                       "--sb, --bb, --payouts, --unit): each state's equilibrium value "
+                       "against ICM")
+    group.add_argument("--players", type=int, default=None, help="3 (with --equilibrium)")
+    group.add_argument("--payouts", default="50/30/20", help="prizes of 1st/2nd/3rd (50/30/20)")
+    group.add_argument("--unit", type=float, default=None,
+                       help="chips per stack unit of a state (default: the big blind / 2)")
+    group.add_argument("--iterations", type=int, default=20,
+                       help="most value iterations (20)")
+    group.add_argument("--tol", type=float, default=0.01,
+                       help="stop when no value changes by more than this (0.01 prize)")
+    group.add_argument("--solve-iterations", type=int, default=100,
+                       help="CFR+ iterations of each state's hand (100)")
+    group.add_argument("--deals", type=int, default=20_000,
+                       help="sampled deals of each state's hand (20000)")
+    group.add_argument("--state", type=float, nargs=3, default=None,
+                       metavar=("BTN", "SB", "BB"),
+                       help="also print the strategies at this state (chips)")
+    group.add_argument("--scheduler", default=None,
+                       help="local (default), local:N or tcp://HOST:8786; default "
+                       "$OMAHANASH_SCHEDULER")
+    group.add_argument("--store", default=None,
+                       help="folder of the resumable iterations (default: none, in memory)")
     parser.set_defaults(func=run)
 
 
@@ -88,6 +115,10 @@ def run(args: argparse.Namespace) -> int:
     from omahanash.runs import StderrProgress, cancel_on_interrupt
     from omahanash.tournament import run_tournament
 
+    if args.equilibrium or args.players is not None:
+        return run_equilibrium(args)
+    if args.stacks is None:
+        raise InputError("--stacks S1 S2 is required (or --equilibrium with --players 3)")
     structure = _structure(args)
     if args.trials < 1:
         raise InputError(f"--trials must be >= 1, got {args.trials}")
@@ -105,4 +136,67 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(document, allow_nan=False))
     else:
         print(_text(document))
+    return 0
+
+
+def run_equilibrium(args: argparse.Namespace) -> int:
+    """``--equilibrium``: the 3-player tournament equilibrium against ICM."""
+    from omahanash import tournament_equilibrium as te
+    from omahanash.cards import Variant
+    from omahanash.pushfold import parse_payouts
+    from omahanash.runs import StderrProgress, cancel_on_interrupt
+
+    if not args.equilibrium:
+        raise InputError("--players is for --equilibrium (the heads-up match takes --stacks)")
+    if args.players != 3:
+        raise InputError(f"--players: the tournament equilibrium is for 3 players, got "
+                         f"{args.players}")
+    refused = [flag for flag, value in (("--stacks", args.stacks), ("--levels", args.levels),
+                                        ("--hands-per-level", args.hands_per_level))
+               if value is not None]
+    if refused:
+        raise InputError(f"{', '.join(refused)} is for the heads-up match, not --equilibrium")
+    if args.sb is None or args.bb is None:
+        raise InputError("--equilibrium needs the blinds: --sb and --bb")
+    if args.ante:
+        raise InputError("--ante: the tournament equilibrium has no antes")
+    for name, value in (("--iterations", args.iterations),
+                        ("--solve-iterations", args.solve_iterations), ("--deals", args.deals)):
+        if value < 1:
+            raise InputError(f"{name} must be >= 1, got {value}")
+    if not args.tol > 0:
+        raise InputError(f"--tol must be > 0, got {args.tol}")
+    amounts = parse_payouts(args.payouts, 3)
+    if amounts is None:
+        raise InputError("--payouts: the tournament equilibrium needs prizes, not chips")
+    payouts = tuple(float(p) for p in amounts)
+    unit = args.unit if args.unit is not None else args.bb / 2
+    settings = te.EquilibriumSettings(str(Variant.parse(args.game)), args.chips, args.sb,
+                                      args.bb, payouts, unit, args.solve_iterations,
+                                      args.deals, args.seed, hu_samples=te.HU_SAMPLES,
+                                      cache_dir=args.cache_dir)
+    with cancel_on_interrupt() as flag:
+        try:
+            result = te.solve_equilibrium(settings, max_iterations=args.iterations, tol=args.tol,
+                                       scheduler=args.scheduler, store_dir=args.store,
+                                       progress=StderrProgress("equilibrium"), cancel=flag)
+        except Cancelled:
+            print("tournament: stopped" + (" (run it again to resume)" if args.store else ""),
+                  file=sys.stderr)
+            return 130
+    state = None if args.state is None else result.state_index(args.state)
+    document = result.document(state)
+    if args.json:
+        print(json.dumps(document, allow_nan=False))
+        return 0
+    error = document["icm_error"]
+    print(f"{document['game']}: {document['states']} states, {document['iterations']} "
+          f"iterations (largest change {document['changes'][-1]:.4g}"
+          f"{', converged' if document['converged'] else ', not converged'})")
+    print(f"ICM against the equilibrium: mean |difference| {error['mean_abs']:.4f}, largest "
+          f"{error['max_abs']:.4f} (prize pool {error['pool']:g})")
+    if "state" in document:
+        print(f"strategies at {document['state']['stacks']}:")
+        for node in document["state"]["nodes"]:
+            print(f"  {node['node']:14s} {node['action']:5s} {node['percent']:6.1f}%")
     return 0

@@ -1,0 +1,323 @@
+"""Charts: the push/fold equilibrium of a table over many stacks, one solve per stack.
+
+A chart is a list of stack vectors (equal stacks over a grid of big blinds, ``2:20:0.5``, or
+listed vectors) at one table: game, players, blinds, antes, payouts. Every vector is an
+independent :func:`~omahanash.pushfold.solve_pushfold` run (seeded by the chart's ``seed``,
+never by the worker or the order), so the chart is one job of :func:`~omahanash.cluster.
+run_blocks` with one item per stack vector: it runs in this process, on a ``local:N`` Dask
+cluster or on a running one, resumes from the finished stacks after a crash (``store_path``)
+and is bit-identical on every engine.
+
+Each stack's result is one float64 row: every node's chance to play per class (the average
+strategy, mixed where the equilibrium mixes), every node's play % of all hands and its reach,
+each player's EV (chips and prize) and best-response gain, NashConv and the iterations run.
+:class:`Chart` reads the rows back.
+
+>>> chart = solve_chart("holdem", 3, [4, 6], iterations=4, deals=2_000)
+>>> [round(s[0], 1) for s in chart.stacks_bb], chart.node_names[:2]
+([4.0, 6.0], ['BTN', 'SB'])
+>>> 0 <= chart.percent(1, "BTN") <= 100
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import os
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from omahanash.cards import Variant
+from omahanash.cluster import Scheduler
+from omahanash.errors import InputError
+from omahanash.runs import CancelFlag, ProgressCallback
+
+__all__ = ["Chart", "ChartSettings", "parse_stack_grid", "solve_chart"]
+
+MAX_STACKS = 10_000  # stack vectors in one chart
+DEFAULT_ITERATIONS = 200
+DEFAULT_CHART_DEALS = 50_000
+
+
+@dataclass(frozen=True)
+class ChartSettings:
+    """What every stack of a chart shares: the table and how each stack is solved (chips:
+    ``sb``, ``bb``, ``ante``, ``bb_ante``; stacks are given in big blinds). Picklable, sent
+    to the workers with each item."""
+
+    game: str
+    players: int
+    sb: float = 50.0
+    bb: float = 100.0
+    ante: float = 0.0
+    bb_ante: float = 0.0
+    payouts: str | None = None
+    iterations: int = DEFAULT_ITERATIONS
+    deals: int = DEFAULT_CHART_DEALS
+    seed: int = 0
+    cache_dir: str | None = None
+
+    def spot(self, stacks_bb: Sequence[float]):
+        """The :class:`~omahanash.pushfold.PushFoldSpot` of one stack vector (in big blinds).
+
+        >>> ChartSettings("holdem", 3).spot([10, 10, 10]).stacks
+        (1000.0, 1000.0, 1000.0)
+        """
+        from omahanash.pushfold import PushFoldSpot
+
+        return PushFoldSpot(self.game, [s * self.bb for s in stacks_bb], self.sb, self.bb,
+                            self.ante, self.payouts, self.bb_ante)
+
+    def layout(self) -> tuple[list[Any], int]:
+        """The table's nodes (preflop order of :meth:`PushFoldSpot.nodes`) and its classes."""
+        from omahanash.hands import num_classes
+
+        spot = self.spot([100.0] * self.players)
+        game = "holdem" if spot.variant is Variant.HOLDEM else "omaha"
+        return spot.nodes(), num_classes(game)
+
+    def row_length(self) -> int:
+        nodes, classes = self.layout()
+        return len(nodes) * (classes + 2) + 3 * self.players + 2
+
+
+def parse_stack_grid(text: str) -> list[float]:
+    """``FROM:TO:STEP`` (both ends included) or a comma list of stacks in big blinds.
+
+    >>> parse_stack_grid("2:4:0.5")
+    [2.0, 2.5, 3.0, 3.5, 4.0]
+    >>> parse_stack_grid("5, 10,20")
+    [5.0, 10.0, 20.0]
+    >>> parse_stack_grid("4:2:1")
+    Traceback (most recent call last):
+    ...
+    omahanash.errors.InputError: --stacks-bb: '4:2:1' needs FROM <= TO and STEP > 0
+    """
+    value = str(text).strip()
+    try:
+        numbers = [float(part) for part in value.replace(":", ",").split(",") if part.strip()]
+    except ValueError:
+        raise InputError(f"--stacks-bb: {value!r} is not FROM:TO:STEP or a list like "
+                         "5,10,20 (big blinds)") from None
+    if ":" in value:
+        if len(numbers) != 3 or value.count(":") != 2:
+            raise InputError(f"--stacks-bb: {value!r} is not FROM:TO:STEP")
+        first, last, step = numbers
+        if not all(math.isfinite(x) for x in numbers) or first > last or step <= 0:
+            raise InputError(f"--stacks-bb: {value!r} needs FROM <= TO and STEP > 0")
+        count = int(math.floor((last - first) / step + 1e-9)) + 1
+        if count > MAX_STACKS:
+            raise InputError(f"--stacks-bb: {value!r} makes {count:,} stacks (at most "
+                             f"{MAX_STACKS:,})")
+        stacks = [round(first + k * step, 9) for k in range(count)]
+    else:
+        stacks = numbers
+    if not stacks or any(not math.isfinite(s) or s <= 0 for s in stacks):
+        raise InputError(f"--stacks-bb: {value!r} needs stacks > 0 big blinds")
+    return stacks
+
+
+def _solve_one(settings: ChartSettings, stacks_bb: tuple[float, ...]) -> np.ndarray:
+    """One stack vector's row (module doc); what a worker runs."""
+    from omahanash.pushfold import solve_pushfold
+
+    spot = settings.spot(stacks_bb)
+    solution = solve_pushfold(spot, iterations=settings.iterations, deals=settings.deals,
+                              seed=settings.seed, cache_dir=settings.cache_dir)
+    nodes, classes = settings.layout()
+    strategy = solution.strategy()
+    if strategy.shape[1] != classes:
+        raise InputError(f"the {spot.variant} table has {strategy.shape[1]} classes, a chart "
+                         f"needs all {classes}")
+    summary = solution.node_summary()
+    ev = solution.ev
+    parts = [strategy[[node.index for node in nodes]].ravel(),
+             np.array([[row["percent"], row["reach"]] for row in summary]).ravel(),
+             np.array([row["chips"] for row in ev]),
+             np.array([math.nan if row["prize"] is None else row["prize"] for row in ev]),
+             np.asarray(solution.gains, dtype=np.float64),
+             np.array([solution.nash_conv, float(solution.iterations)])]
+    return np.concatenate(parts)
+
+
+@dataclass
+class Chart:
+    """A solved chart: ``settings``, ``stacks_bb`` (one vector per row) and ``rows``
+    (float64, one per stack vector; the layout of the module doc)."""
+
+    settings: ChartSettings
+    stacks_bb: list[tuple[float, ...]]
+    rows: np.ndarray
+
+    def __post_init__(self) -> None:
+        nodes, classes = self.settings.layout()
+        self._nodes = nodes
+        self._classes = classes
+
+    @property
+    def node_names(self) -> list[str]:
+        return [node.name for node in self._nodes]
+
+    def _node(self, name: str) -> int:
+        for k, node in enumerate(self._nodes):
+            if node.name == name:
+                return k
+        raise InputError(f"node {name!r} is not one of {', '.join(self.node_names)}")
+
+    def play(self, row: int, node: str) -> np.ndarray:
+        """Chance to play per class (class-id order) at ``node`` for stack vector ``row``."""
+        k = self._node(node)
+        return self.rows[row, k * self._classes:(k + 1) * self._classes]
+
+    def _tail(self, row: int) -> np.ndarray:
+        return self.rows[row, len(self._nodes) * self._classes:]
+
+    def percent(self, row: int, node: str) -> float:
+        """Play % of all starting hands at ``node``."""
+        return float(self._tail(row)[2 * self._node(node)])
+
+    def reach(self, row: int, node: str) -> float:
+        return float(self._tail(row)[2 * self._node(node) + 1])
+
+    def ev(self, row: int) -> tuple[np.ndarray, np.ndarray]:
+        """Each player's EV: chips (change of stack) and prize (NaN in chip EV)."""
+        n = self.settings.players
+        start = 2 * len(self._nodes)
+        tail = self._tail(row)
+        return tail[start:start + n], tail[start + n:start + 2 * n]
+
+    def gains(self, row: int) -> np.ndarray:
+        n = self.settings.players
+        start = 2 * len(self._nodes) + 2 * n
+        return self._tail(row)[start:start + n]
+
+    def nash_conv(self, row: int) -> float:
+        return float(self._tail(row)[-2])
+
+    def iterations(self, row: int) -> int:
+        return int(self._tail(row)[-1])
+
+    def range_text(self, row: int, node: str) -> str | None:
+        """Hold'em: the classes played more than half the time, as range text (the full
+        mixed strategy is :meth:`play`); None for Omaha (16,432 classes)."""
+        if self.settings.game != "holdem":
+            return None
+        from omahanash.ranges.core import Range, hand_classes
+
+        played = (self.play(row, node) > 0.5).astype(np.float64)
+        if not played.any():
+            return ""
+        return Range(Variant.HOLDEM, "", played[hand_classes("holdem")]).to_text()
+
+    def document(self, classes: bool = True) -> dict[str, Any]:
+        """The JSON document of the chart (``--out``; ``classes=False``: without the
+        per-class play chances, the ``--json`` summary)."""
+        s = self.settings
+        spot = s.spot(self.stacks_bb[0]) if self.stacks_bb else s.spot([100.0] * s.players)
+        spots = []
+        for row, stacks in enumerate(self.stacks_bb):
+            chips, prize = self.ev(row)
+            nodes = []
+            for node in self._nodes:
+                entry: dict[str, Any] = {
+                    "node": node.name, "position": node.position, "action": node.action,
+                    "percent": self.percent(row, node.name),
+                    "reach": self.reach(row, node.name)}
+                if classes:
+                    entry["range"] = self.range_text(row, node.name)
+                    entry["play"] = self.play(row, node.name).tolist()
+                nodes.append(entry)
+            spots.append({
+                "stacks_bb": list(stacks), "stacks": [x * s.bb for x in stacks],
+                "nash_conv": self.nash_conv(row), "iterations": self.iterations(row),
+                "ev": [{"position": pos, "chips": float(chips[i]),
+                        "prize": None if math.isnan(prize[i]) else float(prize[i]),
+                        "gain": float(self.gains(row)[i])}
+                       for i, pos in enumerate(spot.positions)],
+                "nodes": nodes})
+        out: dict[str, Any] = {
+            "game": str(spot.variant), "players": s.players,
+            "positions": list(spot.positions), "sb": s.sb, "bb": s.bb, "ante": s.ante,
+            "bb_ante": s.bb_ante, "payouts": spot.payouts_text, "model": spot.model,
+            "unit": "prize" if spot.model == "icm" else "chips",
+            "iterations": s.iterations, "deals": s.deals, "seed": s.seed, "spots": spots}
+        if classes:
+            from omahanash.hands import class_cards
+
+            game = "holdem" if spot.variant is Variant.HOLDEM else "omaha"
+            out["classes"] = [class_cards(game, c) for c in range(self._classes)]
+        return out
+
+
+def _vectors(players: int, stacks: Sequence[float] | Sequence[Sequence[float]]
+             ) -> list[tuple[float, ...]]:
+    out: list[tuple[float, ...]] = []
+    for entry in stacks:
+        if isinstance(entry, (int, float, np.integer, np.floating)) \
+                and not isinstance(entry, bool):
+            vector: tuple[float, ...] = (float(entry),) * players
+        else:
+            try:
+                vector = tuple(float(x) for x in entry)  # type: ignore[union-attr]
+            except (TypeError, ValueError):
+                raise InputError(f"stacks: {entry!r} is not a stack or a vector of "
+                                 f"{players} stacks (big blinds)") from None
+        if len(vector) != players or any(not math.isfinite(x) or x <= 0 for x in vector):
+            raise InputError(f"stacks: {list(vector)} must be {players} stacks > 0 "
+                             "(big blinds)")
+        out.append(vector)
+    if not out or len(out) > MAX_STACKS:
+        raise InputError(f"stacks: give 1 to {MAX_STACKS:,} stack vectors, got {len(out)}")
+    return out
+
+
+def solve_chart(game: str, players: int,
+                stacks: Sequence[float] | Sequence[Sequence[float]], *, sb: float = 50.0,
+                bb: float = 100.0, ante: float = 0.0, bb_ante: float = 0.0,
+                payouts: str | None = None, iterations: int = DEFAULT_ITERATIONS,
+                deals: int = DEFAULT_CHART_DEALS, seed: int = 0,
+                cache_dir: str | None = None, scheduler: str | Scheduler | None = None,
+                store_path: str | os.PathLike | None = None,
+                progress: ProgressCallback | None = None,
+                cancel: CancelFlag | None = None) -> Chart:
+    """Solve the table at every stack vector (a number: equal stacks; a sequence: one stack
+    per seat, preflop order; big blinds) with ``iterations`` CFR+ iterations on ``deals``
+    sampled deals (``seed``). ``scheduler``, ``store_path``, ``progress`` (stacks done, total)
+    and ``cancel`` as :func:`~omahanash.cluster.run_blocks`.
+
+    >>> chart = solve_chart("holdem", 3, [[5, 10, 15]], iterations=4, deals=2_000,
+    ...                     payouts="50/30/20")
+    >>> chart.document(classes=False)["spots"][0]["stacks"]
+    [500.0, 1000.0, 1500.0]
+    """
+    from omahanash.cluster import run_blocks
+
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+        raise InputError(f"--players must be 2 to 10, got {players!r}")
+    for name, value, most in (("--iterations", iterations, 1_000_000),
+                              ("--deals", deals, 100_000_000)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+            raise InputError(f"{name} must be a whole number 1..{most:,}, got {value!r}")
+    settings = ChartSettings(str(Variant.parse(game)), players, float(sb), float(bb),
+                             float(ante), float(bb_ante), payouts, iterations, deals,
+                             int(seed), cache_dir)
+    vectors = _vectors(players, stacks)
+    for vector in vectors:  # bad blinds, payouts, stacks: one clear error before any work
+        settings.spot(vector)
+    job = {k: v for k, v in asdict(settings).items() if k != "cache_dir"}
+    job["what"] = "push/fold chart"
+    rows = run_blocks(functools.partial(_solve_one, settings), vectors,
+                      result_shape=(settings.row_length(),), scheduler=scheduler,
+                      store_path=store_path, job=job, progress=progress, cancel=cancel)
+    return Chart(settings, vectors, np.array(rows))
+
+
+def chart_store(out: str | os.PathLike) -> Path:
+    """The resumable job store beside a chart's output file."""
+    path = Path(out)
+    return path.with_name(path.name + ".job")

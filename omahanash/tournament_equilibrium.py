@@ -1,0 +1,399 @@
+"""The 3-player tournament equilibrium (Ganzfried & Sandholm, AAMAS 2008): how wrong is ICM?
+
+A sit-and-go's last three players: ``chips`` in play, fixed blinds, ``payouts`` for 1st, 2nd
+and 3rd. A **state** is the stack vector at the start of a hand in preflop order (BTN, SB,
+BB), in multiples of ``unit`` chips, every player at least one unit: with 13,500 chips and a
+unit of 300 (45 units) there are C(44, 2) = 946 states, with a unit of 1,500 (9 units) 28.
+
+**Value iteration.** ``V[s]`` is each seat's expected prize from state ``s``; it starts as
+ICM (Malmuth–Harville). One iteration solves, for every state, the 3-player push/fold hand
+(:func:`~omahanash.pushfold.solve_pushfold`) whose payoffs are not ICM but the previous
+iteration's values of where the hand ends (:class:`TournamentValuation`); each seat's
+equilibrium EV of that hand is its new value. The iterations stop when the largest change of
+a value is at most ``tol`` (prize units) or after ``max_iterations``.
+
+Where a hand ends (:class:`TournamentValuation`):
+
+* everybody alive: positions rotate (the SB becomes the button, the BB the SB, the button
+  the BB) and the stacks, in units, are the next state. Stacks off the grid (split pots; a
+  unit coarser than the blinds) are rounded to the neighbouring grid states at random,
+  keeping each stack's expectation (``V`` is interpolated linearly); a live stack below one
+  unit counts as one unit (taken from the largest stack).
+* one player busted: they finish 3rd; the other two play heads-up, the first of them after
+  the rotation in the small blind. Their values are ``2nd + P(win) × (1st − 2nd)`` with
+  P(win) from the heads-up tournament's exact Markov chain (:mod:`omahanash.tournament`:
+  chip-EV Nash jam/fold at every effective stack, the button alternating) at the same blinds,
+  in its own unit (the blinds' greatest common divisor), interpolated linearly between chip
+  counts.
+* two busted in one hand: the one who started the hand with more chips is 2nd (equal: they
+  share 2nd and 3rd), the survivor 1st.
+
+Every iteration is one job of :func:`~omahanash.cluster.run_blocks` (an item per state,
+seeded by the state alone: the same bits on every engine), kept in ``store_dir`` as
+``iteration-K.job``: a run stopped at any point resumes from the finished states of the
+iteration it was in (earlier iterations' complete stores are read back at once).
+
+>>> states = stack_states(13_500, 1_500)
+>>> len(states), states[0], states[-1]
+(28, (1, 1, 7), (7, 1, 1))
+>>> len(stack_states(13_500, 300))
+946
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import math
+import os
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from omahanash.cluster import Scheduler
+from omahanash.errors import InputError
+from omahanash.runs import CancelFlag, ProgressCallback
+
+__all__ = ["EquilibriumResult", "EquilibriumSettings", "TournamentValuation",
+           "solve_equilibrium", "stack_states"]
+
+PLAYERS = 3
+MAX_STATES = 20_000
+HU_SAMPLES = 50_000  # showdowns sampled per heads-up hand's split fractions
+ROTATE = (1, 2, 0)  # next hand's BTN, SB, BB are this hand's SB, BB, BTN
+
+
+def stack_states(chips: float, unit: float, players: int = PLAYERS) -> list[tuple[int, ...]]:
+    """Every stack vector (in units, preflop order) of ``players`` players with at least one
+    unit each and ``chips / unit`` units in all, in lexicographic order."""
+    total = _units(chips, unit)
+    if players != PLAYERS:
+        raise InputError(f"the tournament equilibrium is for {PLAYERS} players")
+    if total < players:
+        raise InputError(f"--chips: {chips:g} is less than one --unit per player")
+    states: list[tuple[int, ...]] = [(a, b, total - a - b) for a in range(1, total - 1)
+              for b in range(1, total - a)]
+    if len(states) > MAX_STATES:
+        raise InputError(f"--unit {unit:g} makes {len(states):,} states (at most "
+                         f"{MAX_STATES:,})")
+    return states
+
+
+def _whole(name: str, value: float) -> int:
+    if not float(value).is_integer():
+        raise InputError(f"{name} must be a whole number of chips, got {value:g}")
+    return int(value)
+
+
+def _units(chips: float, unit: float) -> int:
+    if not (isinstance(unit, (int, float)) and math.isfinite(unit) and unit > 0):
+        raise InputError(f"--unit must be a number of chips > 0, got {unit!r}")
+    total = chips / unit
+    if abs(total - round(total)) > 1e-9:
+        raise InputError(f"--chips ({chips:g}) must be a multiple of --unit ({unit:g})")
+    return int(round(total))
+
+
+@dataclass(frozen=True)
+class EquilibriumSettings:
+    """The tournament and how each state's hand is solved (picklable: sent to workers)."""
+
+    game: str
+    chips: float = 13_500.0
+    sb: float = 300.0
+    bb: float = 600.0
+    payouts: tuple[float, ...] = (50.0, 30.0, 20.0)
+    unit: float = 300.0
+    solve_iterations: int = 100
+    deals: int = 20_000
+    seed: int = 0
+    hu_samples: int = HU_SAMPLES
+    cache_dir: str | None = None
+
+    @property
+    def prizes(self) -> np.ndarray:
+        """1st, 2nd, 3rd prize (places not paid: 0)."""
+        out = np.zeros(PLAYERS)
+        out[:len(self.payouts)] = self.payouts
+        return out
+
+    def payouts_text(self) -> str:
+        return "/".join(f"{p:g}" for p in self.payouts)
+
+    def spot(self, state: Sequence[float]):
+        from omahanash.pushfold import PushFoldSpot
+
+        return PushFoldSpot(self.game, [x * self.unit for x in state], self.sb, self.bb,
+                            payouts=self.payouts_text())
+
+
+def hu_win_table(settings: EquilibriumSettings) -> tuple[float, np.ndarray]:
+    """``(hu_unit, p_sb)``: the heads-up chain's unit (chips) and ``p_sb[x]`` = P(win) of the
+    player with ``x`` units who is the small blind of the first heads-up hand."""
+    from omahanash.tournament import Structure, run_tournament, solve_chain
+
+    structure = Structure.fixed(_whole("--chips", settings.chips), _whole("--sb", settings.sb),
+                                _whole("--bb", settings.bb))
+    half = structure.units // 2 * structure.unit
+    result = run_tournament(settings.game, structure, (half, settings.chips - half),
+                            samples=settings.hu_samples, seed=settings.seed,
+                            cache_dir=settings.cache_dir)
+    chain = solve_chain(result.tables)
+    return float(structure.unit), np.asarray(chain.p_win(0), dtype=np.float64)
+
+
+@dataclass
+class TournamentValuation:
+    """What the end of a hand is worth to each seat (module doc), a ``valuation(final,
+    start)`` of :func:`~omahanash.pushfold.solve_pushfold`: final and start stacks in chips,
+    seats in preflop order (BTN, SB, BB), any leading shape ``(..., 3)``.
+
+    >>> s = EquilibriumSettings("holdem", chips=900, sb=100, bb=200, unit=300)
+    >>> states = stack_states(900, 300)          # only (1, 1, 1)
+    >>> v = TournamentValuation(s, states, np.array([[40.0, 35.0, 25.0]]), 100.0,
+    ...                         np.linspace(0, 1, 10))
+    >>> v(np.array([300.0, 300.0, 300.0]), np.array([300.0, 300.0, 300.0])).tolist()
+    [25.0, 40.0, 35.0]
+    >>> v(np.array([900.0, 0.0, 0.0]), np.array([300.0, 200.0, 400.0])).tolist()
+    [50.0, 20.0, 30.0]
+    """
+
+    settings: EquilibriumSettings
+    states: Sequence[tuple[int, ...]]
+    values: np.ndarray
+    hu_unit: float
+    hu_p_sb: np.ndarray
+    _index: np.ndarray = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        total = _units(self.settings.chips, self.settings.unit)
+        self._total = total
+        self._index = np.full((total + 1, total + 1), -1, dtype=np.int64)
+        for k, (a, b, _) in enumerate(self.states):
+            self._index[a, b] = k
+        self.values = np.asarray(self.values, dtype=np.float64)
+
+    def __call__(self, final: np.ndarray, start: np.ndarray) -> np.ndarray:
+        f = np.asarray(final, dtype=np.float64)
+        shape = f.shape
+        f = f.reshape(-1, PLAYERS)
+        begin = np.broadcast_to(np.asarray(start, dtype=np.float64), shape).reshape(-1, PLAYERS)
+        prizes = self.settings.prizes
+        eps = 1e-9 * self.settings.chips
+        alive = f > eps
+        count = alive.sum(axis=1)
+        out = np.zeros_like(f)
+        rows = np.flatnonzero(count == 3)
+        if rows.size:
+            nxt = f[rows][:, ROTATE] / self.settings.unit
+            out[rows[:, None], np.array(ROTATE)[None, :]] = self._interpolate(nxt)
+        for row in np.flatnonzero(count == 2):
+            order = [seat for seat in ROTATE if alive[row, seat]]
+            sb, other = order
+            p = self._hu_p(f[row, sb])
+            out[row, sb] = prizes[1] + p * (prizes[0] - prizes[1])
+            out[row, other] = prizes[1] + (1.0 - p) * (prizes[0] - prizes[1])
+            out[row, ~alive[row]] = prizes[2]
+        for row in np.flatnonzero(count == 1):
+            winner = int(np.flatnonzero(alive[row])[0])
+            out[row, winner] = prizes[0]
+            a, b = (seat for seat in range(PLAYERS) if seat != winner)
+            if begin[row, a] == begin[row, b]:
+                out[row, a] = out[row, b] = (prizes[1] + prizes[2]) / 2.0
+            else:
+                second, third = (a, b) if begin[row, a] > begin[row, b] else (b, a)
+                out[row, second], out[row, third] = prizes[1], prizes[2]
+        return out.reshape(shape)
+
+    def _hu_p(self, chips: float) -> float:
+        x = chips / self.hu_unit
+        grid = np.arange(self.hu_p_sb.size, dtype=np.float64)
+        return float(np.interp(x, grid, self.hu_p_sb))
+
+    def _interpolate(self, units: np.ndarray) -> np.ndarray:
+        """Values of stack vectors in units (rows summing to the total), by random rounding
+        to grid states that keeps every stack's expectation."""
+        u = units.copy()
+        low = u < 1.0
+        if low.any():  # a live stack below one unit counts as one, from the largest stack
+            for short in np.flatnonzero(low.any(axis=1)):
+                deficit = float((1.0 - u[short][low[short]]).sum())
+                u[short][low[short]] = 1.0
+                u[short, int(np.argmax(u[short]))] -= deficit
+        floor = np.floor(u + 1e-9)
+        frac = np.clip(u - floor, 0.0, 1.0)
+        floor = floor.astype(np.int64)
+        left = self._total - floor.sum(axis=1)
+        out = np.zeros_like(u)
+        for row in range(u.shape[0]):
+            base: np.ndarray = floor[row]
+            if left[row] <= 0:
+                out[row] = self._value(base)
+            elif left[row] == 1:
+                weights = frac[row] / frac[row].sum()
+                for seat in range(PLAYERS):
+                    if weights[seat] > 0:
+                        point = base.copy()
+                        point[seat] += 1
+                        out[row] += weights[seat] * self._value(point)
+            else:  # two units left: every seat but one gets one more
+                weights = (1.0 - frac[row]) / (1.0 - frac[row]).sum()
+                for seat in range(PLAYERS):
+                    if weights[seat] > 0:
+                        point = base + 1
+                        point[seat] -= 1
+                        out[row] += weights[seat] * self._value(point)
+        return out
+
+    def _value(self, point: np.ndarray) -> np.ndarray:
+        k = self._index[int(point[0]), int(point[1])]
+        if k < 0:
+            raise ValueError(f"stack vector {point.tolist()} is not a state")
+        return self.values[k]
+
+
+def _solve_state(settings: EquilibriumSettings, values: np.ndarray, hu: tuple[float, np.ndarray],
+                 item: tuple[int, int, int]) -> np.ndarray:
+    """One state's hand with the continuation ``values``: each seat's EV and the NashConv
+    (what a worker runs)."""
+    from omahanash.pushfold import solve_pushfold
+
+    states = stack_states(settings.chips, settings.unit)
+    valuation = TournamentValuation(settings, states, values, hu[0], hu[1])
+    solution = solve_pushfold(settings.spot(item), iterations=settings.solve_iterations,
+                              deals=settings.deals, seed=settings.seed,
+                              cache_dir=settings.cache_dir,
+                              valuation=valuation)
+    prize = [row["prize"] for row in solution.ev]
+    return np.array([*prize, solution.nash_conv], dtype=np.float64)
+
+
+@dataclass
+class EquilibriumResult:
+    """The run: ``states``, ``values`` (equilibrium value of each seat per state), ``icm``
+    (the ICM values), ``changes`` (each iteration's largest change), ``nash_conv`` (each
+    state's NashConv in the last iteration), the heads-up P(win) table."""
+
+    settings: EquilibriumSettings
+    states: list[tuple[int, ...]]
+    values: np.ndarray
+    icm: np.ndarray
+    changes: list[float]
+    nash_conv: np.ndarray
+    hu_unit: float
+    hu_p_sb: np.ndarray
+    converged: bool
+
+    @property
+    def difference(self) -> np.ndarray:
+        """Equilibrium value minus ICM value, per state and seat."""
+        return self.values - self.icm
+
+    def valuation(self) -> TournamentValuation:
+        return TournamentValuation(self.settings, self.states, self.values, self.hu_unit,
+                                   self.hu_p_sb)
+
+    def state_index(self, chips: Sequence[float]) -> int:
+        """The state of a stack vector in chips (BTN, SB, BB)."""
+        units = tuple(_units(float(c), self.settings.unit) for c in chips)
+        try:
+            return self.states.index(units)
+        except ValueError:
+            raise InputError(f"--state: {list(chips)} is not a state (three stacks, "
+                             f"multiples of {self.settings.unit:g} adding up to "
+                             f"{self.settings.chips:g})") from None
+
+    def strategies(self, index: int) -> list[dict]:
+        """The equilibrium of state ``index``'s hand (with the final values): every node's
+        push/call % (and Hold'em range text of the classes played over half the time)."""
+        from omahanash.pushfold import solve_pushfold
+
+        s = self.settings
+        solution = solve_pushfold(s.spot(self.states[index]), iterations=s.solve_iterations,
+                                  deals=s.deals, seed=s.seed, cache_dir=s.cache_dir,
+                                  valuation=self.valuation())
+        return solution.node_summary()
+
+    def document(self, state: int | None = None) -> dict[str, Any]:
+        s = self.settings
+        diff = self.difference
+        out: dict[str, Any] = {
+            "game": s.game, "players": PLAYERS, "chips": s.chips, "sb": s.sb, "bb": s.bb,
+            "payouts": list(s.payouts), "unit": s.unit, "states": len(self.states),
+            "iterations": len(self.changes), "changes": self.changes,
+            "converged": self.converged, "solve_iterations": s.solve_iterations,
+            "deals": s.deals, "seed": s.seed,
+            "icm_error": {"mean_abs": float(np.abs(diff).mean()),
+                          "max_abs": float(np.abs(diff).max()),
+                          "pool": float(sum(s.payouts))},
+            "max_nash_conv": float(self.nash_conv.max()) if self.nash_conv.size else None,
+            "values": [{"stacks": [x * s.unit for x in st],
+                        "equilibrium": self.values[k].tolist(), "icm": self.icm[k].tolist(),
+                        "difference": diff[k].tolist()} for k, st in enumerate(self.states)]}
+        if state is not None:
+            out["state"] = {"stacks": [x * s.unit for x in self.states[state]],
+                            "nodes": self.strategies(state)}
+        return out
+
+
+def _digest(array: np.ndarray) -> str:
+    return hashlib.blake2b(np.ascontiguousarray(array).tobytes(), digest_size=10).hexdigest()
+
+
+def icm_values(settings: EquilibriumSettings, states: Sequence[tuple[int, ...]]) -> np.ndarray:
+    from omahanash.pushfold import icm
+
+    prizes = np.asarray(settings.payouts, dtype=np.float64)
+    return np.array([icm(np.asarray(st, dtype=np.float64) * settings.unit, prizes)
+                     for st in states])
+
+
+def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20,
+                      tol: float = 0.01, scheduler: str | Scheduler | None = None,
+                      store_dir: str | os.PathLike | None = None,
+                      progress: ProgressCallback | None = None,
+                      cancel: CancelFlag | None = None) -> EquilibriumResult:
+    """Value iteration from ICM (module doc) until the largest change is at most ``tol``
+    or ``max_iterations``; each iteration's states on ``scheduler``, kept in ``store_dir``
+    (resumable). ``progress(done, total)`` counts states over ``max_iterations``."""
+    from omahanash.cluster import run_blocks
+
+    if len(settings.payouts) > PLAYERS or len(settings.payouts) < 1:
+        raise InputError("--payouts: give 1 to 3 places")
+    states = stack_states(settings.chips, settings.unit)
+    settings.spot(states[0])  # bad blinds or game: one clear error before any work
+    icm = icm_values(settings, states)
+    hu = hu_win_table(settings)
+    values = icm.copy()
+    changes: list[float] = []
+    nash_conv = np.zeros(len(states))
+    job = {k: v for k, v in asdict(settings).items() if k != "cache_dir"}
+    job["payouts"] = list(settings.payouts)
+    converged = False
+    for iteration in range(max_iterations):
+        store = None if store_dir is None else Path(store_dir) / f"iteration-{iteration}.job"
+        if store is not None:
+            store.parent.mkdir(parents=True, exist_ok=True)
+
+        def step(done: float, total: float, iteration: int = iteration) -> None:
+            if progress is not None:
+                progress(iteration * total + done, max_iterations * total)
+
+        rows = run_blocks(functools.partial(_solve_state, settings, values, hu), states,
+                          result_shape=(PLAYERS + 1,), scheduler=scheduler,
+                          store_path=store, progress=step, cancel=cancel,
+                          job={**job, "what": "tournament equilibrium", "values":
+                               _digest(values), "iteration": iteration})
+        step(len(states), len(states))  # also when the iteration was read back whole
+        new = np.array(rows[:, :PLAYERS])
+        nash_conv = np.array(rows[:, PLAYERS])
+        changes.append(float(np.abs(new - values).max()))
+        values = new
+        if changes[-1] <= tol:
+            converged = True
+            break
+    return EquilibriumResult(settings, states, values, icm, changes, nash_conv, hu[0], hu[1],
+                             converged)

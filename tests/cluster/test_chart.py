@@ -1,0 +1,143 @@
+"""Charts (omahanash.chart): one seeded push/fold solve per stack, the same bits here and on a
+real LocalCluster of two worker processes, resumable, and equal to solving each spot alone."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import warnings
+
+import numpy as np
+import pytest
+
+from omahanash.chart import ChartSettings, parse_stack_grid, solve_chart
+from omahanash.cli import main
+from omahanash.errors import Cancelled, InputError
+from omahanash.pushfold import solve_pushfold
+from omahanash.runs import CancelFlag
+
+distributed = pytest.importorskip("distributed")
+
+TINY = {"iterations": 4, "deals": 2_000, "payouts": "50/30/20", "seed": 3}
+
+
+@contextlib.contextmanager
+def one_thread():
+    """numba on one thread: on a loaded 2-core host every parallel kernel call of these tiny
+    solves waits for a descheduled second thread (5x slower). Results do not depend on it:
+    ``here`` runs on all threads and the tests compare with it."""
+    import numba
+
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(threads)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with warnings.catch_warnings():  # "port 8787 in use" (another cluster's dashboard)
+        warnings.simplefilter("ignore", UserWarning)
+        c = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                     dashboard_address=None, silence_logs=logging.CRITICAL)
+    with c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def here():
+    """The chart computed in this process on all of numba's threads (the other tests run
+    one thread, each worker one: the same bits)."""
+    return solve_chart("holdem", 3, [3, 12], **TINY)
+
+
+def test_same_bits_in_this_process_and_on_two_workers(here, cluster):
+    # the workers run numba with cores // 2 threads each, this process with all cores
+    there = solve_chart("holdem", 3, [3, 12], scheduler=cluster.scheduler_address, **TINY)
+    assert there.rows.tobytes() == here.rows.tobytes()
+    assert there.document() == here.document()
+
+
+def test_each_row_is_the_solve_of_that_spot(here):
+    settings = ChartSettings("holdem", 3, payouts="50/30/20", iterations=4, deals=2_000,
+                             seed=3)
+    with one_thread():
+        alone = solve_pushfold(settings.spot([12, 12, 12]), iterations=4, deals=2_000, seed=3)
+    strategy = alone.strategy()
+    for node in alone.nodes:
+        assert np.array_equal(here.play(1, node.name), strategy[node.index])
+    summary = {row["node"]: row for row in alone.node_summary()}
+    assert here.percent(1, "SB vs BTN") == summary["SB vs BTN"]["percent"]
+    assert here.nash_conv(1) == alone.nash_conv and here.iterations(1) == 4
+    chips, prize = here.ev(1)
+    assert chips.sum() == pytest.approx(0.0, abs=1e-9)  # chips only move between players
+    assert prize.sum() == pytest.approx(100.0, abs=1e-9)  # the whole pool is paid out
+    # deeper stacks: the button pushes less (3 bb against 12 bb)
+    assert here.percent(0, "BTN") > here.percent(1, "BTN")
+
+
+def test_stack_vectors_and_range_text(here):
+    with one_thread():
+        chart = solve_chart("holdem", 3, [[2, 10, 15]], iterations=4, deals=2_000)
+    doc = chart.document()
+    assert doc["spots"][0]["stacks"] == [200.0, 1000.0, 1500.0] and doc["model"] == "chips"
+    btn = doc["spots"][0]["nodes"][0]
+    assert btn["node"] == "BTN" and len(btn["play"]) == 169 and len(doc["classes"]) == 169
+    # the range text holds exactly the classes played more than half the time
+    from omahanash.ranges import parse_range
+
+    parsed = parse_range(btn["range"], "holdem").weights
+    assert np.array_equal(parsed > 0, np.array(btn["play"]) > 0.5)
+    assert chart.range_text(0, "BB vs BTN+SB") is not None
+
+
+def test_cancel_then_resume_gives_the_same_chart(here, tmp_path):
+    store = tmp_path / "chart.job"
+    flag = CancelFlag()
+    seen: list[tuple[int, int]] = []
+
+    def stop_after_one(done: int, total: int) -> None:
+        seen.append((done, total))
+        if done >= 1:
+            flag.cancel()
+
+    with one_thread(), pytest.raises(Cancelled):
+        solve_chart("holdem", 3, [3, 12], store_path=store, progress=stop_after_one,
+                    cancel=flag, **TINY)
+    assert not store.exists() and store.with_name("chart.job.partial").exists()
+    resumed: list[tuple[int, int]] = []
+    with one_thread():
+        chart = solve_chart("holdem", 3, [3, 12], store_path=store,
+                            progress=lambda d, t: resumed.append((d, t)), **TINY)
+    assert resumed[0] == (1, 2)  # the finished stack is not solved again
+    assert chart.rows.tobytes() == here.rows.tobytes()
+
+
+def test_bad_charts_name_the_argument():
+    with pytest.raises(InputError, match="--stacks-bb"):
+        parse_stack_grid("2:x:1")
+    with pytest.raises(InputError, match="--players"):
+        solve_chart("holdem", 11, [5])
+    with pytest.raises(InputError, match="stacks"):
+        solve_chart("holdem", 3, [[5, 5]])
+    with pytest.raises(InputError, match="payouts"):
+        solve_chart("holdem", 3, [5], payouts="50/30/20/10/5", iterations=1, deals=100)
+
+
+def test_command_writes_the_chart(tmp_path, capsys, here):
+    out = tmp_path / "c.json"
+    with one_thread():
+        code = main(["chart", "--game", "holdem", "--players", "3", "--stacks-bb", "3:12:9",
+                     "--payouts", "50/30/20", "--iterations", "4", "--deals", "2000",
+                     "--seed", "3", "--out", str(out), "--json"])
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert [s["stacks_bb"][0] for s in summary["spots"]] == [3.0, 12.0]
+    written = json.loads(out.read_text())
+    assert written["spots"][0] == here.document()["spots"][0]  # 3 bb: the same solve
+    assert not (tmp_path / "c.json.job").exists()
+    assert main(["chart", "--game", "holdem", "--players", "3", "--out", str(out)]) == 2
+    assert "--stacks-bb" in capsys.readouterr().err

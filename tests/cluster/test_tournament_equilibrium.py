@@ -1,0 +1,194 @@
+"""The 3-player tournament equilibrium (omahanash.tournament_equilibrium): the states, what
+the end of a hand is worth (rotation, busts, places, the heads-up chain), the value
+iteration on the coarse 28-state grid."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from omahanash.errors import InputError
+from omahanash.pushfold import icm
+from omahanash.tournament import Structure, run_tournament
+from omahanash.tournament_equilibrium import (
+    EquilibriumSettings,
+    TournamentValuation,
+    hu_win_table,
+    icm_values,
+    stack_states,
+)
+
+COARSE = EquilibriumSettings("holdem", 13_500, 300, 600, (50.0, 30.0, 20.0), 1_500,
+                             solve_iterations=6, deals=3_000, seed=1, hu_samples=4_000)
+
+
+@pytest.fixture(scope="module")
+def hu():
+    return hu_win_table(COARSE)
+
+
+def test_states_are_every_stack_vector_of_the_grid():
+    states = stack_states(13_500, 300)
+    assert len(states) == 946 == len(set(states))  # G&S: 946 states at a unit of 300
+    assert all(min(s) >= 1 and sum(s) == 45 for s in states)
+    assert len(stack_states(13_500, 1_500)) == 28
+    with pytest.raises(InputError, match="--unit"):
+        stack_states(13_500, 700)
+
+
+def test_two_player_values_are_the_heads_up_chain(hu):
+    """After a bust, the survivors' values are 2nd + P(win) x (1st - 2nd), P(win) from the
+    heads-up match (run_tournament, the small blind of the first hand stated)."""
+    states = stack_states(COARSE.chips, COARSE.unit)
+    valuation = TournamentValuation(COARSE, states, icm_values(COARSE, states), *hu)
+    structure = Structure.fixed(13_500, 300, 600)
+    for final in ([0.0, 3_900.0, 9_600.0], [4_800.0, 8_700.0, 0.0], [6_600.0, 0.0, 6_900.0]):
+        values = valuation(np.array(final), np.array([4_500.0] * 3))
+        busted = final.index(0.0)
+        assert values[busted] == 20.0
+        # the first survivor after the rotation (SB, BB, BTN) is the heads-up small blind
+        first, second = [seat for seat in (1, 2, 0) if final[seat] > 0]
+        match = run_tournament("holdem", structure, (final[first], final[second]),
+                               button_first=1, samples=COARSE.hu_samples, seed=COARSE.seed)
+        assert values[first] == pytest.approx(30.0 + 20.0 * match.p_win, abs=1e-9)
+        assert values[first] + values[second] == pytest.approx(80.0, abs=1e-9)
+
+
+def test_three_player_values_rotate_and_interpolate(hu):
+    states = stack_states(COARSE.chips, COARSE.unit)
+    # values linear in the stacks (chip EV in prize): random rounding keeps them exact
+    linear = np.array(states, dtype=np.float64) * (100.0 / 9)
+    valuation = TournamentValuation(COARSE, states, linear, *hu)
+    final = np.array([[2_100.0, 7_200.0, 4_200.0], [1_500.0, 3_000.0, 9_000.0]])
+    values = valuation(final, np.full(3, 4_500.0))
+    assert values == pytest.approx(final / 13_500 * 100.0, abs=1e-9)
+    # on the grid: the next state is (SB, BB, BTN) and its values go back to those seats
+    icm_table = icm_values(COARSE, states)
+    valuation = TournamentValuation(COARSE, states, icm_table, *hu)
+    k = states.index((3, 2, 4))  # next state of BTN 4, SB 3, BB 2 units
+    got = valuation(np.array([6_000.0, 4_500.0, 3_000.0]), np.full(3, 4_500.0))
+    assert got.tolist() == [icm_table[k][2], icm_table[k][0], icm_table[k][1]]
+    assert icm_table[k] == pytest.approx(icm(np.array([4_500.0, 3_000.0, 6_000.0]),
+                                             np.array([50.0, 30.0, 20.0])))
+
+
+def test_two_busted_in_one_hand_are_placed_by_their_starting_stacks(hu):
+    states = stack_states(COARSE.chips, COARSE.unit)
+    valuation = TournamentValuation(COARSE, states, icm_values(COARSE, states), *hu)
+    final = np.array([0.0, 13_500.0, 0.0])
+    assert valuation(final, np.array([3_000.0, 6_000.0, 4_500.0])).tolist() == [20, 50, 30]
+    assert valuation(final, np.array([4_500.0, 4_500.0, 4_500.0])).tolist() == [25, 50, 25]
+
+
+# -- the value iteration (needs solve_pushfold's valuation=) -----------------------------
+
+TINY = EquilibriumSettings("holdem", 13_500, 300, 600, (50.0, 30.0, 20.0), 1_500,
+                           solve_iterations=4, deals=1_000, seed=1, hu_samples=4_000)
+
+
+@pytest.fixture(scope="module")
+def two_iterations(tmp_path_factory):
+    """Two value iterations over the 28 coarse states in this process, kept in a store.
+
+    numba runs on one thread here: on a loaded 2-core host each of these tiny solves takes
+    5x longer with two (every parallel kernel call waits for a descheduled thread), and the
+    results do not depend on the thread count (test_chart compares two threads here with
+    one in each worker)."""
+    import numba
+
+    from omahanash.tournament_equilibrium import solve_equilibrium
+
+    store = tmp_path_factory.mktemp("equilibrium")
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        return store, solve_equilibrium(TINY, max_iterations=2, tol=1e-9, store_dir=store)
+    finally:
+        numba.set_num_threads(threads)
+
+
+def test_values_share_the_pool_and_start_from_icm(two_iterations):
+    _, result = two_iterations
+    assert len(result.states) == 28 and len(result.changes) == 2 and not result.converged
+    assert result.icm == pytest.approx(icm_values(TINY, result.states))
+    # every state's hand pays out the whole pool: the seats' values add up to 100
+    assert result.values.sum(axis=1) == pytest.approx(np.full(28, 100.0), abs=1e-6)
+    assert result.changes[0] > 0 and np.abs(result.difference).max() > 0
+    doc = result.document()
+    assert doc["values"][0]["difference"] == pytest.approx(
+        (result.values[0] - result.icm[0]).tolist())
+    assert doc["icm_error"]["max_abs"] == pytest.approx(np.abs(result.difference).max())
+
+
+def test_a_state_is_its_hand_solved_with_the_previous_values(two_iterations):
+    """Iteration 1's value of a state = that spot solved alone with the valuation of
+    iteration 0's values (the work item is what it claims)."""
+    from omahanash.pushfold import solve_pushfold
+    from omahanash.tournament_equilibrium import solve_equilibrium
+
+    store, result = two_iterations
+    first = solve_equilibrium(TINY, max_iterations=1, tol=1e-9, store_dir=store)  # read back
+    k = result.states.index((2, 3, 4))
+    valuation = TournamentValuation(TINY, result.states, first.values, result.hu_unit,
+                                    result.hu_p_sb)
+    alone = solve_pushfold(TINY.spot((2, 3, 4)), iterations=4, deals=1_000, seed=1,
+                           valuation=valuation)
+    assert [row["prize"] for row in alone.ev] == result.values[k].tolist()
+
+
+def test_same_bits_on_two_workers_and_resumed_from_the_store(two_iterations):
+    """Over 5 s on a loaded host: a LocalCluster of two workers starts, each loads the
+    solver's kernels from numba's cache, then solves the 28 states once."""
+    import logging
+    import warnings
+
+    distributed = pytest.importorskip("distributed")
+    from omahanash.tournament_equilibrium import solve_equilibrium
+
+    store, result = two_iterations
+    seen: list[tuple[float, float]] = []
+    again = solve_equilibrium(TINY, max_iterations=2, tol=1e-9, store_dir=store,
+                              progress=lambda d, t: seen.append((d, t)))
+    # both iterations read back whole: no state is solved again
+    assert seen == [(28, 56), (56, 56)] and again.values.tobytes() == result.values.tobytes()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                      dashboard_address=None,
+                                      silence_logs=logging.CRITICAL) as cluster:
+            there = solve_equilibrium(TINY, max_iterations=1, tol=1e-9,
+                                      scheduler=cluster.scheduler_address)
+    first = solve_equilibrium(TINY, max_iterations=1, tol=1e-9, store_dir=store)  # read back
+    assert there.values.tobytes() == first.values.tobytes()
+    assert there.nash_conv.tobytes() == first.nash_conv.tobytes()
+
+
+def test_command_line_equilibrium(monkeypatch, capsys):
+    import json
+
+    import numba
+
+    from omahanash import tournament_equilibrium
+    from omahanash.cli import main
+
+    monkeypatch.setattr(tournament_equilibrium, "HU_SAMPLES", 4_000)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)  # see two_iterations
+    try:
+        code = main(["tournament", "--game", "holdem", "--players", "3", "--chips", "13500",
+                     "--sb", "300", "--bb", "600", "--payouts", "50/30/20", "--unit", "1500",
+                     "--equilibrium", "--iterations", "1", "--solve-iterations", "4",
+                     "--deals", "1000", "--seed", "1", "--state", "3000", "4500", "6000",
+                     "--json"])
+    finally:
+        numba.set_num_threads(threads)
+    assert code == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["states"] == 28 and doc["payouts"] == [50, 30, 20] and doc["iterations"] == 1
+    row = next(v for v in doc["values"] if v["stacks"] == [3000, 4500, 6000])
+    assert sum(row["equilibrium"]) == pytest.approx(100.0, abs=1e-6)
+    assert row["icm"] == pytest.approx(icm(np.array([3000.0, 4500.0, 6000.0]),
+                                           np.array([50.0, 30.0, 20.0])).tolist())
+    assert [n["node"] for n in doc["state"]["nodes"]] == [
+        "BTN", "SB", "SB vs BTN", "BB vs BTN", "BB vs SB", "BB vs BTN+SB"]
+    assert doc["icm_error"]["max_abs"] >= doc["icm_error"]["mean_abs"] > 0
