@@ -136,18 +136,7 @@ def _drill(args: argparse.Namespace, history: History) -> int:
         sys.stderr.write(f"omahanash train: mixed without {note}\n")
     for cell in focus:
         out.write(f"Drilling leak: {cell.label}\n")
-    interrupted = False
-    try:
-        for _ in range(args.count):
-            spot = _deal(drill)
-            action = _ask(spot, out)
-            if action is None:
-                break
-            answer = drill.answer(action)
-            out.write("  " + answer.feedback().replace("\n", "\n  ") + "\n\n")
-            out.flush()
-    except KeyboardInterrupt:
-        interrupted = True
+    interrupted = _session(drill, args.count, out)
     _report(drill.statistics(), f"Session (seed {drill.seed})", args.json, out)
     for notice in history.notices:  # a database that broke during the session
         sys.stderr.write(f"omahanash train: {printable(notice)}\n")
@@ -186,18 +175,7 @@ def _drill_table(args: argparse.Namespace, history: History) -> int:
     out = sys.stderr if args.json else sys.stdout
     for cell in focus:
         out.write(f"Drilling leak: {cell.label}\n")
-    interrupted = False
-    try:
-        for _ in range(args.count):
-            spot = _deal(drill)
-            action = _ask(spot, out)
-            if action is None:
-                break
-            answer = drill.answer(action)
-            out.write("  " + answer.feedback().replace("\n", "\n  ") + "\n\n")
-            out.flush()
-    except KeyboardInterrupt:
-        interrupted = True
+    interrupted = _session(drill, args.count, out)
     stats = drill.statistics()
     title = f"Session (seed {drill.seed}, {args.players}-max {payouts})"
     if args.json:
@@ -216,6 +194,23 @@ def _drill_table(args: argparse.Namespace, history: History) -> int:
     for notice in history.notices:
         sys.stderr.write(f"omahanash train: {printable(notice)}\n")
     return 130 if interrupted else 0
+
+
+def _session(drill: Drill | TableDrill, count: int, out: TextIO) -> bool:
+    """Deal, ask and grade up to ``count`` spots (either trainer's drill); True when Ctrl-C
+    ended the session."""
+    try:
+        for _ in range(count):
+            spot = _deal(drill)
+            action = _ask(spot, out)
+            if action is None:
+                break
+            answer = drill.answer(action)
+            out.write("  " + answer.feedback().replace("\n", "\n  ") + "\n\n")
+            out.flush()
+    except KeyboardInterrupt:
+        return True
+    return False
 
 
 def _deal(drill: Drill | TableDrill) -> Spot:
