@@ -1,7 +1,8 @@
 """The cache of equilibria for push/fold tables: every face (the app's Table tab, the review,
 the trainer, ``omahanash solve``) asks :func:`table_equilibrium`, and a spot solved before
-answers from memory at once, or from disk (``<cache>/nash/tables/``) after its deals are made
-again from their seed.
+answers from memory at once, or from disk (``<cache>/nash/tables/``: the file keeps the
+average strategy's evaluations in prize and in chips, so the EVs, ranges and lookups need no
+pass over the deals).
 
 A spot's key is everything its equilibrium depends on: the spot (game, stacks, blinds,
 antes, payouts), the deals (how many, or exact, and the seed) and the equity table's
@@ -96,6 +97,7 @@ def table_equilibrium(spot: PushFoldSpot, *, deals: int | str | None = None, see
                             and solution.nash_conv > default_target(spot)):
         return solution
     if persist and spot.players > 2:  # heads-up equilibria live in the heads-up cache
+        solution.solver.evaluate(icm=False)  # chips too: the file then answers everything
         _write(solution, path)
     with _LOCK:
         return _MEMORY.setdefault(key, solution)

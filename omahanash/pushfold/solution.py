@@ -14,14 +14,16 @@ from __future__ import annotations
 import json
 import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from omahanash.cards import Variant
 from omahanash.errors import InputError
+from omahanash.pushfold.deals import Deals
 from omahanash.pushfold.spot import Node, PushFoldSpot
 from omahanash.savefile import FileKind, atomic_write, read, write, write_csv
 
@@ -207,25 +209,35 @@ class PushFoldSolution:
             for entry in nodes for row in entry["classes"]))
 
     def save(self, path: str | os.PathLike) -> Path:
-        """The spot, the deals' identity, the table's identity and the solver's state."""
+        """The spot, the deals' identity, the table's identity, the solver's state and the
+        average strategy's evaluations made so far (a reopened solution answers from them
+        without a pass over the deals)."""
         solver = self.solver
         deals = solver.deals
+        evaluated = {_MODEL_TAGS[model]: values for model, values in solver._evaluated.items()
+                     if values["iteration"] == solver.iterations}
         meta = {"spot": self.spot.describe(), "iterations": solver.iterations,
                 "avg_weight": solver.avg_weight,
-                "deals": {"exact": deals.exact, "seed": deals.seed, "count": deals.count},
+                "deals": {"exact": deals.exact, "seed": deals.seed, "count": deals.count,
+                          "rows": deals.rows},
                 "table": {"game": solver.table.game,
                           "class_ids": [int(c) for c in solver.table.class_ids]
                           if solver.table.n != _full_classes(self.spot) else None,
-                          "checksum": solver.table.info.get("checksum")}}
+                          "checksum": solver.table.info.get("checksum")},
+                "evaluated": sorted(evaluated)}
         arrays = {"regret_play": solver.regret_play, "regret_fold": solver.regret_fold,
                   "sigma": solver.sigma, "avg_sum": solver.avg_sum,
                   "locked": solver.locked.astype(np.uint8)}
+        for tag, values in evaluated.items():
+            for name in _EVALUATED:
+                arrays[f"{tag}_{name}"] = np.asarray(values[name], np.float64)
         return write(path, PUSHFOLD_SOLUTION, meta, arrays)
 
     @classmethod
     def load(cls, path: str | os.PathLike, table: EquityTable | None = None,
              cache_dir: str | None = None) -> PushFoldSolution:
-        """Reopen a saved solution (its deals are made again from their seed)."""
+        """Reopen a saved solution: what its file kept answers at once; its deals are made
+        again from their seed only when a pass needs them."""
         from omahanash.equity.tables import load_table
         from omahanash.pushfold.deals import exact_deals, sampled_deals
         from omahanash.pushfold.solver import PushFoldSolver
@@ -249,13 +261,15 @@ class PushFoldSolution:
             raise InputError(f"cannot read {path}: it was solved on another "
                              f"{table.game} equity table (checksum {saved_sum}); solve the "
                              "spot again")
-        if deal_spec["exact"]:
-            deals = exact_deals(spot.variant, spot.players, deal_spec["seed"])
-        else:
-            deals = sampled_deals(spot.variant, spot.players, deal_spec["count"],
-                                  deal_spec["seed"],
-                                  None if ids is None else np.asarray(ids))
-        solver = PushFoldSolver(spot, table, deals)
+        def make() -> Deals:
+            if deal_spec["exact"]:
+                return exact_deals(spot.variant, spot.players, deal_spec["seed"])
+            return sampled_deals(spot.variant, spot.players, deal_spec["count"],
+                                 deal_spec["seed"], None if ids is None else np.asarray(ids))
+
+        deals = _LazyDeals(make, bool(deal_spec["exact"]), deal_spec["seed"],
+                           deal_spec["count"], deal_spec.get("rows"))
+        solver = PushFoldSolver(spot, table, cast(Deals, deals))
         arrays = saved.arrays
         for name in ("regret_play", "regret_fold", "sigma", "avg_sum"):
             if arrays[name].shape != getattr(solver, name).shape:
@@ -264,7 +278,58 @@ class PushFoldSolution:
         solver.locked[...] = arrays["locked"].astype(bool)
         solver.iterations = int(meta["iterations"])
         solver.avg_weight = float(meta["avg_weight"])
+        _restore_evaluations(solver, meta.get("evaluated"), arrays)
         return cls(spot, solver)
+
+
+#: The models of a saved evaluation: prize (ICM, a valuation) or chips.
+_MODEL_TAGS = {True: "prize", False: "chips"}
+_EVALUATED = ("cfv", "reach", "root", "gains")
+
+
+def _restore_evaluations(solver: Any, tags: object, arrays: dict[str, np.ndarray]) -> None:
+    """Put a file's saved evaluations back (those that fit the solver; others are made
+    again when asked for)."""
+    if not isinstance(tags, list):
+        return
+    slots, classes, players = solver.sigma.shape + (solver.spot.players,)
+    shapes = {"cfv": (slots, classes, 2), "reach": (slots, classes), "root": (players,),
+              "gains": (players,)}
+    for model, tag in _MODEL_TAGS.items():
+        if tag not in tags:
+            continue
+        found = {name: arrays.get(f"{tag}_{name}") for name in _EVALUATED}
+        if all(a is not None and a.dtype == np.float64 and a.shape == shapes[name]
+               and np.isfinite(a).all() for name, a in found.items()):
+            solver._evaluated[model] = {**found, "iteration": solver.iterations}
+
+
+class _LazyDeals:
+    """A reopened solution's deals, made again from their seed only when a pass needs them
+    (a solution answered from its saved evaluations never does)."""
+
+    def __init__(self, make: Callable[[], Deals], exact: bool, seed: int, count: int,
+                 rows: int | None) -> None:
+        self._make = make
+        self._deals: Deals | None = None
+        self.exact, self.seed, self.count = exact, seed, count
+        if rows is not None:
+            self.rows = rows
+
+    def describe(self) -> str:
+        if self.exact and "rows" not in self.__dict__:
+            return self._built().describe()
+        return Deals.describe(cast(Deals, self))
+
+    def _built(self) -> Deals:
+        if self._deals is None:
+            self._deals = self._make()
+        return self._deals
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self._built(), name)
 
 
 def _full_classes(spot: PushFoldSpot) -> int:

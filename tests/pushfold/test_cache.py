@@ -37,6 +37,13 @@ def test_a_spot_seen_before_answers_from_memory_then_disk(tmp_path):
     assert again is not first and again.iterations == first.iterations
     assert np.array_equal(again.strategy(), first.strategy())
     assert again.lookup("A5s", "BTN") == first.lookup("A5s", "BTN")
+    assert again.ev == first.ev and again.node_summary() == first.node_summary()
+    assert again.nash_conv == first.nash_conv
+    assert again.solver.deals._deals is None  # all of it from the file, no pass
+    # a pass (another strategy) makes the deals again, the same ones
+    sigma = np.full_like(first.strategy(), 0.5)
+    assert np.array_equal(again.solver.evaluate(sigma)["cfv"],
+                          first.solver.evaluate(sigma)["cfv"])
     # another seed is another spot of the cache
     other = table_cache.table_equilibrium(SPOT, deals=20_000, seed=5, table=table,
                                           cache_dir=tmp_path)
