@@ -364,9 +364,11 @@ def _heads_up(spot: PushFoldSpot, table, deals: Deals, cache_dir: str | None,
     sb_node, bb_node = spot.find_node("SB"), spot.find_node("BB vs SB")
     solver.sigma[sb_node.index] = hu.push_strategy
     solver.sigma[bb_node.index] = hu.call_strategy
-    solver.avg_sum[:] = solver.sigma
-    solver.avg_weight = 1.0
     solver.iterations = int(hu.iterations)
+    # the weight linear averaging gives that many iterations, so that more of them (the app's
+    # Continue) move the average as they would have
+    solver.avg_weight = solver.iterations * (solver.iterations + 1) / 2.0
+    solver.avg_sum[:] = solver.sigma * solver.avg_weight
     solution = PushFoldSolution(spot, solver)
     report = solver.report()
     solution.history.append(report)

@@ -286,8 +286,9 @@ def test_two_players_take_the_heads_up_engine():
                      table).solution
     spot = chips.spot
     avg = chips.strategy()
-    assert np.array_equal(avg[spot.find_node("SB").index], hu.push_strategy)
-    assert np.array_equal(avg[spot.find_node("BB vs SB").index], hu.call_strategy)
+    assert np.allclose(avg[spot.find_node("SB").index], hu.push_strategy, rtol=0, atol=1e-12)
+    assert np.allclose(avg[spot.find_node("BB vs SB").index], hu.call_strategy, rtol=0,
+                       atol=1e-12)
     ev = {row["position"]: row["chips"] for row in chips.ev}
     assert ev["SB"] == pytest.approx(hu.last_report.post_ev_pusher, abs=0.002 * 100)
     assert ev["SB"] + ev["BB"] == pytest.approx(0.0, abs=1e-9)
