@@ -12,8 +12,11 @@ depends on them.
 Terminal values: one player left takes the pot (a table per set of players left); two players
 left share it by the class table's equity (``s`` × the value if the first wins + (1 − ``s``) ×
 if the second wins); three or more settle by the deal's hands, pot by pot (side pots by
-contribution, Hi/Lo halves per pot). A value is the change of the stack (chips) or the prize
-equity after the hand by ICM.
+contribution, Hi/Lo halves per pot). A value is the change of the stack (chips), the prize
+equity after the hand by ICM, or a caller's ``valuation``. All of these but the biggest pots
+are made once per spot (:func:`terminal_values`): a pot of 3 players (4 in high games)
+depends only on who beats whom, so its *outcome table* holds the value of every order of the
+hands (:func:`outcome_key`) and a deal only looks its order up.
 """
 
 from __future__ import annotations
