@@ -1,4 +1,4 @@
-"""The README's set-up, followed to the letter on a fresh checkout (issue 27).
+"""The README's set-up, followed to the letter on a fresh checkout.
 
 Slow (a clean virtual environment installs every dependency, and the first run compiles the
 numba kernels): skipped by default, run with ``pytest -m slow``.

@@ -1,5 +1,5 @@
 """scripts/readme_figures.py regenerates the README's figure tables from the command line's
-answers (issue 27: published figures must be reproducible). Run on a small case (Hold'em,
+answers (published figures must be reproducible). Run on a small case (Hold'em,
 2,000 simulated matches) against a copy of the README, its rows must be what the library
 computes for the same spot, and --write must put them in the marked table."""
 

@@ -1,4 +1,7 @@
-"""The Equity tab (SPEC §8 item 3): heads-up equity, exact or Monte Carlo, Hi/Lo breakdown.
+"""The Equity tab: heads-up equity, exact or Monte Carlo, Hi/Lo breakdown.
+
+Size: ~470 lines, one calculation's form (live card checks beside each field), job and Hi/Lo
+breakdown table; its rules are few and live beside the widgets.
 
 Mirrors ``omahanash equity``: two concrete hands go to
 :func:`omahanash.equity.exact.exact_equity` (every board); with Monte Carlo either side may be a

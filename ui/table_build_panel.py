@@ -1,5 +1,8 @@
 """Building the Omaha equity tables from any tab: one queue for the app, one panel per tab.
 
+Size: ~430 lines: the app-wide queue and the panel each tab shows are one mechanism (a panel
+only reflects the queue), so they stay together.
+
 :class:`TableBuilds` (one per application, :func:`table_builds`) is the queue: a request
 for a variant whose table is missing queues two passes, a **coarse** table first
 (:data:`~omahanash.equity.table_build.COARSE_SAMPLES` samples per cell: the solver can run on it

@@ -4,6 +4,9 @@ seats around the oval, staleness, and the rows the views show (nodes with their 
 hands of a node with the EV of playing and folding in big blinds and in prize equity, ICM
 equity and bubble factors). The jobs the worker runs are in :mod:`ui.table_jobs`.
 
+Size: ~420 lines, every rule of the Table tab without Qt (inputs, seats, staleness, rows);
+splitting it would split the one model the tab's views read.
+
 >>> checked = check_inputs(TableInputs(stacks=["1500", "1000", "800"], payouts="50/30/20"))
 >>> checked.errors, checked.spot.positions
 ({}, ('BTN', 'SB', 'BB'))

@@ -1,4 +1,4 @@
-"""The Tournament tab (issue 16): a heads-up match of jam-fold hands, P(win) by chip share and
+"""The Tournament tab: a heads-up match of jam-fold hands, P(win) by chip share and
 how long the match lasts.
 
 The tab only presents :func:`omahanash.tournament.run_tournament`: the inputs describe the

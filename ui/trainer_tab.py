@@ -1,4 +1,4 @@
-"""The Trainer tab (issue 17): drill push/fold and call/fold decisions against the equilibrium.
+"""The Trainer tab: drill push/fold and call/fold decisions against the equilibrium.
 
 The tab only presents :mod:`omahanash.trainer`: **Start** builds a
 :class:`~omahanash.trainer.Drill` from the inputs (game, effective stack or range, position,

@@ -1,4 +1,4 @@
-"""Review played hands (issue 15): read PokerStars and PHH hand histories, find the hero's
+"""Review played hands: read PokerStars and PHH hand histories, find the hero's
 jam-fold decisions, judge them against the equilibrium, grade the player.
 
 The one call is :func:`review`; the GUI drives it with a progress callback and a cancel flag

@@ -1,4 +1,4 @@
-"""The opponent model of a review (issue 15): the strategy the hero's decisions are judged
+"""The opponent model of a review: the strategy the hero's decisions are judged
 against.
 
 By default the opponent plays the equilibrium in both roles (``"nash"``). A model locks the

@@ -1,4 +1,4 @@
-"""Streaming reader of PokerStars text hand histories (SPEC §11).
+"""Streaming reader of PokerStars text hand histories.
 
 A file is read line by line (:mod:`~omahanash.history.textlines`: UTF-8 with or without a
 BOM — a BOM at the start of any line is dropped, so concatenated exports read as one file —

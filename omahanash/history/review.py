@@ -1,5 +1,5 @@
 """Review played hands: the hero's jam-fold decisions against the equilibrium, EV lost,
-severity, the session report and a skill grade (issue 15).
+severity, the session report and a skill grade.
 
 **Equilibria.** A spot is solved in big blinds (blinds ``SB/BB : 1``, ante and dead money
 divided by the big blind: the game scales with the big blind) at the effective stack

@@ -1,4 +1,4 @@
-"""Which decisions of a hand the jam-fold model covers (issue 15's "spots").
+"""Which decisions of a hand the jam-fold model covers (the review's "spots").
 
 A **spot** is a preflop decision heads-up between the blinds: everyone before the small blind
 folded (or the table is heads-up, where the button posts the small blind), the effective
@@ -12,7 +12,7 @@ stack is at most ``max_bb`` big blinds, and
 Everything else is **outside the model** with a reason: limps, raises that are not all-in, a
 player before the blinds entering the pot, limit games, straddles and dead blinds, a blind
 all-in before acting, stacks above the limit, a hand the hero is not in or has no decision in.
-The antes of the players who folded before the blinds are dead money in the pot (SPEC §11).
+The antes of the players who folded before the blinds are dead money in the pot.
 
 >>> from omahanash.history.hands import Action, Hand
 >>> hand = Hand(hand_id="9", source="f", line=1, variant="holdem", limit="no-limit", sb=10,

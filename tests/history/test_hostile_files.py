@@ -1,4 +1,4 @@
-"""Hostile and unusual hand-history files (issue 29): over-long lines never hang a reader,
+"""Hostile and unusual hand-history files: over-long lines never hang a reader,
 concatenated BOM exports, empty files, mixed-game headers, cp1252, streams, unreadable files,
 crafted PHH amounts; and the default hero is chosen by a stated rule."""
 

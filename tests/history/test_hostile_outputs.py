@@ -1,4 +1,4 @@
-"""Hostile hand histories and output paths (issue 29): the review's outputs never overwrite
+"""Hostile hand histories and output paths: the review's outputs never overwrite
 an input, never run as a spreadsheet formula, never act on the terminal, and a file name
 that is not UTF-8 is written, not a traceback."""
 

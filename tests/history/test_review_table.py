@@ -1,4 +1,4 @@
-"""Review at the full table (issue 26): push/fold decisions at 3 to 10 players judged on the
+"""Review at the full table: push/fold decisions at 3 to 10 players judged on the
 table's equilibrium (ICM with the sit-and-go's payouts), each spot's EVs equal to
 ``omahanash solve --stacks ... --lookup CARDS --node NODE`` at that spot."""
 

@@ -1,4 +1,4 @@
-"""Ctrl-C and Stop reach inside the simulator's kernel (issue 29: `tournament` took 2.1-2.7 s
+"""Ctrl-C and Stop reach inside the simulator's kernel (`tournament` took 2.1-2.7 s
 to stop): the kernel reads its stop cell before every match and every 1,024 hands of one,
 with a read the compiler cannot hoist out of the loop."""
 

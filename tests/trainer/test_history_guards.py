@@ -1,5 +1,5 @@
 """The trainer history never destroys a file that is not its own, never writes on a read-only
-use, and never reads a history it cannot open as an empty one (issue 29)."""
+use, and never reads a history it cannot open as an empty one."""
 
 from __future__ import annotations
 

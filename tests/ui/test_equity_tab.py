@@ -58,7 +58,7 @@ def test_omaha_hilo_breakdown_matches_the_library(qtbot, window, drive):
     calculate(qtbot, drive, tab)
     expected = exact_equity("Ah Kh 5c 4c", "Qs Qd Jc Tc", board="Qh 3c 2s", game="omaha-hilo")
     table = drive.find(tab, QTableView, "equityResultTable")
-    # issue 27: the words players use, each with a tooltip; "Win" (which equalled "Scoop")
+    # the words players use, each with a tooltip; "Win" (which equalled "Scoop")
     # and "High half" (a pot share read as P(win high)) are gone
     header = drive.table_header(table)
     assert header == ["Player", "Hand", "Equity", "Scoop", "Win high", "Win low", "Wins ¾",

@@ -1,6 +1,6 @@
 """Help → Guide (what each tab answers, the glossary), opened once on the first launch, and
 File → Save session / Open session: every tab's inputs and the Jam-fold and CFR results in one
-save container, read back exactly (issue 27)."""
+save container, read back exactly."""
 
 from __future__ import annotations
 

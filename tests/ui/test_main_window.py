@@ -15,7 +15,7 @@ from ui.tabs import tab_factories
 def test_title_tabs_status_bar(window):
     assert window.windowTitle() == "Omaha Nash"
     titles = [window.tab_widget.tabText(i) for i in range(window.tab_widget.count())]
-    # the player's tabs first, the research tabs after them (issue 27)
+    # the player's tabs first, the research tabs after them
     assert titles == ["Jam-fold", "Table", "Review", "Trainer", "Tournament", "Equity",
                       "CFR games", "Perfect information"]
     names = [window.tab_widget.widget(i).objectName() for i in range(1, len(titles))]

@@ -345,7 +345,7 @@ def test_omaha_hands_without_a_table_are_offered_a_build_not_a_command(qtbot, ta
     wait_idle(qtbot, tab)
 
 
-# -- the full table (issue 26) and the tab's shape (issue 24, item 5) ------------------------
+# -- the full table and the tab's shape ------------------------
 
 
 def test_payouts_typed_rerun_the_review_and_a_bad_one_shows_an_error(qtbot, tab, drive):

@@ -48,7 +48,7 @@ def test_holdem_sweep_plots_push_and_call_and_exports(panel, drive, qtbot, tmp_p
     assert all(0 < c < 100 for c in call) and call[0] > call[-1]
     legend = [label.text for _, label in panel.legend.items]
     assert legend == ["Texas Hold'em push %", "Texas Hold'em call %"]
-    # issue 27: push and call were the same blue, and the legend sat over the curves
+    # push and call were the same blue, and the legend sat over the curves
     colours = {what: panel.curves[("holdem", what)].opts["pen"].color().name()
                for what in ("push", "call")}
     assert colours["push"] != colours["call"]

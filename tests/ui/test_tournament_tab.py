@@ -197,7 +197,7 @@ def test_stop_during_a_run_returns_to_idle(qtbot, drive, tab, monkeypatch):
 
 
 def test_all_three_without_omaha_tables_plots_holdem_and_offers_the_rest(qtbot, drive, tab):
-    """Hi/Lo is never dropped silently nor sent to a terminal (issue 27): the tab names both
+    """Hi/Lo is never dropped silently nor sent to a terminal: the tab names both
     Omaha games and its build panel offers to build both tables, here."""
     configure(tab, drive, game="All three", p2="100%")
     run(qtbot, drive, tab)
