@@ -5,10 +5,9 @@ its own table, :func:`omahanash.pushfold.solve_pushfold` of the
 :class:`~omahanash.pushfold.PushFoldSpot` with the hand's stacks (chips, preflop order), the
 header's blinds, the ante or big-blind ante and the payouts, solved with the same settings as
 ``omahanash solve --stacks ... --payouts P [--iterations N --deals D --seed S]``, so the EVs of
-a spot are those ``solve --lookup CARDS --node NODE`` prints for it. Solutions are kept per
-spot and settings, in this process and as save files under ``<cache>/nash/tables/`` (the
-jam-fold cache of equilibria sits below the push/fold engine in the layers, so the table cache
-lives here); a file holding another spot or other settings than its name says is solved again.
+a spot are those ``solve --lookup CARDS --node NODE`` prints for it. Solutions come from the
+cache of equilibria for tables (:func:`omahanash.pushfold.cache.table_equilibrium`: this
+process, then ``<cache>/nash/tables/``, else solved and kept), which ``solve`` shares.
 
 **Payouts** (:func:`payouts_for`): those given (``--payouts``), else those the file says
 (:func:`~omahanash.history.table_spots.file_payouts`), else chip EV, said in the report.
@@ -37,7 +36,6 @@ from omahanash.jamfold.decision import judge
 from omahanash.runs import CancelFlag
 
 logger = logging.getLogger(__name__)
-
 
 
 @dataclass(frozen=True)
