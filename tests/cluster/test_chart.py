@@ -8,6 +8,7 @@ import json
 import logging
 import warnings
 
+import distributed
 import numpy as np
 import pytest
 
@@ -16,8 +17,6 @@ from omahanash.cli import main
 from omahanash.errors import Cancelled, InputError
 from omahanash.pushfold import solve_pushfold
 from omahanash.runs import CancelFlag
-
-distributed = pytest.importorskip("distributed")
 
 TINY = {"iterations": 4, "deals": 2_000, "payouts": "50/30/20", "seed": 3}
 

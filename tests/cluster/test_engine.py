@@ -16,6 +16,8 @@ import time
 import warnings
 from pathlib import Path
 
+import cloudpickle
+import distributed
 import numpy as np
 import pytest
 
@@ -23,8 +25,6 @@ from omahanash.cluster import parse_scheduler, run_blocks
 from omahanash.errors import Cancelled, InputError
 from omahanash.runs import CancelFlag
 
-distributed = pytest.importorskip("distributed")
-cloudpickle = pytest.importorskip("cloudpickle")
 # The work functions below live in this test module, which the workers cannot import: send
 # them by value.
 cloudpickle.register_pickle_by_value(sys.modules[__name__])

@@ -142,7 +142,8 @@ def test_same_bits_on_two_workers_and_resumed_from_the_store(two_iterations):
     import logging
     import warnings
 
-    distributed = pytest.importorskip("distributed")
+    import distributed
+
     from omahanash.tournament_equilibrium import solve_equilibrium
 
     store, result = two_iterations
