@@ -82,14 +82,16 @@ def parse_stacks(text: str) -> tuple[float, float]:
     except ValueError:
         values = []
     if len(values) not in (1, 2):
-        raise InputError(f"stacks must be big blinds like 10 or 5-15, got {text!r}")
+        raise InputError.naming("stacks",
+                                f"stacks must be big blinds like 10 or 5-15, got {text!r}")
     return values[0], values[-1]
 
 
 def _finite(name: str, value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, np.floating)) \
             or not np.isfinite(value):
-        raise InputError(f"{name} must be a finite number of big blinds, got {name}={value!r}")
+        raise InputError.naming(name, f"{name} must be a finite number of big blinds, "
+                                f"got {name}={value!r}")
     return float(value)
 
 
@@ -120,22 +122,24 @@ class DrillConfig:
             game = str(Variant.parse(game))
         object.__setattr__(self, "game", game)
         if self.position not in POSITIONS:
-            raise InputError(f"position must be sb, bb or both, got {self.position!r}")
+            raise InputError.naming("position", "position must be sb, bb or both, "
+                                    f"got {self.position!r}")
         if not isinstance(self.stacks, Sequence) or isinstance(self.stacks, str) \
                 or len(self.stacks) != 2:
-            raise InputError(f"stacks must be two numbers (low, high) in big blinds, "
-                             f"got stacks={self.stacks!r}")
+            raise InputError.naming("stacks", "stacks must be two numbers (low, high) in big "
+                                    f"blinds, got stacks={self.stacks!r}")
         low, high = (_finite("stacks", value) for value in self.stacks)
         _finite("ante", self.ante)
         _finite("close_threshold_bb", self.close_threshold_bb)
         if self.ante < 0:
-            raise InputError(f"ante must be >= 0 big blinds, got ante={self.ante!r}")
+            raise InputError.naming("ante",
+                                    f"ante must be >= 0 big blinds, got ante={self.ante!r}")
         if low <= 1 + self.ante:
-            raise InputError(f"stacks must exceed 1 bb plus the ante ({1 + self.ante:g} bb), "
-                             f"got stacks={self.stacks!r}")
+            raise InputError.naming("stacks", "stacks must exceed 1 bb plus the ante "
+                                    f"({1 + self.ante:g} bb), got stacks={self.stacks!r}")
         if high < low or high > MAX_STACK_BB:
-            raise InputError(f"stacks must be low <= high <= {MAX_STACK_BB} bb, "
-                             f"got stacks={self.stacks!r}")
+            raise InputError.naming("stacks", f"stacks must be low <= high <= {MAX_STACK_BB} "
+                                    f"bb, got stacks={self.stacks!r}")
         if self.close_threshold_bb <= 0:
             raise InputError("close_threshold_bb must be > 0, "
                              f"got {self.close_threshold_bb!r}")

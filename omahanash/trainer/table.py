@@ -176,8 +176,13 @@ class TableDrillConfig:
             raise InputError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS} at a table drill, "
                              f"got {self.players!r}")
         if not isinstance(self.payouts, str):
-            raise InputError(f"payouts must be text like 50/30/20, got {self.payouts!r}")
-        parse_payouts(self.payouts, self.players)  # checked here, named in the error
+            raise InputError.naming("payouts",
+                                    f"payouts must be text like 50/30/20, got {self.payouts!r}")
+        try:
+            parse_payouts(self.payouts, self.players)  # checked here, named in the error
+        except InputError as error:
+            error.argument = error.argument or "payouts"
+            raise
         seats = [p.lower() for p in POSITIONS[self.players]]
         position = str(self.position).strip().lower()
         if position not in TABLE_POSITIONS and position not in seats:
@@ -188,10 +193,14 @@ class TableDrillConfig:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) \
                     or not np.isfinite(value) or value < 0:
-                raise InputError(f"{name} must be a number >= 0, got {value!r}")
+                raise InputError.naming(name, f"{name} must be a number >= 0, got {value!r}")
         if self.close_threshold_bb <= 0:
             raise InputError(f"close_threshold_bb must be > 0, got {self.close_threshold_bb!r}")
-        _structures(self.stacks, self.players, np.random.default_rng(0))  # checked early
+        try:
+            _structures(self.stacks, self.players, np.random.default_rng(0))  # checked early
+        except InputError as error:
+            error.argument = error.argument or "stacks"
+            raise
         object.__setattr__(self, "focus", tuple(Cell(*cell) for cell in self.focus))
 
 
