@@ -155,12 +155,12 @@ class TournamentTab(Tab):
     @property
     def pwin_curves(self) -> dict[Variant, object]:
         """The P(win) curve of each variant shown (the main method's)."""
-        return self.plots.pwin_curves  # type: ignore[return-value]
+        return self.plots.pwin_curves
 
     @property
     def length_bars(self) -> dict[Variant, object]:
         """The match-length histogram of each variant shown."""
-        return self.plots.length_bars  # type: ignore[return-value]
+        return self.plots.length_bars
 
     @property
     def variants(self) -> tuple[Variant, ...]:

@@ -15,6 +15,7 @@ them out, :mod:`ui.trainer_jobs` deals in the worker).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -226,7 +227,7 @@ def verdict(answer: Answer | TableAnswer) -> Verdict:
                    f"{'correct' if correct else 'wrong'} (Space: next spot)")
 
 
-def running_totals(answers: list[Answer] | list[TableAnswer]
+def running_totals(answers: Sequence[Answer | TableAnswer]
                    ) -> tuple[list[int], list[float], list[float]]:
     """The session plot's points: answer numbers, the running accuracy (%) and the total EV
     lost (bb).

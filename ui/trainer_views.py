@@ -206,6 +206,6 @@ class SessionPlot(pg.GraphicsLayoutWidget):
 
     def set_answers(self, answers: Sequence[Answer | TableAnswer]) -> None:
         """Plot the session's answers (empty: clear)."""
-        numbers, accuracy, lost = running_totals(list(answers))  # type: ignore[arg-type]
+        numbers, accuracy, lost = running_totals(answers)
         self.accuracy_curve.setData(numbers, accuracy)
         self.ev_curve.setData(numbers, lost)

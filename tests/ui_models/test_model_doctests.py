@@ -9,7 +9,8 @@ import importlib
 import pytest
 
 MODULES = ("ui.units", "ui.fields", "ui.jamfold_model", "ui.cfr_model", "ui.exploit_model",
-           "ui.table_model")
+           "ui.table_model", "ui.tournament_model", "ui.tournament_jobs", "ui.trainer_model",
+           "ui.trainer_jobs")
 
 
 @pytest.mark.parametrize("name", MODULES)
