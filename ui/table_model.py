@@ -4,7 +4,7 @@ seats around the oval, staleness, and the rows the views show (nodes with their 
 hands of a node with the EV of playing and folding in big blinds and in prize equity, ICM
 equity and bubble factors). The jobs the worker runs are in :mod:`ui.table_jobs`.
 
-Size: ~420 lines, every rule of the Table tab without Qt (inputs, seats, staleness, rows);
+Size: ~450 lines, every rule of the Table tab without Qt (inputs, seats, staleness, rows);
 splitting it would split the one model the tab's views read.
 
 >>> checked = check_inputs(TableInputs(stacks=["1500", "1000", "800"], payouts="50/30/20"))
@@ -47,22 +47,43 @@ STACK_UNITS = ("chips", "bb")
 FIELDS = ("sb", "bb", "ante", "bb_ante", "payouts", "iterations", "deals", "seed", "locks")
 
 
+def library_default(name: str) -> str:
+    """The library's default of a setting of the form, as the field shows it: the spot's
+    (:class:`~omahanash.pushfold.PushFoldSpot`) ``ante`` and ``bb_ante``, the solve's
+    (:func:`~omahanash.pushfold.cache.table_equilibrium`) ``seed``.
+
+    >>> library_default("bb_ante"), library_default("seed")
+    ('0', '0')
+    """
+    if name == "seed":
+        import inspect
+
+        from omahanash.pushfold.cache import table_equilibrium
+
+        return f"{inspect.signature(table_equilibrium).parameters['seed'].default}"
+    from omahanash.pushfold.spot import PushFoldSpot
+
+    return f"{PushFoldSpot.__dataclass_fields__[name].default:g}"
+
+
 @dataclass
 class TableInputs:
-    """What the form holds, as typed (stacks in preflop order, in ``unit``)."""
+    """What the form holds, as typed (stacks in preflop order, in ``unit``). The defaults are
+    the form's first texts: the tab opens on a 15-bb sit-and-go spot of three players at
+    50/100 with 50/30/20 payouts; antes and seed are the library's defaults."""
 
     variant: str = "Hold'em"
     stacks: list[str] = field(default_factory=lambda: ["1500", "1500", "1500"])
     unit: str = "chips"
     sb: str = "50"
     bb: str = "100"
-    ante: str = "0"
-    bb_ante: str = "0"
+    ante: str = field(default_factory=lambda: library_default("ante"))
+    bb_ante: str = field(default_factory=lambda: library_default("bb_ante"))
     payouts: str = "50/30/20"
     model: str = "ICM"
     iterations: str = ""
     deals: str = ""
-    seed: str = "0"
+    seed: str = field(default_factory=lambda: library_default("seed"))
     locks: str = ""
 
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from omahanash.pushfold.spot import MAX_PLAYERS
 from ui.common import ErrorLabel, named
-from ui.table_model import button_seat, positions, seat_places
+from ui.table_model import TableInputs, button_seat, positions, seat_places
 
 FELT = QColor("#2e7d4f")
 RAIL = QColor("#5d4037")
@@ -27,7 +27,7 @@ class Seat(QFrame):
         self.setStyleSheet(f"#seat{index} {{ background: #fafafa; border-radius: 6px; }}")
         self.position_label = named(QLabel(), f"seatPositionLabel{index}")
         self.position_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.stack_edit = named(QLineEdit("1500"), f"seatStackEdit{index}")
+        self.stack_edit = named(QLineEdit(TableInputs().stacks[0]), f"seatStackEdit{index}")
         self.stack_edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.stack_edit.setMaximumWidth(90)
         self.error = ErrorLabel(f"seatStackError{index}")

@@ -114,16 +114,16 @@ def _structures(text: str | None, players: int, rng: np.random.Generator
         return preset_structures(players)
     text = str(text).strip()
     try:
-        if "/" in text:
-            values = [float(part) for part in text.split("/")]
-            if len(values) != players:
-                raise InputError(f"stacks must list {players} stacks (one per seat, preflop "
-                                 f"order), got {text!r}")
-            return (tuple(values),)
-        parts = [float(part) for part in text.split("-")]
+        values = [float(part) for part in text.split("/" if "/" in text else "-")]
     except ValueError:
         raise InputError(f"stacks must be big blinds like 10, 5-15 or 10/15/8, got {text!r}"
                          ) from None
+    if "/" in text:
+        if len(values) != players:  # said as such (not caught above as a bad number)
+            raise InputError(f"stacks must list {players} stacks (one per seat, preflop "
+                             f"order), got {text!r}")
+        return (tuple(values),)
+    parts = values
     if len(parts) == 1:
         return (tuple([parts[0]] * players),)
     if len(parts) != 2 or parts[1] < parts[0]:
