@@ -114,23 +114,22 @@ def _structures(text: str | None, players: int, rng: np.random.Generator
         return preset_structures(players)
     text = str(text).strip()
     try:
-        values = [float(part) for part in text.split("/" if "/" in text else "-")]
+        parts = [float(part) for part in text.split("/" if "/" in text else "-")]
     except ValueError:
-        raise InputError(f"stacks must be big blinds like 10, 5-15 or 10/15/8, got {text!r}"
-                         ) from None
-    if "/" in text:
-        if len(values) != players:  # said as such (not caught above as a bad number)
-            raise InputError(f"stacks must list {players} stacks (one per seat, preflop "
-                             f"order), got {text!r}")
-        return (tuple(values),)
-    parts = values
+        parts = []
+    if "/" in text and parts:  # one stack per seat (a bad number is said below)
+        if len(parts) != players:
+            raise InputError.naming("stacks", f"stacks must list {players} stacks (one per "
+                                    f"seat, preflop order), got {text!r}")
+        return (tuple(parts),)
     if len(parts) == 1:
         return (tuple([parts[0]] * players),)
     if len(parts) != 2 or parts[1] < parts[0]:
-        raise InputError(f"stacks must be big blinds like 10, 5-15 or 10/15/8, got {text!r}")
+        raise InputError.naming("stacks", "stacks must be big blinds like 10, 5-15 or "
+                                f"10/15/8, got {text!r}")
     low, high = int(np.ceil(parts[0])), int(np.floor(parts[1]))
     if high < low:
-        raise InputError(f"stacks {text!r} hold no whole number of big blinds")
+        raise InputError.naming("stacks", f"stacks {text!r} hold no whole number of big blinds")
     return tuple(tuple(float(v) for v in rng.integers(low, high + 1, players))
                  for _ in range(RANDOM_STRUCTURES))
 
@@ -196,11 +195,7 @@ class TableDrillConfig:
                 raise InputError.naming(name, f"{name} must be a number >= 0, got {value!r}")
         if self.close_threshold_bb <= 0:
             raise InputError(f"close_threshold_bb must be > 0, got {self.close_threshold_bb!r}")
-        try:
-            _structures(self.stacks, self.players, np.random.default_rng(0))  # checked early
-        except InputError as error:
-            error.argument = error.argument or "stacks"
-            raise
+        _structures(self.stacks, self.players, np.random.default_rng(0))  # checked early
         object.__setattr__(self, "focus", tuple(Cell(*cell) for cell in self.focus))
 
 
