@@ -9,7 +9,8 @@ import importlib
 import pytest
 
 MODULES = ("ui.units", "ui.fields", "ui.jamfold_model", "ui.cfr_model", "ui.exploit_model",
-           "ui.table_model", "ui.equity_model", "ui.equity_jobs")
+           "ui.table_model", "ui.equity_model", "ui.equity_jobs",
+           "ui.perfect_model", "ui.perfect_jobs")
 
 
 @pytest.mark.parametrize("name", MODULES)
