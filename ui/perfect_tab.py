@@ -1,19 +1,18 @@
-"""The perfect-information tab: nim, subtraction games, small game graphs.
+"""The perfect-information tab: nim, subtraction games, small game graphs (a view).
 
 Mirrors ``omahanash games``: :func:`omahanash.perfect.grundy.nim`,
 :func:`~omahanash.perfect.grundy.subtraction_game` and
 :func:`omahanash.perfect.retrograde.retrograde` on
 :func:`~omahanash.perfect.retrograde.parse_graph`. In every game the player who cannot move
 loses. Solving runs in a worker like everything else (a subtraction game with a strange move
-set may scan millions of positions); the library calls take no cancel flag, so Stop abandons
-the run (its result is dropped) instead of waiting for it. The result table appears only when
+set may scan millions of positions, and Stop ends it). The result table appears only when
 there is one to show (a game graph's positions); nim and subtraction games answer in a sentence.
+
+What the fields ask for is the Qt-free :mod:`ui.perfect_model`; the job and the wording of its
+answer are :mod:`ui.perfect_jobs`.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,105 +28,32 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from omahanash.errors import InputError
-from omahanash.perfect.notation import parse_count, parse_moves
 from ui.common import ErrorLabel, RunStopButton, Tab, named, with_error
 from ui.export import export_buttons
 from ui.models import TableModel
-
-if TYPE_CHECKING:
-    from omahanash.runs import CancelFlag
-    from ui.workers import ProgressReporter
-
-NIM, SUBTRACTION, GRAPH = "Nim", "Subtraction game", "Game graph"
-PLACEHOLDERS = {
-    NIM: "heap sizes, e.g. 3 4 5",
-    SUBTRACTION: "stones in the heap, e.g. 10",
-    GRAPH: "moves, e.g. a b; b c; c a d  (position, then where it can move; ';' between)",
-}
-EXAMPLES = {NIM: "3 4 5", SUBTRACTION: "10", GRAPH: "a b c; b d; c d e; e a"}
-RESULT_TIP = (
-    "Win / Loss: whether the player to move wins with best play by both sides. Grundy value: "
-    "the number that sums games (0 exactly when the player to move loses; for nim, the "
-    "binary XOR of the heaps).")
-COLUMN_TIPS = {
-    "Status": "win: the player to move there wins with best play; loss: loses; draw: play "
-              "can go on forever",
-    "Moves to the end": "How many moves the game lasts with best play (the winner hurries, "
-                        "the loser delays)",
-    "Best move": "The position to move to with best play",
-}
-
-
-@dataclass(frozen=True)
-class PerfectOutcome:
-    """What a solve produced: a sentence for ``perfectResult`` and, for graphs, a table."""
-
-    summary: str
-    columns: list[str]
-    rows: list[list[Any]]
-
-
-def parse_heaps(text: str) -> list[int]:
-    """Nim heaps typed with spaces or commas."""
-    tokens = text.replace(",", " ").split()
-    if not tokens:
-        raise InputError("type the heap sizes, e.g. 3 4 5")
-    return [parse_count(token, "a heap size") for token in tokens]
-
-
-def graph_text(text: str) -> str:
-    """The one-line graph notation to the library's text format (``;`` ends a line); JSON is
-    passed through."""
-    return text if text.lstrip().startswith("{") else text.replace(";", "\n")
-
-
-def solve_nim(heaps: list[int]) -> PerfectOutcome:
-    from omahanash.perfect.grundy import nim
-
-    result = nim(heaps)
-    shown = " ".join(map(str, heaps))
-    status = "Win" if result.status == "win" else "Loss"
-    text = (f"Heaps {shown}: {status} for the player to move (Grundy value {result.grundy}).")
-    if result.move is None:
-        text += " Every move loses against best play."
-    else:
-        before = heaps[result.move.heap]
-        left = " ".join(map(str, result.move.heaps))
-        text += (f"\nWinning move: take {result.move.take} from heap {result.move.heap + 1} "
-                 f"({before} → {before - result.move.take}), leaving {left}.")
-    return PerfectOutcome(text, [], [])
-
-
-def solve_subtraction(n: int, moves: list[int],
-                      cancel: CancelFlag | None = None) -> PerfectOutcome:
-    from omahanash.perfect.grundy import subtraction_game
-
-    result = subtraction_game(n, moves, cancel)
-    status = "Win" if result.status == "win" else "Loss"
-    text = (f"Heap of {n}, moves {','.join(map(str, moves))}: {status} for the player to move "
-            f"(Grundy value {result.grundy}).")
-    if result.take is None:
-        text += " Every move loses against best play."
-    else:
-        text += f"\nWinning move: take {result.take}, leaving {result.left}."
-    return PerfectOutcome(text, [], [])
-
-
-def solve_graph(text: str) -> PerfectOutcome:
-    from omahanash.perfect.retrograde import parse_graph, retrograde
-
-    result = retrograde(parse_graph(graph_text(text)))
-    positions = result.as_dict()
-    counts = {s: result.statuses.count(s) for s in ("win", "loss", "draw")}
-    first, row = next(iter(positions.items()))
-    move = "" if row["move"] is None else f"; best move to {row['move']}"
-    summary = (f"{len(positions)} positions: {counts['win']} win, {counts['loss']} loss, "
-               f"{counts['draw']} draw.\nFirst position {first}: {row['status']} for the "
-               f"player to move{move}.")
-    rows = [[name, data["status"], "" if data["distance"] is None else data["distance"],
-             "" if data["move"] is None else data["move"]] for name, data in positions.items()]
-    return PerfectOutcome(summary, ["Position", "Status", "Moves to the end", "Best move"], rows)
+from ui.perfect_jobs import (  # noqa: F401 (re-exported: the tab's names before the split)
+    PerfectOutcome,
+    solve_graph,
+    solve_job,
+    solve_nim,
+    solve_subtraction,
+)
+from ui.perfect_model import (  # noqa: F401 (re-exported: the tab's names before the split)
+    COLUMN_TIPS,
+    DEFAULT_MOVES,
+    EXAMPLES,
+    GAMES,
+    GRAPH,
+    INPUT_LABELS,
+    NIM,
+    PLACEHOLDERS,
+    RESULT_TIP,
+    SUBTRACTION,
+    PerfectRequest,
+    check_inputs,
+    graph_text,
+    parse_heaps,
+)
 
 
 class PerfectTab(Tab):
@@ -140,21 +66,22 @@ class PerfectTab(Tab):
         super().__init__(parent)
         self.setObjectName("perfectTab")
         self.runner = self.make_runner(succeeded=self._on_succeeded, failed=self._on_failed,
-                                       stopped=self._on_stopped, finished=self._on_finished)
-        self._job: Any = None
-        #: The job whose result is shown (None: no result): other inputs clear it.
-        self._solved: Any = None
+                                       finished=self._on_finished)
+        #: The request the fields ask for (None: they are invalid).
+        self._request: PerfectRequest | None = None
+        #: The request whose result is shown (None: no result): other inputs clear it.
+        self._solved: PerfectRequest | None = None
 
         box = QGroupBox("Game")
         form = QFormLayout(box)
         self.game_combo = named(QComboBox(), "perfectGameCombo")
-        self.game_combo.addItems([NIM, SUBTRACTION, GRAPH])
+        self.game_combo.addItems(list(GAMES))
         form.addRow("Game", self.game_combo)
         self.input_edit = named(QLineEdit(EXAMPLES[NIM]), "perfectInputEdit")
         self.input_error = ErrorLabel("perfectInputError")
         self.input_label = QLabel("Heaps")
         form.addRow(self.input_label, with_error(self.input_edit, self.input_error))
-        self.moves_edit = named(QLineEdit("1,2,3"), "perfectMovesEdit")
+        self.moves_edit = named(QLineEdit(DEFAULT_MOVES), "perfectMovesEdit")
         self.moves_edit.setToolTip("Numbers of stones a move may take, separated by commas")
         self.moves_error = ErrorLabel("perfectMovesError")
         self.moves_label = QLabel("Move set")
@@ -215,7 +142,7 @@ class PerfectTab(Tab):
 
     def _on_game_changed(self, _index: int = 0, example: bool = True) -> None:
         game = self.game
-        self.input_label.setText({NIM: "Heaps", SUBTRACTION: "Stones", GRAPH: "Moves"}[game])
+        self.input_label.setText(INPUT_LABELS[game])
         self.input_edit.setPlaceholderText(PLACEHOLDERS[game])
         if example:
             self.input_edit.setText(EXAMPLES[game])
@@ -232,48 +159,24 @@ class PerfectTab(Tab):
         self.table_panel.setVisible(self.table_model.rowCount() > 0)
 
     def _validate(self) -> bool:
-        """Check the fields (cheaply, in the GUI thread), say what is wrong beside them, and
-        prepare the job that Solve will run."""
-        valid = self._prepare_job()
-        self._clear_if_stale()
-        return valid
-
-    def _prepare_job(self) -> bool:
-        game, text = self.game, self.input_edit.text()
-        self._job = None
-        self.moves_error.clear_error()
-        try:
-            if game == NIM:
-                heaps = parse_heaps(text)
-                job_args: tuple = (solve_nim, heaps)
-            elif game == SUBTRACTION:
-                n = parse_count(text, "the number of stones")
-                job_args = (solve_subtraction, n, None)
+        """Check the fields (:func:`ui.perfect_model.check_inputs`, cheaply, in the GUI
+        thread), say what is wrong beside them, and remember the request Solve will run."""
+        checked = check_inputs(self.game, self.input_edit.text(), self.moves_edit.text())
+        for name, label in (("input", self.input_error), ("moves", self.moves_error)):
+            if name in checked.errors:
+                label.show_error(checked.errors[name])
             else:
-                if not text.strip():
-                    raise InputError("type the moves, e.g. a b; b c")
-                job_args = (solve_graph, text)
-            self.input_error.clear_error()
-        except InputError as exc:
-            self.input_error.show_error(str(exc))
-            self.solve_button.set_inputs_valid(False)
-            return False
-        if game == SUBTRACTION:
-            try:
-                moves = sorted(set(parse_moves(self.moves_edit.text())))
-            except InputError as exc:
-                self.moves_error.show_error(str(exc).replace("--moves ", ""))
-                self.solve_button.set_inputs_valid(False)
-                return False
-            job_args = (solve_subtraction, job_args[1], moves)
-        self._job = job_args
-        self.solve_button.set_inputs_valid(True)
-        return True
+                label.clear_error()
+        self._request = checked.request
+        self.solve_button.set_inputs_valid(checked.request is not None)
+        self._clear_if_stale()
+        return checked.request is not None
 
     def _clear_if_stale(self) -> None:
         """A result of other inputs than those typed goes (a sentence cannot be greyed out
         as clearly as it can be removed)."""
-        if self._solved is not None and self._job != self._solved and not self.runner.running:
+        if self._solved is not None and self._request != self._solved \
+                and not self.runner.running:
             self._solved = None
             self.result_label.setText("")
             self.table_model.clear()
@@ -289,21 +192,13 @@ class PerfectTab(Tab):
         """Solve the game typed (in the worker); False when the input is invalid."""
         if not self._validate() or self.runner.running:
             return False
-        function, *args = self._job
-
-        def job(report: ProgressReporter, cancel: CancelFlag) -> PerfectOutcome:
-            # Only a big subtraction game takes long (seconds): it sees the flag; nim and
-            # graphs typed into the field finish in a moment.
-            if function is solve_subtraction:
-                return solve_subtraction(*args, cancel=cancel)
-            return function(*args)
-
         self.error_label.clear_error()
-        self._solved = self._job
+        self._solved = self._request
         self.table_model.clear()
         self._show_table()
         self.result_label.setText("Solving…")
-        self.runner.start(job)
+        assert self._request is not None
+        self.runner.start(solve_job(self._request))
         self.solve_button.set_running(True)
         return True
 
@@ -326,9 +221,6 @@ class PerfectTab(Tab):
             self.input_error.show_error(message)
         else:
             self.error_label.show_error(message)
-
-    def _on_stopped(self) -> None:
-        self.result_label.setText("Stopped.")
 
     def _on_finished(self) -> None:
         self.solve_button.set_running(False)

@@ -15,12 +15,12 @@ Both also mark a *locked* range (the exploit panel's, :mod:`ui.exploit_panel`), 
 weight per class id (``set_locked``): the grid writes the locked cells in bold blue (and, while
 it shows no solution, colours them from white to blue by their weight); the class table shows
 the weight in its last column, "Locked %", coloured the same way. EVs are shown in chips or big
-blinds (``set_units``, :mod:`ui.units`), the other unit on hover.
+blinds (``set_units``, :mod:`ui.units`), the other unit on hover. The cells' places and the
+words are the Qt-free :mod:`ui.range_text`.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 import numpy as np
@@ -41,39 +41,24 @@ from ui.range_cells import (  # noqa: F401 (re-exported: the range views' cells)
     cell_text,
     probability_colour,
 )
-from ui.units import CHIPS, amount_text, amount_tooltip, percent_text
+from ui.range_text import (  # noqa: F401 (re-exported: the range views' words)
+    CLASS_COLUMNS,
+    EV_COLUMNS,
+    HOLDEM_CLASSES,
+    LOCKED_HEADER,
+    RANKS,
+    Units,
+    class_pattern,
+    grid_cell,
+    grid_name,
+    hand_tooltip,
+    played_range_text,
+)
+from ui.range_text import holdem_cells as _holdem_cells
+from ui.units import CHIPS, percent_text
 
-RANKS = "AKQJT98765432"
-CLASS_COLUMNS = (("id", "Id"), ("cards", "Cards"), ("combos", "Combos"),
-                 ("push_pct", "Push %"), ("call_pct", "Call %"), ("push_ev", "Push EV"),
-                 ("pu_fold_ev", "PU fold EV"), ("call_ev", "Call EV"),
-                 ("ca_fold_ev", "CA fold EV"))
-#: The columns of :data:`CLASS_COLUMNS` holding EVs in chips (shown in the chosen unit).
-EV_COLUMNS = frozenset(range(5, 9))
-LOCKED_HEADER = "Locked %"
-HOLDEM_CLASSES = 169
 #: The text colour of a locked cell of the grid.
 LOCKED_TEXT = QColor("#0b3d91")
-
-
-def grid_cell(cards: str) -> tuple[int, int]:
-    """Row and column of a Hold'em class in the 13×13 grid: ``'As Ks'`` -> (0, 1) (suited,
-    above the diagonal), ``'Ks As'``/``'As Kh'`` -> (1, 0) (offsuit, below)."""
-    first, second = cards.split()
-    a, b = RANKS.index(first[0].upper()), RANKS.index(second[0].upper())
-    high, low = min(a, b), max(a, b)
-    if a == b:
-        return a, a
-    suited = first[1].lower() == second[1].lower()
-    return (high, low) if suited else (low, high)
-
-
-def grid_name(row: int, column: int) -> str:
-    """``(0, 1)`` -> ``'AKs'``, ``(1, 0)`` -> ``'AKo'``, ``(0, 0)`` -> ``'AA'``."""
-    if row == column:
-        return RANKS[row] * 2
-    high, low = min(row, column), max(row, column)
-    return RANKS[high] + RANKS[low] + ("s" if row < column else "o")
 
 
 def locked_colour(weight: float) -> QColor:
@@ -90,37 +75,6 @@ def _bold() -> QFont:
     font = QFont()
     font.setBold(True)
     return font
-
-
-@functools.cache
-def _holdem_cells() -> tuple[tuple[int, int], ...]:
-    """The grid cell of each Hold'em class id (0..168)."""
-    from omahanash.hands import class_cards
-
-    return tuple(grid_cell(class_cards("holdem", i)) for i in range(HOLDEM_CLASSES))
-
-
-class Units:
-    """The unit EVs are shown in (:mod:`ui.units`) and the chips of one big blind."""
-
-    def __init__(self) -> None:
-        self.unit = CHIPS
-        self.chips_per_bb = 1.0
-
-    def text(self, chips: float) -> str:
-        return amount_text(chips, self.unit, self.chips_per_bb)
-
-    def tooltip(self, chips: float) -> str:
-        return amount_tooltip(chips, self.unit, self.chips_per_bb)
-
-
-def hand_tooltip(name: str, row: dict, units: Units) -> str:
-    """The hover text of a class: both players' frequencies and EVs (the thesis's names)."""
-    return (f"{name} ({row['combos']} combos)\n"
-            f"Push (PU): {row['push_pct']:.1f}% · AllIn_EV {units.text(row['push_ev'])}"
-            f" · Fold_EV {units.text(row['pu_fold_ev'])}\n"
-            f"Call (CA): {row['call_pct']:.1f}% · AllIn_EV {units.text(row['call_ev'])}"
-            f" · Fold_EV {units.text(row['ca_fold_ev'])}")
 
 
 class HoldemGridModel(QAbstractTableModel):
@@ -318,43 +272,6 @@ class ClassTableModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Vertical and 0 <= section < len(self._names):
             return self._names[section]
         return None
-
-
-def class_pattern(cards: str) -> str:
-    """Range text for exactly one Omaha class: its canonical cards with each suit written as
-    a suit variable (``w x y z`` in order of appearance), so every suit-isomorphic hand matches.
-
-    >>> class_pattern("Ks As Kc Ac")
-    'KwAwKxAx'
-    """
-    variables: dict[str, str] = {}
-    return "".join(card[0] + variables.setdefault(card[1], "wxyz"[len(variables)])
-                   for card in cards.split())
-
-
-def played_range_text(variant: str, rows: Sequence[dict], key: str,
-                      threshold: float = 50.0) -> str:
-    """The classes of ``rows`` (:meth:`JamFoldSolution.class_rows`) played at least
-    ``threshold`` % (``key``: push_pct or call_pct) as range text that parses back to them:
-    Hold'em in grid notation (``TT+, AKs``, :meth:`omahanash.ranges.Range.to_text`), Omaha one
-    suit pattern per class.
-
-    >>> rows = [{"id": 0, "cards": "As Ah", "push_pct": 100.0},
-    ...         {"id": 14, "cards": "Ks Kh", "push_pct": 60.0},
-    ...         {"id": 1, "cards": "As Ks", "push_pct": 10.0}]
-    >>> played_range_text("holdem", rows, "push_pct")
-    'KK+'
-    """
-    from omahanash.cards import Variant
-    from omahanash.ranges import Range, hand_classes
-
-    game = Variant.parse(variant)
-    played = [r for r in rows if r[key] >= threshold]
-    if game.is_omaha and played:
-        return ", ".join(class_pattern(r["cards"]) for r in played)
-    ids = [r["id"] for r in played]
-    weights = np.isin(hand_classes(game), ids).astype(np.float64)
-    return Range(game, "", weights).to_text()
 
 
 class ClassFilterProxy(QSortFilterProxyModel):

@@ -1,7 +1,8 @@
-"""The Review tab's model, without Qt: what a review job runs and hands back, the players of
-the files, the selected spot and the session as rich text, and the request that opens a spot
-in the Jam-fold tab. Tested without a window (doctests, ``tests/ui/test_review_tab.py``); the
-widgets are :mod:`ui.review_views`, the tab that joins them :mod:`ui.review_tab`.
+"""The Review tab's model, without Qt: what a review hands back, the players of the files,
+the selected spot and the session as rich text, and the request that opens a spot in the
+Jam-fold tab. Tested without a window (doctests, ``tests/ui/test_review_tab.py``,
+``tests/ui_models/test_review_jobs.py``); the job is :mod:`ui.review_jobs`, the widgets are
+:mod:`ui.review_views`, the tab that joins them :mod:`ui.review_tab`.
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ from omahanash.cards import Variant
 
 if TYPE_CHECKING:
     from omahanash.history import ReviewReport, SpotReview
-    from omahanash.runs import CancelFlag
-    from ui.workers import ProgressReporter  # for the types only: no Qt at run time
+    from omahanash.runs import CancelFlag, ProgressCallback
 
 #: The summary lists at most this many unparsed hands (the tooltip repeats them).
 UNPARSED_SHOWN = 50
@@ -60,7 +60,7 @@ class ReviewResult:
     payouts: str | None = None
 
 
-def list_players(paths: Sequence[str | os.PathLike], progress: ProgressReporter | None = None,
+def list_players(paths: Sequence[str | os.PathLike], progress: ProgressCallback | None = None,
                  cancel: CancelFlag | None = None) -> tuple[tuple[str, int], ...]:
     """Every player seated in the hands under ``paths`` with the number of their hands, most
     hands first (then by name); ``cancel`` is looked at every few hundred hands.
@@ -100,29 +100,6 @@ def jamfold_inputs(spot: SpotReview) -> dict[str, str]:
     stack = f"{spot.grid_stack_bb:g}"
     return {"anteEdit": bb(spot.ante), "sbEdit": bb(spot.sb), "bbEdit": "1",
             "player1Edit": stack, "player2Edit": stack, "lookupEdit": spot.cards}
-
-
-def run_review(paths: tuple[str, ...], hero: str | None,
-               players: tuple[tuple[str, int], ...] | None, vs: str | None,
-               payouts: str | None, report: ProgressReporter,
-               cancel: CancelFlag) -> ReviewResult:
-    """The review job (run in the tab's worker): the opponent model and the payouts checked
-    first (a bad one fails before any file is read), the players listed unless given, then
-    :func:`omahanash.history.review`."""
-    from omahanash.history import review
-    from omahanash.history.opponent import opponent_model
-    from omahanash.history.table_spots import check_payouts_text
-
-    opponent = opponent_model(vs)
-    check_payouts_text(payouts)
-    found = players
-    if found is None:
-        report.phase("listing players")
-        found = list_players(paths, report, cancel)
-    report.phase("reviewing")
-    cancel.raise_if_cancelled()
-    return ReviewResult(paths, found, review(paths, hero=hero, progress=report, cancel=cancel,
-                                             vs=opponent, payouts=payouts), vs, payouts)
 
 
 @dataclass(frozen=True)

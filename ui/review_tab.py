@@ -31,6 +31,7 @@ from PySide6.QtWidgets import QFileDialog, QSplitter, QVBoxLayout, QWidget
 from omahanash.cards import Variant
 from omahanash.errors import InputError
 from ui.common import ErrorLabel, Tab
+from ui.review_jobs import ReviewOutcome, review_job, run_review  # noqa: F401 (re-exported)
 from ui.review_state import (  # noqa: F401 (re-exported: the tab's names before the split)
     JamfoldRequest,
     ReviewResult,
@@ -39,7 +40,6 @@ from ui.review_state import (  # noqa: F401 (re-exported: the tab's names before
     jamfold_request,
     list_players,
     missing_tables,
-    run_review,
     summary_html,
     unparsed_text,
 )
@@ -48,8 +48,6 @@ from ui.table_build_panel import TableBuildPanel
 
 if TYPE_CHECKING:
     from omahanash.history import ReviewReport, SpotReview
-    from omahanash.runs import CancelFlag
-    from ui.workers import ProgressReporter
 
 
 class ReviewTab(Tab):
@@ -64,7 +62,7 @@ class ReviewTab(Tab):
         self.setObjectName("reviewTab")
         self.runner = self.make_runner(
             progressed=self._on_progressed, succeeded=self._on_succeeded,
-            stopped=self._on_stopped, failed=self._on_failed, finished=self._on_finished)
+            failed=self._on_failed, finished=self._on_finished)
         self.report: ReviewReport | None = None
         self.paths: tuple[str, ...] = ()
         self.players: tuple[tuple[str, int], ...] = ()
@@ -162,11 +160,7 @@ class ReviewTab(Tab):
 
     def _start(self, paths: tuple[str, ...], hero: str | None,
                players: tuple[tuple[str, int], ...] | None) -> bool:
-        vs, payouts = self.opponent_text(), self.payouts_text()
-
-        def job(report: ProgressReporter, cancel: CancelFlag) -> ReviewResult:
-            return run_review(paths, hero, players, vs, payouts, report, cancel)
-
+        job = review_job(paths, hero, players, self.opponent_text(), self.payouts_text())
         self.error.clear_error()
         self.progress.setValue(0)
         self.runner.start(job)
@@ -180,8 +174,13 @@ class ReviewTab(Tab):
             self.progress.setValue(int(1000 * min(done, total) / total))
         self.phase_label.setText(phase.capitalize() + "…" if phase else "")
 
-    def _on_succeeded(self, result: object) -> None:
-        assert isinstance(result, ReviewResult)
+    def _on_succeeded(self, outcome: object) -> None:
+        assert isinstance(outcome, ReviewOutcome)
+        result = outcome.result
+        if result is None:  # stopped: the report shown stays
+            self.progress.setValue(0)
+            self.status_message.emit("Stopped.")
+            return
         report = result.report
         self.progress.setValue(self.progress.maximum())
         self.paths, self.players = result.paths, result.players
@@ -200,10 +199,6 @@ class ReviewTab(Tab):
         self.status_message.emit(
             f"Reviewed {report.hands} hands for {report.hero}{against}: "
             f"{len(report.spots)} spots, grade {report.grade or '-'}")
-
-    def _on_stopped(self) -> None:
-        self.progress.setValue(0)
-        self.status_message.emit("Stopped.")
 
     def _on_table_built(self, variant: str) -> None:
         """A table the last review lacked is built at full precision: review again, so its

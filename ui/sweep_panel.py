@@ -13,13 +13,12 @@ hovering shows the values of the nearest stack (``sweepHoverLabel``). The points
 or JSON (``sweepExportCsvButton``, ``sweepExportJsonButton``) and the plot as an image (its
 context menu).
 
->>> parse_stacks_text("2-5"), parse_stacks_text("10, 2.5")
-([2.0, 3.0, 4.0, 5.0], [2.5, 10.0])
+What the inputs ask for, the exported rows and the texts are the Qt-free
+:mod:`ui.sweep_model`; the job is :mod:`ui.sweep_jobs`.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -32,16 +31,21 @@ from omahanash.errors import InputError
 from ui.common import ErrorLabel, RunStopButton, named
 from ui.export import add_save_image_action, export_buttons, write_table
 from ui.plots import CALL_COLOUR, PUSH_COLOUR, legend_below
+from ui.sweep_jobs import SweepOutcome, sweep_job
+from ui.sweep_model import (  # noqa: F401 (re-exported: the page's names before the split)
+    CHOICES,
+    EXPORT_COLUMNS,
+    MAX_STACKS,
+    export_rows,
+    finished_text,
+    hover_text,
+    parse_stacks_text,
+)
 
 if TYPE_CHECKING:
     from omahanash.jamfold import SweepRow
-    from omahanash.runs import CancelFlag
-    from ui.workers import JobRunner, ProgressReporter
+    from ui.workers import JobRunner
 
-#: The picker's items: what each runs.
-CHOICES = {"Hold'em": (Variant.HOLDEM,), "Omaha Hi": (Variant.OMAHA_HI,),
-           "Omaha Hi/Lo": (Variant.OMAHA_HILO,),
-           "All three": (Variant.HOLDEM, Variant.OMAHA_HI, Variant.OMAHA_HILO)}
 COLOURS = {Variant.HOLDEM: "#1f5fbf", Variant.OMAHA_HI: "#c0392b", Variant.OMAHA_HILO: "#27864a"}
 #: The call line of each variant when all three are shown: a hue of its own, never the push
 #: line's colour.
@@ -59,33 +63,6 @@ def line_colour(variant: Variant, what: str, several: bool) -> str:
     if not several:
         return PUSH_COLOUR if what == "push" else CALL_COLOUR
     return COLOURS[variant] if what == "push" else CALL_COLOURS[variant]
-MAX_STACKS = 200
-EXPORT_COLUMNS = ("game", "stack_bb", "push_pct", "call_pct", "epsilon", "iterations")
-
-
-def parse_stacks_text(text: str) -> list[float]:
-    """Stacks in big blinds: ``a-b`` (every whole stack from a to b) or a list separated by
-    commas; sorted, without repeats. ValueError says what is wrong."""
-    cleaned = text.replace(" ", "")
-    if not cleaned:
-        raise ValueError("enter the stacks in big blinds, e.g. 2-20 or 2, 5, 10")
-    try:
-        if "-" in cleaned and "," not in cleaned:
-            low_text, high_text = cleaned.split("-", 1)
-            low, high = float(low_text), float(high_text)
-            if not (math.isfinite(low) and math.isfinite(high)) or high < low:
-                raise ValueError
-            stacks = [low + k for k in range(int(high - low) + 1)]
-        else:
-            stacks = [float(item) for item in cleaned.split(",") if item]
-    except ValueError:
-        raise ValueError(f"the stacks must read like 2-20 or 2, 5, 10, not {text.strip()!r}") \
-            from None
-    if not stacks or not all(math.isfinite(s) and s > 0 for s in stacks):
-        raise ValueError("every stack must be a number of big blinds above 0")
-    if len(stacks) > MAX_STACKS:
-        raise ValueError(f"at most {MAX_STACKS} stacks at a time")
-    return sorted(set(stacks))
 
 
 class SweepPanel(QWidget):
@@ -98,8 +75,7 @@ class SweepPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("sweepPanel")
         self.runner = make_runner(progressed=self._on_progressed, succeeded=self._on_succeeded,
-                                  failed=self._on_failed, stopped=self._on_stopped,
-                                  finished=self._on_finished)
+                                  failed=self._on_failed, finished=self._on_finished)
         self._tables = tables
         from omahanash.jamfold import JamFoldParams
 
@@ -199,36 +175,7 @@ class SweepPanel(QWidget):
         if stacks is None or self.runner.running:
             return False
         variants = CHOICES[self.variants_combo.currentText()]
-        sb, bb, ante = self._blinds
-        tables = dict(self._tables)
-        results: dict[str, list[SweepRow]] = {}
-        skipped: dict[str, str] = {}
-
-        def job(report: ProgressReporter, cancel: CancelFlag) -> tuple[dict, dict]:
-            from omahanash.jamfold import sweep
-
-            report.phase("sweep", detail=lambda: dict(results))
-            total = len(stacks) * len(variants)
-            for k, variant in enumerate(variants):
-                table = tables.get(variant)
-                if table is None:
-                    from omahanash.equity.tables import load_table
-
-                    try:
-                        table = load_table(variant)
-                    except InputError as exc:
-                        skipped[variant] = str(exc)
-                        continue
-
-                def progress(done: float, _total: float, offset: int = k * len(stacks)) -> None:
-                    report(offset + done, total)
-
-                results[variant] = sweep(variant, stacks, sb=sb, bb=bb, ante=ante, table=table,
-                                         progress=progress, cancel=cancel)
-                if cancel.cancelled:
-                    break
-            return results, skipped
-
+        job = sweep_job(variants, stacks, self._blinds, self._tables)
         self.results, self.skipped = {}, {}
         self._show()
         self.error.clear_error()
@@ -249,16 +196,16 @@ class SweepPanel(QWidget):
         if total > 0:
             self.status_label.setText(f"Running… {int(done)}/{int(total)} stacks")
 
-    def _on_succeeded(self, result: object) -> None:
-        self.results, self.skipped = result  # type: ignore[misc]
+    def _on_succeeded(self, outcome: object) -> None:
+        assert isinstance(outcome, SweepOutcome)
+        self.results, self.skipped = outcome.results, outcome.skipped
         self._show()
+        if outcome.stopped:
+            self.status_message.emit("Sweep stopped.")
 
     def _on_failed(self, message: str) -> None:
         self.error.show_error(message)
         self.status_message.emit("Sweep failed: " + message)
-
-    def _on_stopped(self) -> None:
-        self.status_message.emit("Sweep stopped.")
 
     def _on_finished(self) -> None:
         self.run_button.set_running(False)
@@ -266,10 +213,7 @@ class SweepPanel(QWidget):
         self.stacks_edit.setEnabled(True)
         self._validate()
         self._update_buttons()
-        done = sum(len(rows) for rows in self.results.values())
-        notes = [f"{done} stacks solved" + ("" if done else " (stopped before the first)")]
-        notes += [f"{Variant(v).display_name} skipped: {why}" for v, why in self.skipped.items()]
-        self.status_label.setText("; ".join(notes) + ".")
+        self.status_label.setText(finished_text(self.results, self.skipped))
         self.status_message.emit(self.status_label.text())
 
     # -- the plot ----------------------------------------------------------------------------
@@ -302,13 +246,7 @@ class SweepPanel(QWidget):
 
     def values_at(self, stack: float) -> str:
         """The hover text: each variant's push and call % at the stack nearest ``stack``."""
-        parts = []
-        for variant, rows in self.results.items():
-            if rows:
-                row = min(rows, key=lambda r: abs(r.stack_bb - stack))
-                parts.append(f"{Variant(variant).display_name} at {row.stack_bb:g} bb: push "
-                             f"{row.pusher_range:.1f}%, call {row.caller_range:.1f}%")
-        return "\n".join(parts)
+        return hover_text(self.results, stack)
 
     def _on_mouse_moved(self, position: QPointF) -> None:
         view = self.plot.getPlotItem().getViewBox()
@@ -322,8 +260,7 @@ class SweepPanel(QWidget):
 
     def table(self) -> list[list]:
         """The exported rows: game, stack, push %, call %, Epsilon (chips), iterations."""
-        return [[str(variant), row.stack_bb, row.pusher_range, row.caller_range, row.epsilon,
-                 row.iterations] for variant, rows in self.results.items() for row in rows]
+        return export_rows(self.results)
 
     def export(self, path: str, fmt: str | None = None) -> bool:
         """Write the sweep as CSV or JSON; False (and the reason shown) when it cannot."""

@@ -1,7 +1,9 @@
 """Building the Omaha equity tables from any tab: one queue for the app, one panel per tab.
 
-Size: ~430 lines: the app-wide queue and the panel each tab shows are one mechanism (a panel
-only reflects the queue), so they stay together.
+The app-wide queue and the panel each tab shows are one mechanism (a panel only reflects the
+queue), so they stay together; the rules and words are the Qt-free
+:mod:`ui.table_build_model`, a pass's job is :mod:`ui.table_build_jobs` (Cancel is its
+``stopped`` outcome, the finished blocks kept).
 
 :class:`TableBuilds` (one per application, :func:`table_builds`) is the queue: a request
 for a variant whose table is missing queues two passes, a **coarse** table first
@@ -31,7 +33,6 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import (
@@ -45,88 +46,27 @@ from PySide6.QtWidgets import (
 )
 
 from omahanash.cards import Variant
-from omahanash.errors import Cancelled
-from omahanash.runs import CancelFlag
 from ui.common import ErrorLabel, named
-from ui.workers import JobRunner, ProgressReporter
-
-#: Seconds of progress reports the time-left estimate is measured over.
-ETA_WINDOW = 60.0
-#: What a full Omaha table costs, said before a build starts (README, "Equity tables").
-COST_TEXT = ("405 MB on disk per game (plus 270 MB shared by both Omaha games); the full "
-             "table took 3 min on a quiet 2-core machine, and over an hour on one shared "
-             "with other heavy jobs: the estimate below is measured on this build")
-
-
-@dataclass(frozen=True)
-class BuildPass:
-    """One build of the queue: a variant at a number of samples per cell."""
-
-    variant: Variant
-    samples: int
-
-    @property
-    def coarse(self) -> bool:
-        from omahanash.equity.tables import DEFAULT_SAMPLES
-
-        return self.samples < DEFAULT_SAMPLES[self.variant]
-
-
-def table_state(variant: Variant) -> str:
-    """``"full"``, ``"coarse"`` (a coarse table, to be refined) or ``"missing"``."""
-    from omahanash.equity.table_build import table_samples
-    from omahanash.equity.tables import DEFAULT_SAMPLES
-
-    if variant is Variant.HOLDEM:
-        return "full"
-    samples = table_samples(variant)
-    if samples is None:
-        return "missing"
-    return "full" if samples >= DEFAULT_SAMPLES[variant] else "coarse"
+from ui.table_build_jobs import BuildOutcome, build_job
+from ui.table_build_model import (  # noqa: F401 (re-exported: the module's names before the split)
+    COST_TEXT,
+    ETA_WINDOW,
+    BuildPass,
+    building_text,
+    offer_text,
+    precision_note,
+    progress_text,
+    seconds_left,
+    table_state,
+)
+from ui.table_build_model import passes_for as _passes_for
+from ui.workers import JobRunner
 
 
 def passes_for(variant: Variant) -> list[BuildPass]:
-    """What building ``variant``'s table takes from where it is: coarse then full for a
-    missing table (full only when an interrupted full-precision build is there to resume),
-    the refinement for a coarse one, nothing for a full one."""
-    from omahanash.equity.table_build import COARSE_SAMPLES, partial_settings
-    from omahanash.equity.tables import DEFAULT_SAMPLES
-
-    full = BuildPass(variant, DEFAULT_SAMPLES[variant])
-    state = table_state(variant)
-    if state == "full":
-        return []
-    if state == "coarse":
-        return [full]
-    partial = partial_settings(variant)
-    if partial is not None and partial.get("samples") == full.samples:
-        return [full]
-    return [BuildPass(variant, COARSE_SAMPLES), full]
-
-
-def precision_note(table: object) -> str:
-    """What a result computed on ``table`` must say next to it: its precision when the table
-    is a coarse one (fewer samples per cell than the default), "" otherwise.
-
-    >>> from omahanash.equity.tables import load_table
-    >>> precision_note(load_table("holdem"))
-    ''
-    """
-    from omahanash.equity.tables import DEFAULT_SAMPLES
-
-    info = getattr(table, "info", None) or {}
-    samples = info.get("samples")
-    if info.get("exact") or not isinstance(samples, int):
-        return ""
-    variant = Variant.parse(info["game"])
-    if samples >= DEFAULT_SAMPLES[variant]:
-        return ""
-    error = 100 * float(info.get("cell_stderr") or 0.0)
-    return (f"Computed on a coarse {variant.display_name} table: {samples} sample"
-            f"{'s' if samples > 1 else ''} per cell (each cell ±{error:.0f} pp; ranges and EVs "
-            "average thousands of cells, so they move far less). The full table "
-            f"({DEFAULT_SAMPLES[variant]} samples per cell) replaces it when built: calculate "
-            "again then.")
+    """What building ``variant``'s table takes from where it is
+    (:func:`ui.table_build_model.passes_for` on this module's :func:`table_state`)."""
+    return _passes_for(variant, table_state(variant))
 
 
 class TableBuilds(QObject):
@@ -150,7 +90,6 @@ class TableBuilds(QObject):
         self.runner = JobRunner(self)
         self.runner.progressed.connect(self._on_progressed)
         self.runner.succeeded.connect(self._on_succeeded)
-        self.runner.stopped.connect(self._on_stopped)
         self.runner.failed.connect(self._on_failed)
         self.runner.finished.connect(self._on_finished)
         self.queue: deque[BuildPass] = deque()
@@ -194,12 +133,7 @@ class TableBuilds(QObject):
     def eta_seconds(self) -> float | None:
         """Seconds left in the running pass at the rate of the last :data:`ETA_WINDOW`
         seconds of reports (None until two reports a few seconds apart)."""
-        if len(self._reports) < 2:
-            return None
-        (t0, d0), (t1, d1) = self._reports[0], self._reports[-1]
-        if t1 - t0 < 3.0 or d1 <= d0:
-            return None
-        return (self.total - d1) * (t1 - t0) / (d1 - d0)
+        return seconds_left(self._reports, self.total)
 
     def _start_next(self) -> None:
         if not self.queue:
@@ -210,20 +144,7 @@ class TableBuilds(QObject):
         self.done, self.total = 0.0, 0.0
         self._outcome = ""
 
-        def job(report: ProgressReporter, cancel: CancelFlag) -> str:
-            from omahanash.equity.table_build import build_table
-
-            report.phase("building table")
-            try:
-                path = str(build_table(build.variant, samples=build.samples, progress=report,
-                                       cancel=cancel))
-            except Cancelled:
-                self._outcome = "stopped"
-                raise
-            self._outcome = "built"
-            return path
-
-        self.runner.start(job)
+        self.runner.start(build_job(build))
         self.building.emit(True)
         what = (f"a coarse {build.variant.display_name} table ({build.samples} samples per "
                 "cell, usable at once)" if build.coarse else
@@ -240,7 +161,13 @@ class TableBuilds(QObject):
             self._reports.popleft()
         self.progressed.emit(done, total)
 
-    def _on_succeeded(self, result: object) -> None:
+    def _on_succeeded(self, outcome: object) -> None:
+        assert isinstance(outcome, BuildOutcome)
+        if outcome.stopped:
+            self._outcome = "stopped"
+            self._on_stopped()
+            return
+        self._outcome = "built"
         build = self.current
         assert build is not None
         self.built.emit(str(build.variant))
@@ -377,7 +304,7 @@ class TableBuildPanel(QGroupBox):
         return " and ".join(self.display_names.get(v, v.display_name) for v in variants)
 
     def _refresh(self) -> None:
-        from omahanash.equity.table_build import COARSE_SAMPLES, partial_settings
+        from omahanash.equity.table_build import partial_settings
 
         builds = self.builds
         running = builds.running
@@ -388,30 +315,15 @@ class TableBuildPanel(QGroupBox):
             running and set(self.variants) <= set(builds.variants())))
         self.cancel_button.setEnabled(running)
         if running and builds.current is not None:
-            current = builds.current
-            step = (f"a coarse table first ({current.samples} samples per cell): the solver "
-                    "can use it as soon as it is done; then the full table replaces it"
-                    if current.coarse else
-                    "refining to full precision (any coarse table stays in use meanwhile)")
-            queued = [v for v in builds.variants() if v != current.variant]
-            self.label.setText(f"Building the {current.variant.display_name} equity table: "
-                               f"{step}." + (f" Next: {self._names(queued)}." if queued else ""))
-        elif self.variants and not self.missing:
-            are = "s are" if len(self.variants) > 1 else " is"
-            self.label.setText(
-                f"The {self._names(self.variants)} table{are} coarse: it works, and results on "
-                f"it say so. Build refines it to full precision in the background ({COST_TEXT}).")
-            self.build_button.setText("Refine table")
+            queued = [v for v in builds.variants() if v != builds.current.variant]
+            self.label.setText(building_text(builds.current, self._names(queued)))
         elif self.variants:
-            resume = any(partial_settings(v) is not None for v in self.variants)
-            self.label.setText(
-                f"The {self._names(self.variants)} equity table"
-                f"{'s are' if len(self.variants) > 1 else ' is'} not built yet. Build "
-                f"builds it here, once: a coarse table first ({COARSE_SAMPLES} samples per cell "
-                f"instead of 12-16: usable sooner), then refined in the background ({COST_TEXT}). "
-                + ("An interrupted build resumes where it stopped." if resume
-                   else "Cancel keeps what is done: the next build resumes."))
-            self.build_button.setText("Resume building" if resume else "Build table")
+            resume = bool(self.missing) and any(partial_settings(v) is not None
+                                                for v in self.variants)
+            text, caption = offer_text(self._names(self.variants), len(self.variants) > 1,
+                                       bool(self.missing), resume)
+            self.label.setText(text)
+            self.build_button.setText(caption)
         else:  # nothing running, nothing offered: no word of a build left behind
             self.label.setText("")
         if not running:
@@ -421,10 +333,4 @@ class TableBuildPanel(QGroupBox):
 
     def _on_progressed(self, done: float, total: float) -> None:
         self.progress.setValue(int(1000 * done / total))
-        left = self.builds.eta_seconds()
-        percent = f"{100 * done / total:.1f}%"
-        if left is None:
-            self.eta.setText(f"{percent} · measuring the speed of this build…")
-        else:
-            self.eta.setText(f"{percent} · about {int(left // 60)} min {int(left % 60):02d} s "
-                             "left in this pass (at the speed of the last minute)")
+        self.eta.setText(progress_text(done, total, self.builds.eta_seconds()))

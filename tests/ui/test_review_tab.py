@@ -260,7 +260,9 @@ def test_stop_during_a_run_returns_to_idle(qtbot, tab, drive, tmp_path):
     assert tab.open_paths([big])
     stop = drive.find(tab, QPushButton, "reviewStopButton")
     assert stop.isEnabled() and not drive.find(tab, QPushButton, "reviewOpenButton").isEnabled()
-    with qtbot.waitSignal(tab.runner.stopped, timeout=RUN_TIMEOUT_MS):
+    # Stop is the job's outcome (ui.review_jobs), not an exception: stopped, no report
+    with qtbot.waitSignal(tab.runner.succeeded, timeout=RUN_TIMEOUT_MS,
+                          check_params_cb=lambda outcome: outcome == (None, True)):
         qtbot.mouseClick(stop, Qt.MouseButton.LeftButton)
     wait_idle(qtbot, tab)
     assert not stop.isEnabled()

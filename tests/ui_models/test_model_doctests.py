@@ -10,7 +10,10 @@ import pytest
 
 MODULES = ("ui.units", "ui.fields", "ui.jamfold_model", "ui.cfr_model", "ui.exploit_model",
            "ui.table_model", "ui.tournament_model", "ui.tournament_jobs", "ui.trainer_model",
-           "ui.trainer_jobs")
+           "ui.trainer_jobs", "ui.equity_model", "ui.equity_jobs",
+           "ui.perfect_model", "ui.perfect_jobs", "ui.review_state",
+           "ui.review_jobs", "ui.sweep_model", "ui.table_build_model",
+           "ui.range_text")
 
 
 @pytest.mark.parametrize("name", MODULES)
