@@ -2,12 +2,13 @@
 
 Every iteration walks every deal once under the current strategies (:func:`~omahanash.
 pushfold.kernels.deal_pass`) and updates every player's regrets at once (regret matching+,
-linear averaging of the strategies, as the heads-up CFR+). For more than two players no
-method is guaranteed to reach a Nash equilibrium, so the measure of "how close" is honest:
-after a run each player's **best-response gain** (what they would win by the best reply to the
-others' average strategies, a sum over their decisions of the best action's value minus the
-strategy's — exact, since each player acts once) and their sum, **NashConv**. It is in the
-model's unit: chips (chip EV) or prize (ICM, the payouts' unit).
+linear averaging of the strategies from the third iteration on: :data:`AVERAGE_DELAY`). For
+more than two players no method is guaranteed to reach a Nash equilibrium, so the measure of
+"how close" is honest: after a run each player's **best-response gain** (what they would win
+by the best reply to the others' average strategies, a sum over their decisions of the best
+action's value minus the strategy's — exact, since each player acts once) and their sum,
+**NashConv**. It is in the model's unit: chips (chip EV) or prize (ICM, the payouts'
+unit).
 
 >>> from omahanash.pushfold.spot import PushFoldSpot
 >>> spot = PushFoldSpot("holdem", [1000, 1000, 1000], 50, 100, payouts="50/30/20")
@@ -49,6 +50,11 @@ REPORT_EVERY = 10
 #: ``valuation(final, start)``: every seat's value from the stacks after the hand and before
 #: it (in place of ICM: the tournament equilibrium's continuation values).
 Valuation = Callable[[np.ndarray, np.ndarray], np.ndarray]
+#: The average strategy weighs iteration ``t`` by ``max(t - AVERAGE_DELAY, 0)`` (linear
+#: averaging, delayed): the first iterates (the uniform start, then the first reply to it) are
+#: left out, so the average keeps no trace of the start's ½ everywhere — a trace that keeps
+#: every branch of the tree alive in a pass over the average at 5 or more players.
+AVERAGE_DELAY = 2
 #: Pieces a pass is cut into (summed in a fixed order: results do not depend on threads).
 CHUNKS = 16
 
@@ -180,9 +186,10 @@ class PushFoldSolver:
             self.regret_fold[free] = np.maximum(self.regret_fold[free] + (fold - value)[free],
                                                 0.0)
             self.iterations += 1
-            t = float(self.iterations)
-            self.avg_sum += t * self.sigma
-            self.avg_weight += t
+            t = float(max(self.iterations - AVERAGE_DELAY, 0))
+            if t > 0.0:
+                self.avg_sum += t * self.sigma
+                self.avg_weight += t
             total = self.regret_play + self.regret_fold
             matched = np.where(total > 0, self.regret_play / np.where(total > 0, total, 1.0),
                                0.5)

@@ -312,3 +312,29 @@ def test_progress_of_a_run_to_a_target_expects_its_end_not_the_cap():
     spot = PushFoldSpot("holdem", [900, 1300, 1100], 50, 100, payouts="50/30/20")
     solve_pushfold(spot, deals=5000, progress=lambda done, total: seen.append((done, total)))
     assert seen[0] == (0, 5000) and seen[-1][0] == seen[-1][1] < 5000
+
+
+def test_the_average_leaves_out_the_start():
+    """The average strategy weighs iteration t by max(t - AVERAGE_DELAY, 0): the start's ½
+    everywhere (and the first reply to it) leave no trace in it, so a pure strategy that the
+    iterates agree on is pure in the average (a pass over the average prunes its branches)."""
+    from omahanash.equity.tables import load_table
+    from omahanash.pushfold.solver import AVERAGE_DELAY, PushFoldSolver
+
+    spot = PushFoldSpot("holdem", [900, 1100, 1000, 800, 1200], sb=50, bb=100,
+                        payouts="50/30/20")
+    deals = sampled_deals("holdem", 5, 4_000, seed=3)
+    solver = PushFoldSolver(spot, load_table("holdem"), deals)
+    used = []
+    for _ in range(AVERAGE_DELAY + 3):
+        used.append(solver.sigma.copy())  # the strategy the next iteration plays
+        solver.step(1)
+    weights = [max(t - AVERAGE_DELAY, 0) for t in range(1, len(used) + 1)]
+    expected = sum(w * s for w, s in zip(weights, used)) / sum(weights)
+    assert used[0][0, 0] == 0.5 and weights[:AVERAGE_DELAY] == [0] * AVERAGE_DELAY
+    np.testing.assert_allclose(solver.average(), expected, rtol=0, atol=1e-15)
+    # with the start left out, the average is pure wherever the counted iterates agree
+    agree = np.all([u == used[-1] for u in used[AVERAGE_DELAY:]], axis=0)
+    pure = agree & ((used[-1] == 0.0) | (used[-1] == 1.0))
+    assert pure.mean() > 0.5
+    assert set(np.unique(solver.average()[pure])) <= {0.0, 1.0}
