@@ -7,6 +7,13 @@ library takes ``progress(done, total)`` and ``cancel`` (an
 :class:`Worker` to a fresh :class:`QThread`, starts it, and re-emits the worker's signals from
 the GUI thread, so the tabs only ever touch widgets there.
 
+**One step.** A job's outcome (``succeeded``, ``stopped`` or ``failed``) and ``finished`` are
+emitted together, in the GUI thread, once the worker thread has ended: no turn of the event
+loop ever sees a job's result shown while its runner still says :attr:`JobRunner.running`.
+(Relayed as it came, the result reached a tab one event before the thread's end did, and on a
+loaded machine the worker thread could be descheduled in between: the Trainer tab then showed
+a dealt spot whose Push and Space did nothing, ``running`` still true.)
+
 Progress is throttled in the worker thread (at most one signal per
 :data:`PROGRESS_INTERVAL` seconds, plus the last one), so however often the library reports, the
 GUI thread handles at most ~20 updates a second.
@@ -150,6 +157,9 @@ class Worker(QObject):
     description; the traceback goes to the error dialog and the log through
     :func:`ui.crash.report`, or to stderr when no hook is installed) is emitted, then ``done``.
 
+    The outcome is also kept in :attr:`outcome` (the signal's name and its message), which
+    the :class:`JobRunner` reads once the thread has ended.
+
     Python objects never travel through the queued signals (PySide6 has mishandled reference
     counts of ``object`` arguments across threads, e.g. ``None``): results and progress
     snapshots are handed over through attributes guarded by a lock, and the signals only say
@@ -170,6 +180,8 @@ class Worker(QObject):
         self._lock = threading.Lock()
         self._detail: object = None
         self.result: object = None
+        #: ``("succeeded" | "stopped" | "failed", message)`` once the job is over, else None.
+        self.outcome: tuple[str, str] | None = None
 
     def latest_detail(self) -> object:
         """The snapshot attached to the latest progress signal (None: none)."""
@@ -187,19 +199,24 @@ class Worker(QObject):
         try:
             result = self._job(reporter, self._cancel)
         except Cancelled:
+            self.outcome = ("stopped", "")
             self.stopped.emit()
         except InputError as exc:
+            self.outcome = ("failed", str(exc))
             self.failed.emit(str(exc))
         except MemoryError:
-            self.failed.emit("not enough memory for this computation")
+            self.outcome = ("failed", "not enough memory for this computation")
+            self.failed.emit(self.outcome[1])
         except Exception as exc:  # a bug: the error dialog and the log get the traceback
             from ui import crash
 
             if not crash.report(exc, "a job"):
                 traceback.print_exc(file=sys.stderr)
-            self.crashed.emit(f"internal error: {type(exc).__name__}: {exc}")
+            self.outcome = ("failed", f"internal error: {type(exc).__name__}: {exc}")
+            self.crashed.emit(self.outcome[1])
         else:
             self.result = result
+            self.outcome = ("succeeded", "")
             self.succeeded.emit()
         finally:
             self.done.emit()
@@ -208,8 +225,9 @@ class Worker(QObject):
 class JobRunner(QObject):
     """Starts jobs in worker threads and relays their signals in the GUI thread.
 
-    One job at a time per runner. ``finished`` is emitted last, once the job is over;
-    ``running`` stays true until then, so a tab flips its Stop button back to Run on
+    One job at a time per runner. Its outcome (``succeeded``, ``stopped`` or ``failed``), then
+    ``finished``, are emitted in one step once the worker thread has ended (see the module);
+    ``running`` stays true until ``finished``, so a tab flips its Stop button back to Run on
     ``finished``.
 
     :meth:`stop` ends a run: a *cancellable* job (one that passes the cancel flag to the
@@ -258,12 +276,9 @@ class JobRunner(QObject):
         worker = Worker(job, self._cancel)
         worker.moveToThread(thread)
         thread.started.connect(worker.run)
-        # The receivers are this object's slots (GUI thread): queued connections.
+        # The receivers are this object's slots (GUI thread): queued connections. The outcome
+        # is read from the worker when its thread has ended (_collect), not relayed as it comes.
         worker.progressed.connect(self._on_progressed)
-        worker.succeeded.connect(self._on_succeeded)
-        worker.stopped.connect(self._on_stopped)
-        worker.failed.connect(self._on_failed)
-        worker.crashed.connect(self._on_failed)
         # Direct: QThread.quit is thread-safe, and shutdown() blocks the GUI thread in wait().
         worker.done.connect(thread.quit, Qt.ConnectionType.DirectConnection)
         thread.finished.connect(self._on_thread_finished)
@@ -288,12 +303,13 @@ class JobRunner(QObject):
         self.finished.emit()
 
     def shutdown(self, timeout_ms: int = 10_000) -> None:
-        """Stop the running job and wait for every worker thread (the window is closing)."""
+        """Stop the running job and wait for every worker thread (the window is closing):
+        ``finished`` is emitted, the job's outcome dropped."""
         if self._thread is not None:
             assert self._cancel is not None
             self._cancel.cancel()
             if self._thread.wait(timeout_ms):
-                self._collect(self._thread)
+                self._collect(self._thread, deliver=False)
         for thread, _worker in list(self._retired):
             if thread.wait(timeout_ms):
                 self._collect(thread)
@@ -309,30 +325,21 @@ class JobRunner(QObject):
             self.progressed.emit(done, total, phase, self._worker.latest_detail())
 
     @Slot()
-    def _on_succeeded(self) -> None:
-        if self._current():
-            assert self._worker is not None
-            self.succeeded.emit(self._worker.result)
-
-    @Slot()
-    def _on_stopped(self) -> None:
-        if self._current():
-            self.stopped.emit()
-
-    @Slot(str)
-    def _on_failed(self, message: str) -> None:
-        if self._current():
-            self.failed.emit(message)
-
-    @Slot()
     def _on_thread_finished(self) -> None:
         sender = self.sender()
         if isinstance(sender, QThread):
             self._collect(sender)
 
-    def _collect(self, thread: QThread) -> None:
-        """Release an ended thread and its worker; ``finished`` if it was the current job."""
+    def _collect(self, thread: QThread, deliver: bool = True) -> None:
+        """Release an ended thread and its worker; if it was the current job, emit its
+        outcome (unless not ``deliver``) and ``finished``, with no event handled between."""
         if thread is self._thread:
+            worker = self._worker
+            if deliver and worker is not None and worker.outcome is not None:
+                self._deliver(*worker.outcome, worker.result)
+                if thread is not self._thread:  # a handler stopped or shut the runner down
+                    self._collect(thread)
+                    return
             self._thread = self._worker = None
             current = True
         else:
@@ -345,3 +352,12 @@ class JobRunner(QObject):
         thread.finished.disconnect(self._on_thread_finished)
         if current:
             self.finished.emit()
+
+    def _deliver(self, kind: str, message: str, result: object) -> None:
+        """Emit a job's outcome (``running`` is still true: ``finished`` comes right after)."""
+        if kind == "succeeded":
+            self.succeeded.emit(result)
+        elif kind == "stopped":
+            self.stopped.emit()
+        else:
+            self.failed.emit(message)

@@ -32,6 +32,8 @@ TRAINER = PRELUDE + textwrap.dedent("""
     window.show()
     tab = next(t for t in window.tabs if isinstance(t, TrainerTab))
     window.tab_widget.setCurrentWidget(tab)
+    if sys.argv[2] == "running":  # two stacks: the next spot is dealt in the worker
+        tab.stack_edit.setText("9-10")
     assert tab.start()
     deadline = time.monotonic() + 240
     while tab.spot is None and time.monotonic() < deadline:
@@ -39,7 +41,8 @@ TRAINER = PRELUDE + textwrap.dedent("""
     assert tab.spot is not None, "no spot dealt"
     assert tab.push() is not None   # the answer redraws the session plot: events pending
     if sys.argv[2] == "running":
-        assert tab.next_spot()      # and a job still running (or just finished) at exit
+        assert tab.next_spot()      # and a job still running at exit
+        assert tab.runner.running, "the next spot was dealt at once: no job at exit"
     print("exiting", flush=True)
 """)
 

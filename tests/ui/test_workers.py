@@ -11,7 +11,7 @@ from PySide6.QtCore import QElapsedTimer, QThread, QTimer
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
 
 from omahanash.errors import InputError
-from ui.workers import PROGRESS_INTERVAL, JobRunner
+from ui.workers import PROGRESS_INTERVAL, JobRunner, Worker
 
 
 def collect(runner: JobRunner) -> dict[str, list]:
@@ -110,6 +110,35 @@ def test_stop_abandons_a_job_that_cannot_be_interrupted(qtbot):
     runner.shutdown()
     qtbot.wait(50)
     assert seen["succeeded"] == ["second"]  # the abandoned job's result was dropped
+
+
+def test_the_outcome_and_finished_come_in_one_step(qtbot, monkeypatch):
+    """A worker thread that ends late after its job (descheduled on a loaded machine; here a
+    sleep widens that window) never lets the GUI thread see the result while the runner still
+    says running: a tab showing the result (the Trainer's dealt spot) can act on it at once."""
+    run = Worker.run
+
+    def late(self):
+        run(self)
+        time.sleep(0.3)
+
+    def bug(report, cancel):
+        return {}["x"]
+
+    monkeypatch.setattr(Worker, "run", late)
+    runner = JobRunner()
+    seen = collect(runner)
+    running_then: list[bool] = []
+    runner.succeeded.connect(lambda _result: running_then.append(runner.running))
+    runner.failed.connect(lambda _message: running_then.append(runner.running))
+    for count, job in enumerate((lambda report, cancel: 42, bug), start=1):
+        runner.start(job)
+        qtbot.waitUntil(lambda n=count: len(seen["succeeded"] + seen["failed"]) == n,
+                        timeout=300_000)
+        assert len(seen["finished"]) == count and not runner.running  # with the outcome
+        assert not runner.threads_alive()
+    assert running_then == [True, True]  # running until finished, as before
+    assert seen["succeeded"] == [42] and seen["failed"] == ["internal error: KeyError: 'x'"]
 
 
 def test_gui_thread_time_per_update_during_a_live_run(qtbot, window, drive):
