@@ -195,6 +195,8 @@ WARM = dataclasses.replace(TINY, warm_iterations=3)
 def test_a_warm_start_continues_the_solve(hu):
     """4 CFR+ iterations, then 3 more from the row they leave, are 7 iterations in one go,
     bit for bit (same values): the row keeps the whole solver state."""
+    import numba
+
     from omahanash.pushfold import solve_pushfold
     from omahanash.tournament_state import HEAD, deals_for, warm_solve
 
@@ -202,10 +204,15 @@ def test_a_warm_start_continues_the_solve(hu):
     valuation = TournamentValuation(TINY, states, icm_values(TINY, states), *hu)
     spot, table = TINY.spot((2, 3, 4)), TINY.table()
     deals = deals_for(spot, table, TINY.deals, TINY.seed)
-    first = warm_solve(spot, table, deals, valuation, None, 4)
-    more = warm_solve(spot, table, deals, valuation, first[HEAD - 2:], 3)
-    straight = solve_pushfold(spot, iterations=7, deals=TINY.deals, seed=TINY.seed,
-                              valuation=valuation)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)  # see two_iterations
+    try:
+        first = warm_solve(spot, table, deals, valuation, None, 4)
+        more = warm_solve(spot, table, deals, valuation, first[HEAD - 2:], 3)
+        straight = solve_pushfold(spot, iterations=7, deals=TINY.deals, seed=TINY.seed,
+                                  valuation=valuation)
+    finally:
+        numba.set_num_threads(threads)
     assert more[:3].tolist() == [row["prize"] for row in straight.ev]
     assert more[3] == straight.nash_conv and more[4] == 7 and first[4] == 4
     solver = straight.solver
