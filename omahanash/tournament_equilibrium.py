@@ -116,10 +116,29 @@ class EquilibriumSettings:
     cache_dir: str | None = None
     #: CFR+ iterations per state after the first value iteration, continuing the previous
     #: iteration's solve of that state (:mod:`omahanash.tournament_state`); 0: every value
-    #: iteration solves every state from scratch with ``solve_iterations``.
+    #: iteration solves every state from scratch with ``solve_iterations``. Fewer once the
+    #: values move little: :meth:`cfr_iterations`.
     warm_iterations: int = 0
     #: A class-subset equity table (Omaha; tests and small experiments), None: all classes.
     class_ids: tuple[int, ...] | None = None
+
+    def cfr_iterations(self, changes: Sequence[float]) -> int:
+        """CFR+ iterations of every state's solve in the value iteration after ``changes``
+        (the largest changes so far): ``solve_iterations`` first (and always without warm
+        starts), then ``warm_iterations`` scaled by how much the values still move (the last
+        largest change over the first), at least a quarter of ``warm_iterations``.
+
+        >>> s = EquilibriumSettings("holdem", solve_iterations=100, warm_iterations=20)
+        >>> s.cfr_iterations([]), s.cfr_iterations([1.2]), s.cfr_iterations([1.2, 0.6])
+        (100, 20, 10)
+        >>> s.cfr_iterations([1.2, 0.6, 0.01])
+        5
+        """
+        if not changes or self.warm_iterations == 0:
+            return self.solve_iterations
+        share = min(1.0, changes[-1] / changes[0]) if changes[0] > 0 else 1.0
+        return max(max(1, self.warm_iterations // 4),
+                   math.ceil(self.warm_iterations * share - 1e-9))
 
     def table(self):
         """The equity table the hands are solved on (kept per process)."""
@@ -270,7 +289,7 @@ class TournamentValuation:
 
 
 def _solve_state(settings: EquilibriumSettings, values: np.ndarray, hu: tuple[float, np.ndarray],
-                 item: StateItem) -> np.ndarray:
+                 iterations: int, item: StateItem) -> np.ndarray:
     """One state's hand with the continuation ``values``, warm-started from the item's
     previous solve when it has one: the state's row (:mod:`omahanash.tournament_state`; what a
     worker runs)."""
@@ -280,7 +299,6 @@ def _solve_state(settings: EquilibriumSettings, values: np.ndarray, hu: tuple[fl
     valuation = TournamentValuation(settings, states, values, hu[0], hu[1])
     spot = settings.spot(item.state)
     table = settings.table()
-    iterations = settings.solve_iterations if item.warm is None else settings.warm_iterations
     return warm_solve(spot, table, deals_for(spot, table, settings.deals, settings.seed),
                       valuation, item.warm, iterations)
 
@@ -302,6 +320,8 @@ class EquilibriumResult:
     converged: bool
     #: The last iteration's rows (the solver state of every state's hand), None when unknown.
     rows: np.ndarray | None = None
+    #: CFR+ iterations of each state's solve in each value iteration.
+    cfr_counts: list[int] = field(default_factory=list)
 
     @property
     def difference(self) -> np.ndarray:
@@ -348,7 +368,8 @@ class EquilibriumResult:
             "payouts": list(s.payouts), "unit": s.unit, "states": len(self.states),
             "iterations": len(self.changes), "changes": self.changes,
             "converged": self.converged, "solve_iterations": s.solve_iterations,
-            "warm_iterations": s.warm_iterations, "deals": s.deals, "seed": s.seed,
+            "warm_iterations": s.warm_iterations, "cfr_iterations": self.cfr_counts,
+            "deals": s.deals, "seed": s.seed,
             "icm_error": {"mean_abs": float(np.abs(diff).mean()),
                           "max_abs": float(np.abs(diff).max()),
                           "pool": float(sum(s.payouts))},
@@ -414,6 +435,7 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
     job["payouts"] = list(settings.payouts)
     converged = False
     rows: np.ndarray | None = None
+    counts: list[int] = []
     for iteration in range(max_iterations):
         store = None if store_dir is None else Path(store_dir) / f"iteration-{iteration}.job"
         if store is not None:
@@ -426,10 +448,12 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
         warm = rows is not None and settings.warm_iterations > 0
         items = [StateItem(state, _warm_part(rows[k]) if warm and rows is not None else None)
                  for k, state in enumerate(states)]
+        count = settings.cfr_iterations(changes)
+        counts.append(count)
         rows = np.array(run_blocks(
-            functools.partial(_solve_state, settings, values, hu), items,
+            functools.partial(_solve_state, settings, values, hu, count), items,
             result_shape=(width,), scheduler=scheduler, store_path=store, progress=step,
-            cancel=cancel, job={**job, "what": "tournament equilibrium",
+            cancel=cancel, job={**job, "what": "tournament equilibrium", "cfr": count,
                                 "values": _digest(values), "iteration": iteration}))
         step(len(states), len(states))  # also when the iteration was read back whole
         new = np.array(rows[:, :PLAYERS])
@@ -440,4 +464,4 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
             converged = True
             break
     return EquilibriumResult(settings, states, values, icm, changes, nash_conv, hu[0], hu[1],
-                             converged, rows)
+                             converged, rows, counts)

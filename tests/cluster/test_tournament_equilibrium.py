@@ -254,6 +254,7 @@ def test_value_iteration_warm_starts_every_state(two_iterations, warm_run, clust
                           valuation, first.rows[k][HEAD - 2:], 3)
     assert warm_run.rows[k].tolist() == expected.tolist()
     assert warm_run.document()["warm_iterations"] == 3
+    assert warm_run.document()["cfr_iterations"] == [4, 3]
     there = solve_equilibrium(WARM, max_iterations=2, tol=1e-9,
                               scheduler=cluster.scheduler_address)
     assert there.rows is not None and there.rows.tobytes() == warm_run.rows.tobytes()
@@ -329,6 +330,7 @@ def test_command_line_omaha_equilibrium(monkeypatch, capsys, omaha_subset_cache,
     doc = json.loads(capsys.readouterr().out)
     assert doc["game"] == "omaha-hilo" and doc["states"] == 6 and doc["iterations"] == 2
     assert doc["warm_iterations"] == 2 and len(doc["changes"]) == 2
+    assert doc["cfr_iterations"] == [3, 2]
     assert main(args[:-2] + ["--warm-iterations", "-1"]) == 2
     assert "--warm-iterations" in capsys.readouterr().err
     assert main(["tournament", "--game", "holdem", "--players", "3", "--chips", "4500",
