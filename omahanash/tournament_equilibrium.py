@@ -357,7 +357,7 @@ class EquilibriumResult:
         # the state's last solve as it ended (its values were the previous iteration's)
         table = s.table()
         solver = solver_for(spot, table, deals_for(spot, table, s.deals, s.seed),
-                            self.valuation(), _warm_part(self.rows[index]))
+                            self.valuation(), _warm_part(self.rows[index]), average=True)
         return PushFoldSolution(spot, solver).node_summary()
 
     def document(self, state: int | None = None) -> dict[str, Any]:

@@ -192,13 +192,14 @@ def test_command_line_equilibrium(monkeypatch, capsys):
 WARM = dataclasses.replace(TINY, warm_iterations=3)
 
 
-def test_a_warm_start_continues_the_solve(hu):
-    """4 CFR+ iterations, then 3 more from the row they leave, are 7 iterations in one go,
-    bit for bit (same values): the row keeps the whole solver state."""
+def test_a_warm_start_continues_the_regrets_and_restarts_the_average(hu):
+    """4 CFR+ iterations, then 3 more from the row they leave: the regrets are those of 7
+    iterations in one go, bit for bit (same values), and the average is that of iterations
+    5 to 7 alone (the 7-iteration sum less the 4-iteration one)."""
     import numba
 
     from omahanash.pushfold import solve_pushfold
-    from omahanash.tournament_state import HEAD, deals_for, warm_solve
+    from omahanash.tournament_state import HEAD, deals_for, solver_for, warm_solve
 
     states = stack_states(TINY.chips, TINY.unit)
     valuation = TournamentValuation(TINY, states, icm_values(TINY, states), *hu)
@@ -213,12 +214,18 @@ def test_a_warm_start_continues_the_solve(hu):
                                   valuation=valuation)
     finally:
         numba.set_num_threads(threads)
-    assert more[:3].tolist() == [row["prize"] for row in straight.ev]
-    assert more[3] == straight.nash_conv and more[4] == 7 and first[4] == 4
     solver = straight.solver
-    assert more[HEAD:].tolist() == np.concatenate(
-        [solver.regret_play.ravel(), solver.regret_fold.ravel(), solver.avg_sum.ravel()]
-    ).tolist()
+    size = solver.regret_play.size
+    assert more[4] == 7 and first[4] == 4
+    assert more[HEAD:HEAD + 2 * size].tolist() == np.concatenate(
+        [solver.regret_play.ravel(), solver.regret_fold.ravel()]).tolist()
+    assert more[5] == 5 + 6 + 7  # linear averaging weights of iterations 5..7
+    first_sum = first[HEAD + 2 * size:]
+    assert more[HEAD + 2 * size:] == pytest.approx(solver.avg_sum.ravel() - first_sum,
+                                                   abs=1e-12)
+    # its EV is that of the restarted average, which the row reads back as it ended
+    again = solver_for(spot, table, deals, valuation, more[HEAD - 2:], average=True)
+    assert again.evaluate()["root"].tolist() == more[:3].tolist()
 
 
 @pytest.fixture(scope="module")
