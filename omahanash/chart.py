@@ -61,6 +61,8 @@ class ChartSettings:
     deals: int = DEFAULT_CHART_DEALS
     seed: int = 0
     cache_dir: str | None = None
+    #: A class-subset equity table (Omaha; tests and small experiments), None: all classes.
+    class_ids: tuple[int, ...] | None = None
 
     def spot(self, stacks_bb: Sequence[float]):
         """The :class:`~omahanash.pushfold.PushFoldSpot` of one stack vector (in big blinds).
@@ -79,7 +81,18 @@ class ChartSettings:
 
         spot = self.spot([100.0] * self.players)
         game = "holdem" if spot.variant is Variant.HOLDEM else "omaha"
+        if self.class_ids is not None:
+            return spot.nodes(), len(self.class_ids)
         return spot.nodes(), num_classes(game)
+
+    def ids(self) -> np.ndarray:
+        """The class ids of the table's classes, in its order."""
+        from omahanash.hands import num_classes
+
+        if self.class_ids is not None:
+            return np.array(sorted(self.class_ids), dtype=np.int64)
+        game = "holdem" if Variant.parse(self.game) is Variant.HOLDEM else "omaha"
+        return np.arange(num_classes(game), dtype=np.int64)
 
     def row_length(self) -> int:
         nodes, classes = self.layout()
@@ -125,10 +138,12 @@ def parse_stack_grid(text: str) -> list[float]:
 def _solve_one(settings: ChartSettings, stacks_bb: tuple[float, ...]) -> np.ndarray:
     """One stack vector's row (module doc); what a worker runs."""
     from omahanash.pushfold import solve_pushfold
+    from omahanash.tournament_state import table_for
 
     spot = settings.spot(stacks_bb)
+    table = table_for(settings.game, settings.cache_dir, settings.class_ids)
     solution = solve_pushfold(spot, iterations=settings.iterations, deals=settings.deals,
-                              seed=settings.seed, cache_dir=settings.cache_dir)
+                              seed=settings.seed, table=table, cache_dir=settings.cache_dir)
     nodes, classes = settings.layout()
     strategy = solution.strategy()
     if strategy.shape[1] != classes:
@@ -250,7 +265,7 @@ class Chart:
             from omahanash.hands import class_cards
 
             game = "holdem" if spot.variant is Variant.HOLDEM else "omaha"
-            out["classes"] = [class_cards(game, c) for c in range(self._classes)]
+            out["classes"] = [class_cards(game, int(c)) for c in s.ids()]
         return out
 
 
@@ -281,13 +296,15 @@ def solve_chart(game: str, players: int,
                 bb: float = 100.0, ante: float = 0.0, bb_ante: float = 0.0,
                 payouts: str | None = None, iterations: int = DEFAULT_ITERATIONS,
                 deals: int = DEFAULT_CHART_DEALS, seed: int = 0,
-                cache_dir: str | None = None, scheduler: str | Scheduler | None = None,
+                cache_dir: str | None = None, class_ids: Sequence[int] | None = None,
+                scheduler: str | Scheduler | None = None,
                 store_path: str | os.PathLike | None = None,
                 progress: ProgressCallback | None = None,
                 cancel: CancelFlag | None = None) -> Chart:
     """Solve the table at every stack vector (a number: equal stacks; a sequence: one stack
     per seat, preflop order; big blinds) with ``iterations`` CFR+ iterations on ``deals``
-    sampled deals (``seed``). ``scheduler``, ``store_path``, ``progress`` (stacks done, total)
+    sampled deals (``seed``) on the equity table of ``class_ids`` (a class subset, Omaha; None:
+    every class). ``scheduler``, ``store_path``, ``progress`` (stacks done, total)
     and ``cancel`` as :func:`~omahanash.cluster.run_blocks`.
 
     >>> chart = solve_chart("holdem", 3, [[5, 10, 15]], iterations=4, deals=2_000,
@@ -305,7 +322,10 @@ def solve_chart(game: str, players: int,
             raise InputError(f"{name} must be a whole number 1..{most:,}, got {value!r}")
     settings = ChartSettings(str(Variant.parse(game)), players, float(sb), float(bb),
                              float(ante), float(bb_ante), payouts, iterations, deals,
-                             int(seed), cache_dir)
+                             int(seed), cache_dir,
+                             None if class_ids is None else tuple(sorted(int(c) for c in
+                                                                         class_ids)))
+    check_subset(settings.game, settings.class_ids)
     vectors = _vectors(players, stacks)
     for vector in vectors:  # bad blinds, payouts, stacks: one clear error before any work
         settings.spot(vector)
@@ -315,6 +335,17 @@ def solve_chart(game: str, players: int,
                       result_shape=(settings.row_length(),), scheduler=scheduler,
                       store_path=store_path, job=job, progress=progress, cancel=cancel)
     return Chart(settings, vectors, np.array(rows))
+
+
+def check_subset(game: str, class_ids: Sequence[int] | None) -> None:
+    """A class subset is for Omaha (Hold'em's exact table has all 169 classes)."""
+    if class_ids is not None:
+        from omahanash.equity.tables import normalize_subset
+
+        if Variant.parse(game) is Variant.HOLDEM:
+            raise InputError("--classes: a class subset is for Omaha (Hold'em's table has "
+                             "all 169 classes)")
+        normalize_subset(class_ids)
 
 
 def chart_store(out: str | os.PathLike) -> Path:

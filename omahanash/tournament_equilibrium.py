@@ -53,11 +53,13 @@ from typing import Any
 
 import numpy as np
 
+from omahanash.chart import check_subset
 from omahanash.cluster import Scheduler
 from omahanash.errors import InputError
 from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.tournament_state import StateItem
 
-__all__ = ["EquilibriumResult", "EquilibriumSettings", "TournamentValuation",
+__all__ = ["EquilibriumResult", "EquilibriumSettings", "StateItem", "TournamentValuation",
            "solve_equilibrium", "stack_states"]
 
 PLAYERS = 3
@@ -112,6 +114,37 @@ class EquilibriumSettings:
     seed: int = 0
     hu_samples: int = HU_SAMPLES
     cache_dir: str | None = None
+    #: CFR+ iterations per state after the first value iteration, continuing the previous
+    #: iteration's solve of that state (:mod:`omahanash.tournament_state`); 0: every value
+    #: iteration solves every state from scratch with ``solve_iterations``. Fewer once the
+    #: values move little: :meth:`cfr_iterations`.
+    warm_iterations: int = 0
+    #: A class-subset equity table (Omaha; tests and small experiments), None: all classes.
+    class_ids: tuple[int, ...] | None = None
+
+    def cfr_iterations(self, changes: Sequence[float]) -> int:
+        """CFR+ iterations of every state's solve in the value iteration after ``changes``
+        (the largest changes so far): ``solve_iterations`` first (and always without warm
+        starts), then ``warm_iterations`` scaled by how much the values still move (the last
+        largest change over the first), at least a quarter of ``warm_iterations``.
+
+        >>> s = EquilibriumSettings("holdem", solve_iterations=100, warm_iterations=20)
+        >>> s.cfr_iterations([]), s.cfr_iterations([1.2]), s.cfr_iterations([1.2, 0.6])
+        (100, 20, 10)
+        >>> s.cfr_iterations([1.2, 0.6, 0.01])
+        5
+        """
+        if not changes or self.warm_iterations == 0:
+            return self.solve_iterations
+        share = min(1.0, changes[-1] / changes[0]) if changes[0] > 0 else 1.0
+        return max(max(1, self.warm_iterations // 4),
+                   math.ceil(self.warm_iterations * share - 1e-9))
+
+    def table(self):
+        """The equity table the hands are solved on (kept per process)."""
+        from omahanash.tournament_state import table_for
+
+        return table_for(self.game, self.cache_dir, self.class_ids)
 
     @property
     def prizes(self) -> np.ndarray:
@@ -140,7 +173,7 @@ def hu_win_table(settings: EquilibriumSettings) -> tuple[float, np.ndarray]:
     half = structure.units // 2 * structure.unit
     result = run_tournament(settings.game, structure, (half, settings.chips - half),
                             samples=settings.hu_samples, seed=settings.seed,
-                            cache_dir=settings.cache_dir)
+                            table=settings.table(), cache_dir=settings.cache_dir)
     chain = solve_chain(result.tables)
     return float(structure.unit), np.asarray(chain.p_win(0), dtype=np.float64)
 
@@ -256,19 +289,18 @@ class TournamentValuation:
 
 
 def _solve_state(settings: EquilibriumSettings, values: np.ndarray, hu: tuple[float, np.ndarray],
-                 item: tuple[int, int, int]) -> np.ndarray:
-    """One state's hand with the continuation ``values``: each seat's EV and the NashConv
-    (what a worker runs)."""
-    from omahanash.pushfold import solve_pushfold
+                 iterations: int, item: StateItem) -> np.ndarray:
+    """One state's hand with the continuation ``values``, warm-started from the item's
+    previous solve when it has one: the state's row (:mod:`omahanash.tournament_state`; what a
+    worker runs)."""
+    from omahanash.tournament_state import deals_for, warm_solve
 
     states = stack_states(settings.chips, settings.unit)
     valuation = TournamentValuation(settings, states, values, hu[0], hu[1])
-    solution = solve_pushfold(settings.spot(item), iterations=settings.solve_iterations,
-                              deals=settings.deals, seed=settings.seed,
-                              cache_dir=settings.cache_dir,
-                              valuation=valuation)
-    prize = [row["prize"] for row in solution.ev]
-    return np.array([*prize, solution.nash_conv], dtype=np.float64)
+    spot = settings.spot(item.state)
+    table = settings.table()
+    return warm_solve(spot, table, deals_for(spot, table, settings.deals, settings.seed),
+                      valuation, item.warm, iterations)
 
 
 @dataclass
@@ -286,6 +318,10 @@ class EquilibriumResult:
     hu_unit: float
     hu_p_sb: np.ndarray
     converged: bool
+    #: The last iteration's rows (the solver state of every state's hand), None when unknown.
+    rows: np.ndarray | None = None
+    #: CFR+ iterations of each state's solve in each value iteration.
+    cfr_counts: list[int] = field(default_factory=list)
 
     @property
     def difference(self) -> np.ndarray:
@@ -309,13 +345,20 @@ class EquilibriumResult:
     def strategies(self, index: int) -> list[dict]:
         """The equilibrium of state ``index``'s hand (with the final values): every node's
         push/call % (and Hold'em range text of the classes played over half the time)."""
-        from omahanash.pushfold import solve_pushfold
+        from omahanash.pushfold import PushFoldSolution, solve_pushfold
+        from omahanash.tournament_state import deals_for, solver_for
 
         s = self.settings
-        solution = solve_pushfold(s.spot(self.states[index]), iterations=s.solve_iterations,
-                                  deals=s.deals, seed=s.seed, cache_dir=s.cache_dir,
-                                  valuation=self.valuation())
-        return solution.node_summary()
+        spot = s.spot(self.states[index])
+        if self.rows is None:
+            solution = solve_pushfold(spot, iterations=s.solve_iterations, deals=s.deals,
+                                      seed=s.seed, table=s.table(), valuation=self.valuation())
+            return solution.node_summary()
+        # the state's last solve as it ended (its values were the previous iteration's)
+        table = s.table()
+        solver = solver_for(spot, table, deals_for(spot, table, s.deals, s.seed),
+                            self.valuation(), _warm_part(self.rows[index]), average=True)
+        return PushFoldSolution(spot, solver).node_summary()
 
     def document(self, state: int | None = None) -> dict[str, Any]:
         s = self.settings
@@ -325,6 +368,7 @@ class EquilibriumResult:
             "payouts": list(s.payouts), "unit": s.unit, "states": len(self.states),
             "iterations": len(self.changes), "changes": self.changes,
             "converged": self.converged, "solve_iterations": s.solve_iterations,
+            "warm_iterations": s.warm_iterations, "cfr_iterations": self.cfr_counts,
             "deals": s.deals, "seed": s.seed,
             "icm_error": {"mean_abs": float(np.abs(diff).mean()),
                           "max_abs": float(np.abs(diff).max()),
@@ -337,6 +381,13 @@ class EquilibriumResult:
             out["state"] = {"stacks": [x * s.unit for x in self.states[state]],
                             "nodes": self.strategies(state)}
         return out
+
+
+def _warm_part(row: np.ndarray) -> np.ndarray:
+    """A row's solver state (iterations, average weight, regrets, average sum)."""
+    from omahanash.tournament_state import HEAD
+
+    return np.array(row[HEAD - 2:], dtype=np.float64)
 
 
 def _digest(array: np.ndarray) -> str:
@@ -360,11 +411,21 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
     or ``max_iterations``; each iteration's states on ``scheduler``, kept in ``store_dir``
     (resumable). ``progress(done, total)`` counts states over ``max_iterations``."""
     from omahanash.cluster import run_blocks
+    from omahanash.tournament_state import row_length
 
     if len(settings.payouts) > PLAYERS or len(settings.payouts) < 1:
         raise InputError("--payouts: give 1 to 3 places")
+    for name, value in (("--solve-iterations", settings.solve_iterations),
+                        ("--warm-iterations", settings.warm_iterations)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0 \
+                or value > 1_000_000 or (value == 0 and name == "--solve-iterations"):
+            raise InputError(f"{name} must be a whole number 0..1,000,000 (solve: from 1), "
+                             f"got {value!r}")
     states = stack_states(settings.chips, settings.unit)
-    settings.spot(states[0])  # bad blinds or game: one clear error before any work
+    spot = settings.spot(states[0])  # bad blinds or game: one clear error before any work
+    check_subset(settings.game, settings.class_ids)
+    table = settings.table()
+    width = row_length(spot.node_count(), int(table.n))
     icm = icm_values(settings, states)
     hu = hu_win_table(settings)
     values = icm.copy()
@@ -373,6 +434,8 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
     job = {k: v for k, v in asdict(settings).items() if k != "cache_dir"}
     job["payouts"] = list(settings.payouts)
     converged = False
+    rows: np.ndarray | None = None
+    counts: list[int] = []
     for iteration in range(max_iterations):
         store = None if store_dir is None else Path(store_dir) / f"iteration-{iteration}.job"
         if store is not None:
@@ -382,11 +445,16 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
             if progress is not None:
                 progress(iteration * total + done, max_iterations * total)
 
-        rows = run_blocks(functools.partial(_solve_state, settings, values, hu), states,
-                          result_shape=(PLAYERS + 1,), scheduler=scheduler,
-                          store_path=store, progress=step, cancel=cancel,
-                          job={**job, "what": "tournament equilibrium", "values":
-                               _digest(values), "iteration": iteration})
+        warm = rows is not None and settings.warm_iterations > 0
+        items = [StateItem(state, _warm_part(rows[k]) if warm and rows is not None else None)
+                 for k, state in enumerate(states)]
+        count = settings.cfr_iterations(changes)
+        counts.append(count)
+        rows = np.array(run_blocks(
+            functools.partial(_solve_state, settings, values, hu, count), items,
+            result_shape=(width,), scheduler=scheduler, store_path=store, progress=step,
+            cancel=cancel, job={**job, "what": "tournament equilibrium", "cfr": count,
+                                "values": _digest(values), "iteration": iteration}))
         step(len(states), len(states))  # also when the iteration was read back whole
         new = np.array(rows[:, :PLAYERS])
         nash_conv = np.array(rows[:, PLAYERS])
@@ -396,4 +464,4 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
             converged = True
             break
     return EquilibriumResult(settings, states, values, icm, changes, nash_conv, hu[0], hu[1],
-                             converged)
+                             converged, rows, counts)

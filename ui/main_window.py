@@ -99,6 +99,9 @@ class MainWindow(QMainWindow):
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
+        from ui.scheduler_setting import add_scheduler_menu  # Settings > Compute engine…
+
+        self.scheduler_action = add_scheduler_menu(self, self._settings)
         help_menu = self.menuBar().addMenu("&Help")
         self.guide_action = QAction("&Guide", self)
         self.guide_action.setObjectName("guideAction")

@@ -110,44 +110,53 @@ EQ_STATES_MEASURED = 4
 def equilibrium_rows() -> list[BenchRow]:
     """The 946-state Hold'em tournament equilibrium (13,500 chips, 300/600, unit 300): CPU
     seconds of one state's hand (the job's work item, with the ICM values as continuation
-    values) on one numba thread, over a few random states; then one value iteration's
+    values) on one numba thread, over a few random states, solved from scratch and then warm
+    (continuing that solve for the default warm iterations); then one value iteration's
     projected wall time on this machine's cores and on 64."""
     import numba
 
     from omahanash.tournament_equilibrium import (
         EquilibriumSettings,
+        StateItem,
         _solve_state,
+        _warm_part,
         hu_win_table,
         icm_values,
         stack_states,
     )
 
-    settings = EquilibriumSettings("holdem")
+    settings = EquilibriumSettings("holdem", warm_iterations=25)
     states = stack_states(settings.chips, settings.unit)
     values = icm_values(settings, states)
     hu = hu_win_table(settings)
     rng = np.random.default_rng(28)
     picked = [states[k] for k in rng.choice(len(states), EQ_STATES_MEASURED, replace=False)]
+    cold, warm = settings.solve_iterations, settings.warm_iterations
     threads = numba.get_num_threads()
     numba.set_num_threads(1)
     try:
-        _solve_state(settings, values, hu, picked[0])  # warm-up
+        _solve_state(settings, values, hu, cold, StateItem(picked[0]))  # warm-up
         started = time.process_time()
-        for state in picked:
-            _solve_state(settings, values, hu, state)
+        rows = [_solve_state(settings, values, hu, cold, StateItem(state)) for state in picked]
         per_state = (time.process_time() - started) / len(picked)
+        started = time.process_time()
+        for state, row in zip(picked, rows):
+            _solve_state(settings, values, hu, warm, StateItem(state, _warm_part(row)))
+        per_warm = (time.process_time() - started) / len(picked)
     finally:
         numba.set_num_threads(threads)
     cores = os.cpu_count() or 1
-    iteration = per_state * len(states)
-    note = (f"{settings.solve_iterations} CFR+ iterations x {settings.deals:,} deals a state; "
-            "perfect scaling")
-    return [BenchRow("cluster", "tournament equilibrium: one state's hand", per_state,
-                     "core-s", note=f"{EQ_STATES_MEASURED} random states, one thread, CPU"),
-            BenchRow("cluster", f"one value iteration of {len(states)} states, {cores} cores "
-                     "(projected)", iteration / cores / 60, "min", note=note),
-            BenchRow("cluster", f"one value iteration of {len(states)} states, 64 cores "
-                     "(projected)", iteration / 64, "s", note=note)]
+    out = []
+    for what, cost, count in (("from scratch", per_state, cold), ("warm", per_warm, warm)):
+        note = f"{count} CFR+ iterations x {settings.deals:,} deals a state; perfect scaling"
+        iteration = cost * len(states)
+        out += [BenchRow("cluster", f"tournament equilibrium: one state's hand, {what}", cost,
+                         "core-s", note=f"{EQ_STATES_MEASURED} random states, one thread, CPU"),
+                BenchRow("cluster", f"one value iteration of {len(states)} states {what}, "
+                         f"{cores} cores (projected)", iteration / cores / 60, "min", note=note),
+                BenchRow("cluster", f"one value iteration of {len(states)} states {what}, 64 "
+                         "cores (projected)", iteration / 64, "s", note=note)]
+    return out
 
 
 def _exact_rows() -> list[BenchRow]:

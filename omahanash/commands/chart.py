@@ -12,6 +12,7 @@ import json
 import sys
 
 from omahanash.commands.solve import GAME_HELP
+from omahanash.commands.table import CLASSES_HELP, parse_class_list
 from omahanash.errors import InputError
 
 
@@ -49,6 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="local (default), local:N (N Dask worker processes) or "
                         "tcp://HOST:8786; default $OMAHANASH_SCHEDULER")
     parser.add_argument("--cache-dir", default=None, help="where equity tables are cached")
+    parser.add_argument("--classes", default=None, help=CLASSES_HELP)
     parser.add_argument("--out", required=True, help="JSON file of the whole chart")
     parser.add_argument("--json", action="store_true",
                         help="print the summary (every node's %% per stack) as JSON")
@@ -72,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
         chart = solve_chart(args.game, args.players, stacks, sb=args.sb, bb=args.bb,
                             ante=args.ante, bb_ante=args.bb_ante, payouts=args.payouts,
                             iterations=args.iterations, deals=args.deals, seed=args.seed,
-                            cache_dir=args.cache_dir, scheduler=where, store_path=store,
+                            cache_dir=args.cache_dir, class_ids=parse_class_list(args.classes),
+                            scheduler=where, store_path=store,
                             progress=StderrProgress("chart"), cancel=cancel)
     text = json.dumps(chart.document(), allow_nan=False)
     with atomic_write(args.out, "w", encoding="utf-8") as handle:

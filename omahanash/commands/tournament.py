@@ -7,6 +7,7 @@ import json
 import sys
 
 from omahanash.commands.solve import GAME_HELP
+from omahanash.commands.table import CLASSES_HELP, parse_class_list
 from omahanash.errors import Cancelled, InputError
 
 STRATEGY_HELP = ("nash (the equilibrium at every stack, the default), best (the chip-EV best "
@@ -65,6 +66,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="stop when no value changes by more than this (0.01 prize)")
     group.add_argument("--solve-iterations", type=int, default=100,
                        help="CFR+ iterations of each state's hand (100)")
+    group.add_argument("--warm-iterations", type=int, default=25,
+                       help="CFR+ iterations of each state's hand after the first value "
+                       "iteration, continuing its previous solve (25; 0: from scratch with "
+                       "--solve-iterations every time)")
     group.add_argument("--deals", type=int, default=20_000,
                        help="sampled deals of each state's hand (20000)")
     group.add_argument("--state", type=float, nargs=3, default=None,
@@ -73,6 +78,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     group.add_argument("--scheduler", default=None,
                        help="local (default), local:N or tcp://HOST:8786; default "
                        "$OMAHANASH_SCHEDULER")
+    group.add_argument("--classes", default=None, help=CLASSES_HELP)
     group.add_argument("--store", default=None,
                        help="folder of the resumable iterations (default: none, in memory)")
     parser.set_defaults(func=run)
@@ -139,6 +145,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _class_ids(text: str | None) -> tuple[int, ...] | None:
+    ids = parse_class_list(text)
+    return None if ids is None else tuple(sorted(set(ids)))
+
+
 def run_equilibrium(args: argparse.Namespace) -> int:
     """``--equilibrium``: the 3-player tournament equilibrium against ICM."""
     from omahanash import tournament_equilibrium as te
@@ -174,7 +185,9 @@ def run_equilibrium(args: argparse.Namespace) -> int:
     settings = te.EquilibriumSettings(str(Variant.parse(args.game)), args.chips, args.sb,
                                       args.bb, payouts, unit, args.solve_iterations,
                                       args.deals, args.seed, hu_samples=te.HU_SAMPLES,
-                                      cache_dir=args.cache_dir)
+                                      cache_dir=args.cache_dir,
+                                      warm_iterations=args.warm_iterations,
+                                      class_ids=_class_ids(args.classes))
     with cancel_on_interrupt() as flag:
         try:
             result = te.solve_equilibrium(settings, max_iterations=args.iterations, tol=args.tol,

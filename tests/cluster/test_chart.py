@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
-import warnings
 
-import distributed
 import numpy as np
 import pytest
 
@@ -34,16 +31,6 @@ def one_thread():
         yield
     finally:
         numba.set_num_threads(threads)
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    with warnings.catch_warnings():  # "port 8787 in use" (another cluster's dashboard)
-        warnings.simplefilter("ignore", UserWarning)
-        c = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                     dashboard_address=None, silence_logs=logging.CRITICAL)
-    with c:
-        yield c
 
 
 @pytest.fixture(scope="module")
@@ -140,3 +127,33 @@ def test_command_writes_the_chart(tmp_path, capsys, here):
     assert not (tmp_path / "c.json.job").exists()
     assert main(["chart", "--game", "holdem", "--players", "3", "--out", str(out)]) == 2
     assert "--stacks-bb" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["omaha-hi", "omaha-hilo"])
+def test_omaha_chart_on_a_class_subset_is_the_solve_of_each_spot(game, omaha_subset_cache,
+                                                                  omaha_subset_ids,
+                                                                  omaha_tables, cluster):
+    """An Omaha chart on the 12-class tables: each row is the spot solved alone on that table
+    (the subset's deals), the classes are the subset's, and two workers give the same bits."""
+    ids = omaha_subset_ids
+    args = {"iterations": 4, "deals": 3_000, "payouts": "50/30/20", "seed": 2,
+            "cache_dir": str(omaha_subset_cache), "class_ids": ids}
+    with one_thread():
+        chart = solve_chart(game, 3, [4, 9], **args)
+    spot = ChartSettings(game, 3, payouts="50/30/20").spot([9, 9, 9])
+    alone = solve_pushfold(spot, iterations=4, deals=3_000, seed=2, table=omaha_tables[game])
+    assert chart.play(1, "BTN").tolist() == alone.strategy()[0].tolist()
+    assert chart.nash_conv(1) == alone.nash_conv
+    doc = chart.document()
+    assert len(doc["classes"]) == 12 and len(doc["spots"][0]["nodes"][0]["play"]) == 12
+    from omahanash.hands import class_cards
+
+    assert doc["classes"][0] == class_cards("omaha", ids[0])
+    assert doc["spots"][0]["nodes"][0]["range"] is None  # no range text for Omaha
+    there = solve_chart(game, 3, [4, 9], scheduler=cluster.scheduler_address, **args)
+    assert there.rows.tobytes() == chart.rows.tobytes()
+
+
+def test_a_class_subset_is_for_omaha():
+    with pytest.raises(InputError, match="--classes"):
+        solve_chart("holdem", 3, [5], class_ids=[0, 1], iterations=1, deals=100)

@@ -13,7 +13,6 @@ import subprocess
 import sys
 import textwrap
 import time
-import warnings
 from pathlib import Path
 
 import cloudpickle
@@ -53,18 +52,6 @@ def logged(args: tuple[int, str]) -> np.ndarray:
 
 def expected(items=ITEMS) -> np.ndarray:
     return np.array([seeded(i) for i in items])
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    import logging
-
-    with warnings.catch_warnings():  # "port 8787 in use" (another cluster's dashboard)
-        warnings.simplefilter("ignore", UserWarning)
-        c = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                     dashboard_address=None, silence_logs=logging.CRITICAL)
-    with c:
-        yield c
 
 
 def test_parse_scheduler_forms_and_errors(monkeypatch):

@@ -4,6 +4,8 @@ iteration on the coarse 28-state grid."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -136,14 +138,9 @@ def test_a_state_is_its_hand_solved_with_the_previous_values(two_iterations):
     assert [row["prize"] for row in alone.ev] == result.values[k].tolist()
 
 
-def test_same_bits_on_two_workers_and_resumed_from_the_store(two_iterations):
+def test_same_bits_on_two_workers_and_resumed_from_the_store(two_iterations, cluster):
     """Over 5 s on a loaded host: a LocalCluster of two workers starts, each loads the
     solver's kernels from numba's cache, then solves the 28 states once."""
-    import logging
-    import warnings
-
-    import distributed
-
     from omahanash.tournament_equilibrium import solve_equilibrium
 
     store, result = two_iterations
@@ -152,13 +149,8 @@ def test_same_bits_on_two_workers_and_resumed_from_the_store(two_iterations):
                               progress=lambda d, t: seen.append((d, t)))
     # both iterations read back whole: no state is solved again
     assert seen == [(28, 56), (56, 56)] and again.values.tobytes() == result.values.tobytes()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                      dashboard_address=None,
-                                      silence_logs=logging.CRITICAL) as cluster:
-            there = solve_equilibrium(TINY, max_iterations=1, tol=1e-9,
-                                      scheduler=cluster.scheduler_address)
+    there = solve_equilibrium(TINY, max_iterations=1, tol=1e-9,
+                              scheduler=cluster.scheduler_address)
     first = solve_equilibrium(TINY, max_iterations=1, tol=1e-9, store_dir=store)  # read back
     assert there.values.tobytes() == first.values.tobytes()
     assert there.nash_conv.tobytes() == first.nash_conv.tobytes()
@@ -193,3 +185,161 @@ def test_command_line_equilibrium(monkeypatch, capsys):
     assert [n["node"] for n in doc["state"]["nodes"]] == [
         "BTN", "SB", "SB vs BTN", "BB vs BTN", "BB vs SB", "BB vs BTN+SB"]
     assert doc["icm_error"]["max_abs"] >= doc["icm_error"]["mean_abs"] > 0
+
+
+# -- warm starts: each state's solve continues its solve of the previous iteration ------
+
+WARM = dataclasses.replace(TINY, warm_iterations=3)
+
+
+def test_a_warm_start_continues_the_regrets_and_restarts_the_average(hu):
+    """4 CFR+ iterations, then 3 more from the row they leave: the regrets are those of 7
+    iterations in one go, bit for bit (same values), and the average is that of iterations
+    5 to 7 alone (the 7-iteration sum less the 4-iteration one)."""
+    import numba
+
+    from omahanash.pushfold import solve_pushfold
+    from omahanash.tournament_state import HEAD, deals_for, solver_for, warm_solve
+
+    states = stack_states(TINY.chips, TINY.unit)
+    valuation = TournamentValuation(TINY, states, icm_values(TINY, states), *hu)
+    spot, table = TINY.spot((2, 3, 4)), TINY.table()
+    deals = deals_for(spot, table, TINY.deals, TINY.seed)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)  # see two_iterations
+    try:
+        first = warm_solve(spot, table, deals, valuation, None, 4)
+        more = warm_solve(spot, table, deals, valuation, first[HEAD - 2:], 3)
+        straight = solve_pushfold(spot, iterations=7, deals=TINY.deals, seed=TINY.seed,
+                                  valuation=valuation)
+    finally:
+        numba.set_num_threads(threads)
+    solver = straight.solver
+    size = solver.regret_play.size
+    assert more[4] == 7 and first[4] == 4
+    assert more[HEAD:HEAD + 2 * size].tolist() == np.concatenate(
+        [solver.regret_play.ravel(), solver.regret_fold.ravel()]).tolist()
+    assert more[5] == 5 + 6 + 7  # linear averaging weights of iterations 5..7
+    first_sum = first[HEAD + 2 * size:]
+    assert more[HEAD + 2 * size:] == pytest.approx(solver.avg_sum.ravel() - first_sum,
+                                                   abs=1e-12)
+    # its EV is that of the restarted average, which the row reads back as it ended
+    again = solver_for(spot, table, deals, valuation, more[HEAD - 2:], average=True)
+    assert again.evaluate()["root"].tolist() == more[:3].tolist()
+
+
+@pytest.fixture(scope="module")
+def warm_run():
+    import numba
+
+    from omahanash.tournament_equilibrium import solve_equilibrium
+
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)  # see two_iterations
+    try:
+        return solve_equilibrium(WARM, max_iterations=2, tol=1e-9)
+    finally:
+        numba.set_num_threads(threads)
+
+
+def test_value_iteration_warm_starts_every_state(two_iterations, warm_run, cluster):
+    """Iteration 0 is the cold solve (as without warm starts); iteration 1 continues each
+    state's row with iteration 0's values for 3 more CFR+ iterations; two workers give the
+    same bits."""
+    from omahanash.tournament_equilibrium import solve_equilibrium
+    from omahanash.tournament_state import HEAD, deals_for, warm_solve
+
+    store, _ = two_iterations
+    first = solve_equilibrium(TINY, max_iterations=1, tol=1e-9, store_dir=store)  # read back
+    assert warm_run.rows is not None and first.rows is not None
+    assert warm_run.rows[:, 4].tolist() == [7.0] * 28  # 4 cold + 3 warm iterations each
+    k = warm_run.states.index((2, 3, 4))
+    valuation = TournamentValuation(WARM, first.states, first.values, first.hu_unit,
+                                    first.hu_p_sb)
+    spot, table = WARM.spot((2, 3, 4)), WARM.table()
+    expected = warm_solve(spot, table, deals_for(spot, table, WARM.deals, WARM.seed),
+                          valuation, first.rows[k][HEAD - 2:], 3)
+    assert warm_run.rows[k].tolist() == expected.tolist()
+    assert warm_run.document()["warm_iterations"] == 3
+    assert warm_run.document()["cfr_iterations"] == [4, 3]
+    there = solve_equilibrium(WARM, max_iterations=2, tol=1e-9,
+                              scheduler=cluster.scheduler_address)
+    assert there.rows is not None and there.rows.tobytes() == warm_run.rows.tobytes()
+
+
+# -- Omaha Hi and Hi/Lo, on the 12-class tables ------------------------------------------
+
+
+def omaha_settings(game: str, cache, ids) -> EquilibriumSettings:
+    """6 states (4,500 chips in units of 900) of a small Omaha table."""
+    return EquilibriumSettings(game, 4_500, 300, 600, (50.0, 30.0, 20.0), 900,
+                               solve_iterations=4, deals=1_500, seed=2, hu_samples=2_000,
+                               cache_dir=str(cache), warm_iterations=2, class_ids=tuple(ids))
+
+
+@pytest.mark.parametrize("game", ["omaha-hi", "omaha-hilo"])
+def test_omaha_equilibrium_on_a_class_subset(game, omaha_subset_cache, omaha_subset_ids,
+                                             omaha_tables):
+    """The states' hands are solved on the subset table (iteration 0 = the spot solved alone
+    with ICM values there), every state pays out the pool, and a bust hands the survivors
+    the Omaha heads-up chain's P(win) on that table."""
+    import numba
+
+    from omahanash.pushfold import solve_pushfold
+    from omahanash.tournament_equilibrium import solve_equilibrium
+
+    settings = omaha_settings(game, omaha_subset_cache, omaha_subset_ids)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)  # see two_iterations
+    try:
+        one = solve_equilibrium(settings, max_iterations=1, tol=1e-9)
+    finally:
+        numba.set_num_threads(threads)
+    assert len(one.states) == 6 and one.settings.game == game
+    assert one.values.sum(axis=1) == pytest.approx(np.full(6, 100.0), abs=1e-6)
+    k = one.states.index((1, 2, 2))
+    valuation = TournamentValuation(settings, one.states, one.icm, one.hu_unit, one.hu_p_sb)
+    alone = solve_pushfold(settings.spot((1, 2, 2)), iterations=4, deals=1_500, seed=2,
+                           table=omaha_tables[game], valuation=valuation)
+    assert one.values[k].tolist() == [row["prize"] for row in alone.ev]
+    # a bust: the survivors' values are 2nd + P(win) x (1st - 2nd) of the Omaha match
+    final = np.array([1_800.0, 0.0, 2_700.0])  # the SB busts; the BB is the next HU SB
+    values = valuation(final, np.full(3, 1_500.0))
+    match = run_tournament(game, Structure.fixed(4_500, 300, 600), (2_700.0, 1_800.0),
+                           button_first=1, samples=2_000, seed=2,
+                           table=omaha_tables[game])
+    assert values[1] == 20.0 and values[2] == pytest.approx(30.0 + 20.0 * match.p_win,
+                                                            abs=1e-9)
+    assert one.document(0)["state"]["nodes"][0]["node"] == "BTN"
+
+
+def test_command_line_omaha_equilibrium(monkeypatch, capsys, omaha_subset_cache,
+                                        omaha_subset_ids):
+    import json
+
+    from omahanash import tournament_equilibrium
+    from omahanash.cli import main
+
+    monkeypatch.setattr(tournament_equilibrium, "HU_SAMPLES", 2_000)
+    args = ["tournament", "--game", "omaha-hilo", "--players", "3", "--chips", "4500",
+            "--sb", "300", "--bb", "600", "--unit", "900", "--equilibrium", "--iterations",
+            "2", "--solve-iterations", "3", "--warm-iterations", "2", "--deals", "800",
+            "--cache-dir", str(omaha_subset_cache), "--json", "--classes",
+            ",".join(map(str, omaha_subset_ids))]
+    import numba
+
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)  # see two_iterations
+    try:
+        assert main(args) == 0
+    finally:
+        numba.set_num_threads(threads)
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["game"] == "omaha-hilo" and doc["states"] == 6 and doc["iterations"] == 2
+    assert doc["warm_iterations"] == 2 and len(doc["changes"]) == 2
+    assert doc["cfr_iterations"] == [3, 2]
+    assert main(args[:-2] + ["--warm-iterations", "-1"]) == 2
+    assert "--warm-iterations" in capsys.readouterr().err
+    assert main(["tournament", "--game", "holdem", "--players", "3", "--chips", "4500",
+                 "--sb", "300", "--bb", "600", "--equilibrium", "--classes", "0,1"]) == 2
+    assert "--classes" in capsys.readouterr().err
