@@ -1,13 +1,14 @@
 """``omahanash bench pushfold``: ICM, and push/fold tables solved to their NashConv targets.
 
-Every table runs on the default number of sampled deals (``DEFAULT_DEALS``). Omaha rows need
+Every table runs on the default number of sampled deals (``default_deal_count``). Omaha rows need
 the built full tables (``omahanash table build``); without them they say so. Each solve is
 timed from the deals (built outside the clock, like a warm kernel) to NashConv at or below
 the target: 0.1 % of the prize pool (Hold'em), 0.2 % (Omaha). NashConv is measured on the
 solve's own deals; the note also gives it on other deals, outside the clock (Hold'em
 3-handed: every class triple with its exact weight; bigger tables: 400,000 deals of another
-seed), which is the precision the sample buys. Every row also gives the CPU seconds of the
-process (both threads), which a busy machine does not inflate the way it does the wall time.
+seed; Omaha: twice the solve's deals, of another seed), which is the precision the sample
+buys. Every row also gives the CPU seconds of the process (both threads), which a busy
+machine does not inflate the way it does the wall time.
 """
 
 from __future__ import annotations
@@ -72,8 +73,8 @@ def _solve_row(what: str, game: str, players: int, share: float, limit: str,
     seconds = time.perf_counter() - start
     cpu = time.process_time() - cpu
     reached = solver.report().exploitability
-    other = _deals_for(spot, table, "exact" if game == "holdem" and players == 3 else 400_000,
-                       99)
+    other = _deals_for(spot, table, "exact" if game == "holdem" and players == 3
+                       else 400_000 if game == "holdem" else 2 * deals.rows, 99)
     outside = PushFoldSolver(spot, table, other).evaluate(solver.average())["gains"].sum()
     pool = spot.prize_pool
     note = (f"{solver.iterations} CFR+ iterations, NashConv {reached:.4g} "

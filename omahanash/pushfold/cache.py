@@ -77,7 +77,11 @@ def table_equilibrium(spot: PushFoldSpot, *, deals: int | str | None = None, see
         from omahanash.equity.tables import load_table
 
         table = load_table(spot.variant, None if cache_dir is None else str(cache_dir))
-    key = spot_key(spot, table, deals, seed, iterations)
+    from omahanash.pushfold.solver import default_deals
+
+    # the default spelled out: a changed default is another key, never an old answer
+    key = spot_key(spot, table, default_deals(spot, table) if deals is None else deals, seed,
+                   iterations)
     path = _disk_path(key, cache_dir)
     with _LOCK:
         found = _MEMORY.get(key)

@@ -29,7 +29,7 @@ import numpy as np
 
 from omahanash.cards import Variant
 from omahanash.errors import InputError
-from omahanash.pushfold.deals import DEFAULT_DEALS, Deals, exact_deals, sampled_deals
+from omahanash.pushfold.deals import Deals, default_deal_count, exact_deals, sampled_deals
 from omahanash.pushfold.kernels import deal_pass, terminal_values
 from omahanash.pushfold.solution import PushFoldSolution
 from omahanash.pushfold.spot import PushFoldSpot
@@ -81,8 +81,19 @@ def _deals_for(spot: PushFoldSpot, table, deals: int | str | Deals | None, seed:
         return _exact_cached(spot.players, seed)
     if isinstance(deals, str):
         raise InputError(f"deals must be a number of deals or 'exact', got {deals!r}")
-    count = DEFAULT_DEALS[spot.players] if deals is None else deals
+    count = default_deal_count(spot.variant, spot.players, subset is not None) \
+        if deals is None else deals
     return sampled_deals(spot.variant, spot.players, count, seed, subset)
+
+
+def default_deals(spot: PushFoldSpot, table) -> int | str:
+    """What ``deals=None`` means for ``spot`` on ``table``: ``"exact"`` (heads-up Hold'em)
+    or a number of sampled deals (:func:`~omahanash.pushfold.deals.default_deal_count`)."""
+    variant = Variant.parse(spot.variant)
+    subset = table.n != _num_classes(variant)
+    if spot.players == 2 and variant is Variant.HOLDEM and not subset:
+        return "exact"
+    return default_deal_count(variant, spot.players, subset)
 
 
 _EXACT: dict[tuple[int, int], Deals] = {}

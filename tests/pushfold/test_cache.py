@@ -68,3 +68,21 @@ def test_a_damaged_file_is_solved_again(tmp_path):
     table_cache.clear_memory()
     again = table_cache.table_equilibrium(SPOT, deals=10_000, table=table, cache_dir=tmp_path)
     assert np.array_equal(again.strategy(), first.strategy())
+
+
+def test_the_default_deals_are_spelled_out_in_the_key(tmp_path, monkeypatch):
+    """``deals=None`` is keyed by the count it stands for: the same entry as that count given
+    explicitly, and another entry once the default changes (never an answer solved on the
+    old default)."""
+    from omahanash.pushfold import deals as deal_module
+
+    table = load_table("holdem")
+    monkeypatch.setitem(deal_module.DEFAULT_DEALS, 3, 20_000)
+    first = table_cache.table_equilibrium(SPOT, seed=4, table=table, cache_dir=tmp_path)
+    assert first.solver.deals.count == 20_000
+    assert table_cache.table_equilibrium(SPOT, deals=20_000, seed=4, table=table,
+                                         cache_dir=tmp_path) is first
+    monkeypatch.setitem(deal_module.DEFAULT_DEALS, 3, 15_000)
+    second = table_cache.table_equilibrium(SPOT, seed=4, table=table, cache_dir=tmp_path)
+    assert second is not first and second.solver.deals.count == 15_000
+    assert len(list((tmp_path / "nash" / "tables").glob("*.pushfold"))) == 2
