@@ -1,6 +1,9 @@
 """The one real Dask cluster of the cluster tests: a LocalCluster of two worker processes,
-started once for the directory and reached by its tcp:// address (as a remote cluster would
-be). Tests that kill a worker leave it to the nanny, which starts another."""
+started once per test module and closed at its end, while the rest of the session is alive
+(one run that kept it to the end of the session died with a fatal error at exit; the cause
+was not pinned down, the module scope keeps its teardown out of the interpreter's), reached
+by its tcp:// address as a remote cluster would be. Tests that kill a worker
+leave it to the nanny, which starts another."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ import distributed
 import pytest
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def cluster():
     with warnings.catch_warnings():  # "port 8787 in use" (another cluster's dashboard)
         warnings.simplefilter("ignore", UserWarning)

@@ -15,7 +15,7 @@ from omahanash.errors import Cancelled, InputError
 from omahanash.pushfold import solve_pushfold
 from omahanash.runs import CancelFlag
 
-TINY = {"iterations": 4, "deals": 2_000, "payouts": "50/30/20", "seed": 3}
+TINY = {"iterations": 8, "deals": 2_000, "payouts": "50/30/20", "seed": 3}
 
 
 @contextlib.contextmanager
@@ -48,20 +48,21 @@ def test_same_bits_in_this_process_and_on_two_workers(here, cluster):
 
 
 def test_each_row_is_the_solve_of_that_spot(here):
-    settings = ChartSettings("holdem", 3, payouts="50/30/20", iterations=4, deals=2_000,
+    settings = ChartSettings("holdem", 3, payouts="50/30/20", iterations=8, deals=2_000,
                              seed=3)
     with one_thread():
-        alone = solve_pushfold(settings.spot([12, 12, 12]), iterations=4, deals=2_000, seed=3)
+        alone = solve_pushfold(settings.spot([12, 12, 12]), iterations=8, deals=2_000, seed=3)
     strategy = alone.strategy()
     for node in alone.nodes:
         assert np.array_equal(here.play(1, node.name), strategy[node.index])
     summary = {row["node"]: row for row in alone.node_summary()}
     assert here.percent(1, "SB vs BTN") == summary["SB vs BTN"]["percent"]
-    assert here.nash_conv(1) == alone.nash_conv and here.iterations(1) == 4
+    assert here.nash_conv(1) == alone.nash_conv and here.iterations(1) == 8
     chips, prize = here.ev(1)
     assert chips.sum() == pytest.approx(0.0, abs=1e-9)  # chips only move between players
     assert prize.sum() == pytest.approx(100.0, abs=1e-9)  # the whole pool is paid out
-    # deeper stacks: the button pushes less (3 bb against 12 bb)
+    # deeper stacks: the button pushes less (3 bb against 12 bb; 31 % / 26 % at 20
+    # iterations, and from 8 on — the average of the first few iterates can say otherwise)
     assert here.percent(0, "BTN") > here.percent(1, "BTN")
 
 
@@ -117,7 +118,7 @@ def test_command_writes_the_chart(tmp_path, capsys, here):
     out = tmp_path / "c.json"
     with one_thread():
         code = main(["chart", "--game", "holdem", "--players", "3", "--stacks-bb", "3:12:9",
-                     "--payouts", "50/30/20", "--iterations", "4", "--deals", "2000",
+                     "--payouts", "50/30/20", "--iterations", "8", "--deals", "2000",
                      "--seed", "3", "--out", str(out), "--json"])
     assert code == 0
     summary = json.loads(capsys.readouterr().out)

@@ -199,6 +199,7 @@ def test_a_warm_start_continues_the_regrets_and_restarts_the_average(hu):
     import numba
 
     from omahanash.pushfold import solve_pushfold
+    from omahanash.pushfold.solver import AVERAGE_DELAY
     from omahanash.tournament_state import HEAD, deals_for, solver_for, warm_solve
 
     states = stack_states(TINY.chips, TINY.unit)
@@ -219,7 +220,8 @@ def test_a_warm_start_continues_the_regrets_and_restarts_the_average(hu):
     assert more[4] == 7 and first[4] == 4
     assert more[HEAD:HEAD + 2 * size].tolist() == np.concatenate(
         [solver.regret_play.ravel(), solver.regret_fold.ravel()]).tolist()
-    assert more[5] == 5 + 6 + 7  # linear averaging weights of iterations 5..7
+    # the (delayed) linear averaging weights of iterations 5..7
+    assert more[5] == sum(t - AVERAGE_DELAY for t in (5, 6, 7))
     first_sum = first[HEAD + 2 * size:]
     assert more[HEAD + 2 * size:] == pytest.approx(solver.avg_sum.ravel() - first_sum,
                                                    abs=1e-12)
