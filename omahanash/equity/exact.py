@@ -152,61 +152,82 @@ def enumerate_boards(game, profiles, hole_masks, low_sets, known, deck, flush, l
             lowbit[i] = LOW_BIT_OF_CARD[card]
         for chunk in prange(n_chunks):
             row = np.zeros(NUM_ACC, dtype=np.int64)  # private: no false sharing
-            for j in range(bounds[chunk], bounds[chunk + 1]):
-                i0 = starts[j]
-                i1 = seconds[j]
-                x1 = term[0, i0] + term[1, i1]
-                n1 = nibble[i0] + nibble[i1]
-                b1 = bit[i0] | bit[i1]
-                l1 = lowbit[i0] | lowbit[i1]
-                for i2 in range(i1 + 1, m - 2):
-                    x2 = x1 + term[2, i2]
-                    n2 = n1 + nibble[i2]
-                    b2 = b1 | bit[i2]
-                    l2 = l1 | lowbit[i2]
-                    for i3 in range(i2 + 1, m - 1):
-                        x3 = x2 + term[3, i3]
-                        n3 = n2 + nibble[i3]
-                        b3 = b2 | bit[i3]
-                        l3 = l2 | lowbit[i3]
-                        for i4 in range(i3 + 1, m):
-                            index = x3 + term[4, i4]
-                            # Flush suit: a nibble >= 3 (see board_summary).
-                            flagged = (n3 + nibble[i4] + 0x5555) & 0x8888
-                            suit = -1
-                            board_mask = 0
-                            if flagged:
-                                suit = (flagged > 0x8) + (flagged > 0x80) + (flagged > 0x800)
-                                board_mask = ((b3 | bit[i4]) >> (suit << 4)) & 0x1FFF
-                            add_showdown(row, game, index, suit, board_mask, l3 | lowbit[i4],
-                                         profiles, hole_masks, low_sets, flush, low)
+            _count_prefixes(row, bounds[chunk], bounds[chunk + 1], starts, seconds, m, term,
+                            nibble, bit, lowbit, game, profiles, hole_masks, low_sets,
+                            flush, low)
             acc[chunk] = row
     else:
-        need = 5 - n_known
-        board = np.empty(5, dtype=np.int64)
-        for u in range(n_known):
-            board[u] = known[u]
-        pos = np.arange(need)
-        row = np.zeros(NUM_ACC, dtype=np.int64)
-        while True:
-            for u in range(need):
-                board[n_known + u] = deck[pos[u]]
-            index, suit, board_mask = board_summary(board[0], board[1], board[2], board[3],
-                                                    board[4])
-            board_low = low_set5(board[0], board[1], board[2], board[3], board[4])
-            add_showdown(row, game, index, suit, board_mask, board_low, profiles, hole_masks,
-                         low_sets, flush, low)
-            # Next combination of positions in lexicographic order.
-            i = need - 1
-            while i >= 0 and pos[i] == m - need + i:
-                i -= 1
-            if i < 0:
-                break
-            pos[i] += 1
-            for j in range(i + 1, need):
-                pos[j] = pos[j - 1] + 1
-        acc[0] = row
+        acc[0] = _count_completions(game, profiles, hole_masks, low_sets, known, deck, flush,
+                                    low)
     return acc.sum(axis=0)
+
+
+@njit(cache=True)
+def _count_prefixes(row, first, last, starts, seconds, m, term, nibble, bit, lowbit, game,
+                    profiles, hole_masks, low_sets, flush, low):
+    """Outcome counts into ``row`` of the boards that start with the prefixes ``first ..
+    last - 1`` (one chunk of :func:`enumerate_boards`). A plain (serial) kernel of its own:
+    the parallel kernel around it stays small, which keeps its compilation short."""
+    for j in range(first, last):
+        i0 = starts[j]
+        i1 = seconds[j]
+        x1 = term[0, i0] + term[1, i1]
+        n1 = nibble[i0] + nibble[i1]
+        b1 = bit[i0] | bit[i1]
+        l1 = lowbit[i0] | lowbit[i1]
+        for i2 in range(i1 + 1, m - 2):
+            x2 = x1 + term[2, i2]
+            n2 = n1 + nibble[i2]
+            b2 = b1 | bit[i2]
+            l2 = l1 | lowbit[i2]
+            for i3 in range(i2 + 1, m - 1):
+                x3 = x2 + term[3, i3]
+                n3 = n2 + nibble[i3]
+                b3 = b2 | bit[i3]
+                l3 = l2 | lowbit[i3]
+                for i4 in range(i3 + 1, m):
+                    index = x3 + term[4, i4]
+                    # Flush suit: a nibble >= 3 (see board_summary).
+                    flagged = (n3 + nibble[i4] + 0x5555) & 0x8888
+                    suit = -1
+                    board_mask = 0
+                    if flagged:
+                        suit = (flagged > 0x8) + (flagged > 0x80) + (flagged > 0x800)
+                        board_mask = ((b3 | bit[i4]) >> (suit << 4)) & 0x1FFF
+                    add_showdown(row, game, index, suit, board_mask, l3 | lowbit[i4],
+                                 profiles, hole_masks, low_sets, flush, low)
+
+
+@njit(cache=True)
+def _count_completions(game, profiles, hole_masks, low_sets, known, deck, flush, low):
+    """Outcome counts over every completion of the known cards by cards of ``deck`` (the
+    known-cards case of :func:`enumerate_boards`: plain loops over whole boards)."""
+    n_known = known.shape[0]
+    m = deck.shape[0]
+    need = 5 - n_known
+    board = np.empty(5, dtype=np.int64)
+    for u in range(n_known):
+        board[u] = known[u]
+    pos = np.arange(need)
+    row = np.zeros(NUM_ACC, dtype=np.int64)
+    while True:
+        for u in range(need):
+            board[n_known + u] = deck[pos[u]]
+        index, suit, board_mask = board_summary(board[0], board[1], board[2], board[3],
+                                                board[4])
+        board_low = low_set5(board[0], board[1], board[2], board[3], board[4])
+        add_showdown(row, game, index, suit, board_mask, board_low, profiles, hole_masks,
+                     low_sets, flush, low)
+        # Next combination of positions in lexicographic order.
+        i = need - 1
+        while i >= 0 and pos[i] == m - need + i:
+            i -= 1
+        if i < 0:
+            break
+        pos[i] += 1
+        for j in range(i + 1, need):
+            pos[j] = pos[j - 1] + 1
+    return row
 
 
 def preflop_partition(deck_size: int, n_chunks: int) -> tuple[np.ndarray, np.ndarray,

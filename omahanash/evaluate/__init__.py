@@ -132,11 +132,17 @@ def nonflush_profiles(hands: np.ndarray, game: str) -> np.ndarray:
     return nonflush_columns(pairs, "holdem" if game == "holdem" else "omaha")
 
 
+# The kernels' ``check`` is always passed as a bool (``True`` here, ``False`` by callers with
+# their own arrays): one compiled signature per kernel instead of two (an omitted argument is
+# a type of its own to numba).
+
+
 def evaluate_5(cards: np.ndarray) -> np.ndarray:
     """``uint16[n]`` high values (1..7462) of ``(n, 5)`` five-card hands."""
     from omahanash.evaluate.kernels import INVALID_HIGH, evaluate_5_kernel
 
-    values = evaluate_5_kernel(_deals(cards, None, (5, 0))[0], rank5_table(), flush_table())
+    values = evaluate_5_kernel(_deals(cards, None, (5, 0))[0], rank5_table(), flush_table(),
+                               True)
     return _checked(values, INVALID_HIGH, "cards")
 
 
@@ -145,7 +151,7 @@ def evaluate_holdem(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
     from omahanash.evaluate.kernels import INVALID_HIGH, evaluate_holdem_kernel
 
     values = evaluate_holdem_kernel(*_deals(hands, boards, (2, 5)), nonflush_table("holdem"),
-                                    flush_table())
+                                    flush_table(), True)
     return _checked(values, INVALID_HIGH, "hands with boards")
 
 
@@ -156,7 +162,7 @@ def evaluate_omaha_hi(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
 
     board_row, pair_of_mask, best = omaha_flush_tables()
     values = evaluate_omaha_hi_kernel(*_deals(hands, boards, (4, 5)), nonflush_table("omaha"),
-                                      board_row, pair_of_mask, best)
+                                      board_row, pair_of_mask, best, True)
     return _checked(values, INVALID_HIGH, "hands with boards")
 
 
@@ -164,7 +170,7 @@ def evaluate_omaha_lo(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
     """``uint8[n]``: Omaha 8-or-better low (1..56, higher is better, 56 = wheel), 0 = none."""
     from omahanash.evaluate.kernels import INVALID_LOW, evaluate_omaha_lo_kernel
 
-    values = evaluate_omaha_lo_kernel(*_deals(hands, boards, (4, 5)), low_table())
+    values = evaluate_omaha_lo_kernel(*_deals(hands, boards, (4, 5)), low_table(), True)
     return _checked(values, INVALID_LOW, "hands with boards")
 
 

@@ -99,13 +99,14 @@ def _two_rows(stored_0, counts_0, stored_1, counts_1, alpha, row_offset, col_off
     return row_gq_0, row_gtp_0, row_gq_1, row_gtp_1
 
 
-@njit(cache=True, fastmath=True, inline="always")
+@njit(cache=True, fastmath=True, nogil=True)
 def _chunk(stored, counts, row_weight, first, last, alpha, row_offset, col_offset, p, q,
            gq, gtp, own_gq, own_gtp):
     """Rows ``first..last-1``: their row sums into ``gq``, ``gtp``, their column parts into
     this chunk's own ``own_gq``, ``own_gtp``. Rows are taken two at a time
     (:func:`_two_rows`); the row weight scales their sums and their column contributions
-    outside the inner loop."""
+    outside the inner loop. A kernel of its own, not inlined (one call per chunk): the serial
+    and the parallel pass share its compilation, and the parallel one stays small to compile."""
     n = p.size
     a = first
     while a < last:

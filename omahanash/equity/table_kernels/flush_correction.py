@@ -114,163 +114,184 @@ def sample_cells_kernel(
     count = rows.size
     mean = np.zeros(count, np.float64)
     spread = np.zeros(count, np.float64)
-    one = np.uint64(1)
-    # boards[n, j] = C(n, j) * C(44 - n, 5 - j): boards with exactly j cards of a suit
-    # that has n cards left among the 44; flush_p[n]: probability of three or more.
+    boards, flush_p = _flush_odds()
+    chunk = 64
+    for piece in prange((count + chunk - 1) // chunk):
+        _sample_run(piece * chunk, min(count, (piece + 1) * chunk), rows, cols, cell_start,
+                    representatives, class_pairs, member_masks, member_fields, member_suits,
+                    member_lows, member_offsets, samples, seed, hilo, nf, board_row_of_mask,
+                    pair_of_mask, flush_best, low, boards, flush_p, mean, spread)
+    return mean, spread
+
+
+@njit(cache=True)
+def _flush_odds() -> tuple:
+    """``(boards, flush_p)``: ``boards[n, j] = C(n, j) * C(44 - n, 5 - j)``, the boards with
+    exactly ``j`` cards of a suit that has ``n`` cards left among the 44, and ``flush_p[n]``,
+    the probability of three or more."""
     boards = np.zeros((14, 6), np.float64)
     flush_p = np.zeros(14, np.float64)
     for n in range(14):
         for j in range(6):
             boards[n, j] = _comb(n, j) * _comb(44 - n, 5 - j)
         flush_p[n] = (boards[n, 3] + boards[n, 4] + boards[n, 5]) / _comb(44, 5)
-    chunk = 64
-    for piece in prange((count + chunk - 1) // chunk):
-        # Scratch space of this run of cells. The decks are rebuilt when the row changes and
-        # otherwise stay shuffled from cell to cell (a Fisher-Yates draw is uniform from any
-        # order), so a cell's samples depend on the cells before it in its run of 64: still
-        # reproducible, as a build always runs the same cells together.
-        chosen = np.empty(24, np.int64)
-        suit_weight = np.zeros(4, np.float64)
-        suit_deck = np.empty((4, 13), np.int64)
-        suit_len = np.zeros(4, np.int64)
-        other_deck = np.empty((4, 39), np.int64)
-        other_len = np.zeros(4, np.int64)
-        in_a = np.zeros(4, np.int64)
-        board = np.empty(5, np.int64)
-        last_a = -1
-        decks_for = -1
-        a_suited = False
-        for k in range(piece * chunk, min(count, (piece + 1) * chunk)):
-            a = rows[k]
-            b = cols[k]
-            if a != last_a:
-                last_a = a
-                a0 = np.int64(representatives[a, 0])
-                a1 = np.int64(representatives[a, 1])
-                a2 = np.int64(representatives[a, 2])
-                a3 = np.int64(representatives[a, 3])
-                mask_a = (one << np.uint64(a0)) | (one << np.uint64(a1)) \
-                    | (one << np.uint64(a2)) | (one << np.uint64(a3))
-                fields_a = suit_fields(a0, a1, a2, a3)
-                low_a = LOW_BIT_OF_CARD[a0] | LOW_BIT_OF_CARD[a1] | LOW_BIT_OF_CARD[a2] \
-                    | LOW_BIT_OF_CARD[a3]
+    return boards, flush_p
+
+
+@njit(cache=True, nogil=True)
+def _sample_run(first, last, rows, cols, cell_start, representatives, class_pairs,
+                member_masks, member_fields, member_suits, member_lows, member_offsets,
+                samples, seed, hilo, nf, board_row_of_mask, pair_of_mask, flush_best, low,
+                boards, flush_p, mean, spread):
+    """Cells ``first..last-1`` of :func:`sample_cells_kernel` (one run of its parallel loop),
+    written into ``mean`` and ``spread``. A plain (serial) kernel of its own: the parallel
+    kernel around it stays small, which keeps its compilation short."""
+    one = np.uint64(1)
+    # Scratch space of this run of cells. The decks are rebuilt when the row changes and
+    # otherwise stay shuffled from cell to cell (a Fisher-Yates draw is uniform from any
+    # order), so a cell's samples depend on the cells before it in its run of 64: still
+    # reproducible, as a build always runs the same cells together.
+    chosen = np.empty(24, np.int64)
+    suit_weight = np.zeros(4, np.float64)
+    suit_deck = np.empty((4, 13), np.int64)
+    suit_len = np.zeros(4, np.int64)
+    other_deck = np.empty((4, 39), np.int64)
+    other_len = np.zeros(4, np.int64)
+    in_a = np.zeros(4, np.int64)
+    board = np.empty(5, np.int64)
+    last_a = -1
+    decks_for = -1
+    a_suited = False
+    for k in range(first, last):
+        a = rows[k]
+        b = cols[k]
+        if a != last_a:
+            last_a = a
+            a0 = np.int64(representatives[a, 0])
+            a1 = np.int64(representatives[a, 1])
+            a2 = np.int64(representatives[a, 2])
+            a3 = np.int64(representatives[a, 3])
+            mask_a = (one << np.uint64(a0)) | (one << np.uint64(a1)) \
+                | (one << np.uint64(a2)) | (one << np.uint64(a3))
+            fields_a = suit_fields(a0, a1, a2, a3)
+            low_a = LOW_BIT_OF_CARD[a0] | LOW_BIT_OF_CARD[a1] | LOW_BIT_OF_CARD[a2] \
+                | LOW_BIT_OF_CARD[a3]
+            for s in range(4):
+                in_a[s] = _popcount13((fields_a >> (s << 4)) & 0x1FFF)
+            a_suited = in_a.max() >= 2
+        # Members of b disjoint from the representative.
+        n_ok = 0
+        for j in range(member_offsets[b], member_offsets[b + 1]):
+            if member_masks[j] & mask_a == 0:
+                chosen[n_ok] = j
+                n_ok += 1
+        if n_ok == 0:
+            mean[k] = np.nan
+            continue
+        # Members of a class share its suit pattern: if neither the representative nor
+        # (any member of) b holds two cards of a suit, nobody can ever make a flush and
+        # the correction is exactly 0; otherwise every member has P(m) > 0.
+        if not a_suited and _max_nibble(member_suits[chosen[0]]) < 2:
+            continue
+        if decks_for != a:
+            # Per suit: its cards outside the representative, and the other suits' cards.
+            decks_for = a
+            for s in range(4):
+                suit_len[s] = 0
+                other_len[s] = 0
+            for c in range(52):
+                if mask_a & (one << np.uint64(c)) != 0:
+                    continue
                 for s in range(4):
-                    in_a[s] = _popcount13((fields_a >> (s << 4)) & 0x1FFF)
-                a_suited = in_a.max() >= 2
-            # Members of b disjoint from the representative.
-            n_ok = 0
-            for j in range(member_offsets[b], member_offsets[b + 1]):
-                if member_masks[j] & mask_a == 0:
-                    chosen[n_ok] = j
-                    n_ok += 1
-            if n_ok == 0:
-                mean[k] = np.nan
-                continue
-            # Members of a class share its suit pattern: if neither the representative nor
-            # (any member of) b holds two cards of a suit, nobody can ever make a flush and
-            # the correction is exactly 0; otherwise every member has P(m) > 0.
-            if not a_suited and _max_nibble(member_suits[chosen[0]]) < 2:
-                continue
-            if decks_for != a:
-                # Per suit: its cards outside the representative, and the other suits' cards.
-                decks_for = a
-                for s in range(4):
-                    suit_len[s] = 0
-                    other_len[s] = 0
-                for c in range(52):
-                    if mask_a & (one << np.uint64(c)) != 0:
-                        continue
-                    for s in range(4):
-                        if c & 3 == s:
-                            suit_deck[s, suit_len[s]] = c
-                            suit_len[s] += 1
-                        else:
-                            other_deck[s, other_len[s]] = c
-                            other_len[s] += 1
-            pa0, pa1, pa2 = class_pairs[a, 0], class_pairs[a, 1], class_pairs[a, 2]
-            pa3, pa4, pa5 = class_pairs[a, 3], class_pairs[a, 4], class_pairs[a, 5]
-            pb0, pb1, pb2 = class_pairs[b, 0], class_pairs[b, 1], class_pairs[b, 2]
-            pb3, pb4, pb5 = class_pairs[b, 3], class_pairs[b, 4], class_pairs[b, 5]
-            state = stream(seed, cell_start + k)
-            spare = np.uint64(0)
-            have = False
-            total = 0.0
-            total_sq = 0.0
-            for _ in range(samples):
-                state, bits = next_bits(state)
-                j = chosen[_below32(bits, n_ok)]
-                mask_m = member_masks[j]
-                suits_m = member_suits[j]
-                p_m = 0.0
-                for s in range(4):
-                    in_m = (suits_m >> (s << 2)) & 0xF
-                    p = flush_p[13 - in_a[s] - in_m] if (in_a[s] >= 2 or in_m >= 2) else 0.0
-                    suit_weight[s] = p
-                    p_m += p
-                if p_m == 0.0:
-                    continue  # cannot happen (see above); such a sample's correction is 0
-                # the suit, by its share of P(m)
-                target = (bits >> np.uint64(32)) * (p_m / 4294967296.0)
-                suit = 3
-                acc = 0.0
-                for s in range(4):
-                    acc += suit_weight[s]
-                    if target < acc:
-                        suit = s
-                        break
-                while suit_weight[suit] == 0.0:  # rounding at the very top: last suit used
-                    suit -= 1
-                left = 13 - in_a[suit] - ((suits_m >> (suit << 2)) & 0xF)
-                if have:
-                    word = spare
-                    have = False
-                else:
-                    state, word = next_bits(state)
-                    spare = word >> np.uint64(32)
-                    have = True
-                w3 = boards[left, 3]
-                w4 = boards[left, 4]
-                u = (word & np.uint64(0xFFFFFFFF)) * ((w3 + w4 + boards[left, 5]) / 4294967296.0)
-                of_suit = 3 if u < w3 else (4 if u < w3 + w4 else 5)
-                state, spare, have = _draw_into(suit_deck, suit, suit_len[suit], mask_m, board,
-                                                0, of_suit, state, spare, have)
-                state, spare, have = _draw_into(other_deck, suit, other_len[suit], mask_m,
-                                                board, of_suit, 5 - of_suit, state, spare, have)
-                c0 = board[0]
-                c1 = board[1]
-                c2 = board[2]
-                c3 = board[3]
-                c4 = board[4]
-                shift = suit << 4
-                hole_a = (fields_a >> shift) & 0x1FFF
-                hole_b = (member_fields[j] >> shift) & 0x1FFF
-                index = board_index(c0, c1, c2, c3, c4)
-                rank_a = np.int64(max(nf[index, pa0], nf[index, pa1], nf[index, pa2],
-                                      nf[index, pa3], nf[index, pa4], nf[index, pa5]))
-                rank_b = np.int64(max(nf[index, pb0], nf[index, pb1], nf[index, pb2],
-                                      nf[index, pb3], nf[index, pb4], nf[index, pb5]))
-                board_fields = suit_fields(c0, c1, c2, c3) \
-                    | (1 << (((c4 & 3) << 4) + (c4 >> 2)))
-                row = board_row_of_mask[(board_fields >> shift) & 0x1FFF]
-                high_a = max(rank_a, omaha_flush_lookup(hole_a, row, pair_of_mask, flush_best))
-                high_b = max(rank_b, omaha_flush_lookup(hole_b, row, pair_of_mask, flush_best))
-                low_a_value = np.int64(0)
-                low_b_value = np.int64(0)
-                if hilo:
-                    board_low = low_set5(c0, c1, c2, c3, c4)
-                    low_a_value = np.int64(low[low_a, board_low])
-                    low_b_value = np.int64(low[member_lows[j], board_low])
-                z = (quarter_pots(high_a, high_b, low_a_value, low_b_value, hilo)
-                     - quarter_pots(rank_a, rank_b, low_a_value, low_b_value, hilo)) * 0.25 * p_m
-                total += z
-                total_sq += z * z
-            m = total / samples
-            mean[k] = m
-            variance = total_sq / samples - m * m
-            if samples > 1:
-                variance *= samples / (samples - 1.0)
-            spread[k] = np.sqrt(max(variance, 0.0))
-    return mean, spread
+                    if c & 3 == s:
+                        suit_deck[s, suit_len[s]] = c
+                        suit_len[s] += 1
+                    else:
+                        other_deck[s, other_len[s]] = c
+                        other_len[s] += 1
+        pa0, pa1, pa2 = class_pairs[a, 0], class_pairs[a, 1], class_pairs[a, 2]
+        pa3, pa4, pa5 = class_pairs[a, 3], class_pairs[a, 4], class_pairs[a, 5]
+        pb0, pb1, pb2 = class_pairs[b, 0], class_pairs[b, 1], class_pairs[b, 2]
+        pb3, pb4, pb5 = class_pairs[b, 3], class_pairs[b, 4], class_pairs[b, 5]
+        state = stream(seed, cell_start + k)
+        spare = np.uint64(0)
+        have = False
+        total = 0.0
+        total_sq = 0.0
+        for _ in range(samples):
+            state, bits = next_bits(state)
+            j = chosen[_below32(bits, n_ok)]
+            mask_m = member_masks[j]
+            suits_m = member_suits[j]
+            p_m = 0.0
+            for s in range(4):
+                in_m = (suits_m >> (s << 2)) & 0xF
+                p = flush_p[13 - in_a[s] - in_m] if (in_a[s] >= 2 or in_m >= 2) else 0.0
+                suit_weight[s] = p
+                p_m += p
+            if p_m == 0.0:
+                continue  # cannot happen (see above); such a sample's correction is 0
+            # the suit, by its share of P(m)
+            target = (bits >> np.uint64(32)) * (p_m / 4294967296.0)
+            suit = 3
+            acc = 0.0
+            for s in range(4):
+                acc += suit_weight[s]
+                if target < acc:
+                    suit = s
+                    break
+            while suit_weight[suit] == 0.0:  # rounding at the very top: last suit used
+                suit -= 1
+            left = 13 - in_a[suit] - ((suits_m >> (suit << 2)) & 0xF)
+            if have:
+                word = spare
+                have = False
+            else:
+                state, word = next_bits(state)
+                spare = word >> np.uint64(32)
+                have = True
+            w3 = boards[left, 3]
+            w4 = boards[left, 4]
+            u = (word & np.uint64(0xFFFFFFFF)) * ((w3 + w4 + boards[left, 5]) / 4294967296.0)
+            of_suit = 3 if u < w3 else (4 if u < w3 + w4 else 5)
+            state, spare, have = _draw_into(suit_deck, suit, suit_len[suit], mask_m, board,
+                                            0, of_suit, state, spare, have)
+            state, spare, have = _draw_into(other_deck, suit, other_len[suit], mask_m,
+                                            board, of_suit, 5 - of_suit, state, spare, have)
+            c0 = board[0]
+            c1 = board[1]
+            c2 = board[2]
+            c3 = board[3]
+            c4 = board[4]
+            shift = suit << 4
+            hole_a = (fields_a >> shift) & 0x1FFF
+            hole_b = (member_fields[j] >> shift) & 0x1FFF
+            index = board_index(c0, c1, c2, c3, c4)
+            rank_a = np.int64(max(nf[index, pa0], nf[index, pa1], nf[index, pa2],
+                                  nf[index, pa3], nf[index, pa4], nf[index, pa5]))
+            rank_b = np.int64(max(nf[index, pb0], nf[index, pb1], nf[index, pb2],
+                                  nf[index, pb3], nf[index, pb4], nf[index, pb5]))
+            board_fields = suit_fields(c0, c1, c2, c3) \
+                | (1 << (((c4 & 3) << 4) + (c4 >> 2)))
+            row = board_row_of_mask[(board_fields >> shift) & 0x1FFF]
+            high_a = max(rank_a, omaha_flush_lookup(hole_a, row, pair_of_mask, flush_best))
+            high_b = max(rank_b, omaha_flush_lookup(hole_b, row, pair_of_mask, flush_best))
+            low_a_value = np.int64(0)
+            low_b_value = np.int64(0)
+            if hilo:
+                board_low = low_set5(c0, c1, c2, c3, c4)
+                low_a_value = np.int64(low[low_a, board_low])
+                low_b_value = np.int64(low[member_lows[j], board_low])
+            z = (quarter_pots(high_a, high_b, low_a_value, low_b_value, hilo)
+                 - quarter_pots(rank_a, rank_b, low_a_value, low_b_value, hilo)) * 0.25 * p_m
+            total += z
+            total_sq += z * z
+        m = total / samples
+        mean[k] = m
+        variance = total_sq / samples - m * m
+        if samples > 1:
+            variance *= samples / (samples - 1.0)
+        spread[k] = np.sqrt(max(variance, 0.0))
 
 
 @njit(inline="always")

@@ -63,71 +63,91 @@ def rank_equity_kernel(quad_ranks: np.ndarray, quad_low: np.ndarray, prof: np.nd
     carry the multiset index and the number of boards with those ranks,
     ``prod C(available_r, count_r)``, built factor by factor (``C(a, c+1) = C(a, c) (a-c)/(c+1)``).
     """
+    ratio, t1, t2, t3, t4 = _board_terms()
+    out = np.empty(first.size, np.float64)
+    for k in prange(first.size):
+        out[k] = _rank_share(first[k], second[k], quad_ranks, quad_low, prof, board_low, low,
+                             hilo, ratio, t1, t2, t3, t4)
+    return out
+
+
+@njit(cache=True)
+def _board_terms() -> tuple:
+    """``(ratio, t1, t2, t3, t4)`` of :func:`rank_equity_kernel`: ``ratio[a, c] = (a - c) / (c
+    + 1)`` (the factor from ``C(a, c)`` to ``C(a, c + 1)``, 0 past ``a``) and the multiset index
+    terms ``C(r + i, i + 1)`` for ``i = 1..4``."""
     ratio = np.zeros((5, 6))
     for a in range(5):
         for c in range(5):
             ratio[a, c] = max(a - c, 0) / (c + 1)
-    # multiset index terms C(r + i, i + 1) for i = 1..4
-    t1 = np.array([r * (r + 1) // 2 for r in range(13)])
-    t2 = np.array([r * (r + 1) * (r + 2) // 6 for r in range(13)])
-    t3 = np.array([r * (r + 1) * (r + 2) * (r + 3) // 24 for r in range(13)])
-    t4 = np.array([r * (r + 1) * (r + 2) * (r + 3) * (r + 4) // 120 for r in range(13)])
-    out = np.empty(first.size, np.float64)
-    for k in prange(first.size):
-        qa = first[k]
-        qb = second[k]
-        avail = np.full(13, 4, np.int64)
-        for i in range(4):
-            avail[quad_ranks[qa, i]] -= 1
-            avail[quad_ranks[qb, i]] -= 1
-        if avail.min() < 0:
-            out[k] = np.nan
+    t1 = np.empty(13, np.int64)
+    t2 = np.empty(13, np.int64)
+    t3 = np.empty(13, np.int64)
+    t4 = np.empty(13, np.int64)
+    for r in range(13):
+        t1[r] = r * (r + 1) // 2
+        t2[r] = r * (r + 1) * (r + 2) // 6
+        t3[r] = r * (r + 1) * (r + 2) * (r + 3) // 24
+        t4[r] = r * (r + 1) * (r + 2) * (r + 3) * (r + 4) // 120
+    return ratio, t1, t2, t3, t4
+
+
+@njit(cache=True, nogil=True)
+def _rank_share(qa, qb, quad_ranks, quad_low, prof, board_low, low, hilo, ratio, t1, t2, t3,
+                t4):
+    """One pair of :func:`rank_equity_kernel`: the pot share of quad ``qa`` against ``qb``
+    (``nan`` when impossible). A plain (serial) kernel of its own: the parallel kernel around
+    it stays small, which keeps its compilation short."""
+    avail = np.full(13, 4, np.int64)
+    for i in range(4):
+        avail[quad_ranks[qa, i]] -= 1
+        avail[quad_ranks[qb, i]] -= 1
+    if avail.min() < 0:
+        return np.nan
+    fav = avail.astype(np.float64)
+    la = quad_low[qa]
+    lb = quad_low[qb]
+    pa = prof[qa]
+    pb = prof[qb]
+    total = 0.0
+    boards = 0.0
+    for r0 in range(13):
+        w0 = fav[r0]
+        if w0 == 0.0:
             continue
-        fav = avail.astype(np.float64)
-        la = quad_low[qa]
-        lb = quad_low[qb]
-        pa = prof[qa]
-        pb = prof[qb]
-        total = 0.0
-        boards = 0.0
-        for r0 in range(13):
-            w0 = fav[r0]
-            if w0 == 0.0:
+        for r1 in range(r0, 13):
+            c1 = 1 if r1 == r0 else 0
+            w1 = w0 * ratio[avail[r1], c1]
+            if w1 == 0.0:
                 continue
-            for r1 in range(r0, 13):
-                c1 = 1 if r1 == r0 else 0
-                w1 = w0 * ratio[avail[r1], c1]
-                if w1 == 0.0:
+            x1 = r0 + t1[r1]
+            for r2 in range(r1, 13):
+                c2 = c1 + 1 if r2 == r1 else 0
+                w2 = w1 * ratio[avail[r2], c2]
+                if w2 == 0.0:
                     continue
-                x1 = r0 + t1[r1]
-                for r2 in range(r1, 13):
-                    c2 = c1 + 1 if r2 == r1 else 0
-                    w2 = w1 * ratio[avail[r2], c2]
-                    if w2 == 0.0:
+                x2 = x1 + t2[r2]
+                for r3 in range(r2, 13):
+                    c3 = c2 + 1 if r3 == r2 else 0
+                    w3 = w2 * ratio[avail[r3], c3]
+                    if w3 == 0.0:
                         continue
-                    x2 = x1 + t2[r2]
-                    for r3 in range(r2, 13):
-                        c3 = c2 + 1 if r3 == r2 else 0
-                        w3 = w2 * ratio[avail[r3], c3]
-                        if w3 == 0.0:
-                            continue
-                        x3 = x2 + t3[r3]
-                        # r4 == r3 (one more of that rank), then every higher rank once.
-                        w = ratio[avail[r3], c3 + 1]
-                        x = x3 + t4[r3]
-                        acc = w * quarter_pots(pa[x], pb[x], low[la, board_low[x]],
-                                               low[lb, board_low[x]], hilo)
-                        weight = w
-                        for r4 in range(r3 + 1, 13):
-                            x = x3 + t4[r4]
-                            acc += fav[r4] * quarter_pots(pa[x], pb[x],
-                                                          low[la, board_low[x]],
-                                                          low[lb, board_low[x]], hilo)
-                            weight += fav[r4]
-                        total += w3 * acc
-                        boards += w3 * weight
-        out[k] = total / (4.0 * boards)
-    return out
+                    x3 = x2 + t3[r3]
+                    # r4 == r3 (one more of that rank), then every higher rank once.
+                    w = ratio[avail[r3], c3 + 1]
+                    x = x3 + t4[r3]
+                    acc = w * quarter_pots(pa[x], pb[x], low[la, board_low[x]],
+                                           low[lb, board_low[x]], hilo)
+                    weight = w
+                    for r4 in range(r3 + 1, 13):
+                        x = x3 + t4[r4]
+                        acc += fav[r4] * quarter_pots(pa[x], pb[x],
+                                                      low[la, board_low[x]],
+                                                      low[lb, board_low[x]], hilo)
+                        weight += fav[r4]
+                    total += w3 * acc
+                    boards += w3 * weight
+    return total / (4.0 * boards)
 
 
 @cache
