@@ -30,7 +30,7 @@ import numpy as np
 from omahanash.cards import Variant
 from omahanash.errors import InputError
 from omahanash.pushfold.deals import Deals, default_deal_count, exact_deals, sampled_deals
-from omahanash.pushfold.kernels import deal_pass, terminal_values
+from omahanash.pushfold.kernels import PATH_WALK_MAX, deal_pass, terminal_values
 from omahanash.pushfold.solution import PushFoldSolution
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.runs import CancelFlag
@@ -55,6 +55,12 @@ Valuation = Callable[[np.ndarray, np.ndarray], np.ndarray]
 #: left out, so the average keeps no trace of the start's ½ everywhere — a trace that keeps
 #: every branch of the tree alive in a pass over the average at 5 or more players.
 AVERAGE_DELAY = 2
+#: The first iteration (the reply to the start's ½ everywhere, left out of the average) walks
+#: every action path of every deal: at 9 players ~40 times an ordinary iteration. At 5 or more
+#: players it walks every FIRST_PASS_STRIDE-th deal instead (rows are in class order, so that
+#: is a sample spread over every class), when there are at least FIRST_PASS_MIN_ROWS of them.
+FIRST_PASS_STRIDE = 8
+FIRST_PASS_MIN_ROWS = 2_000
 #: Pieces a pass is cut into (summed in a fixed order: results do not depend on threads).
 CHUNKS = 16
 
@@ -168,8 +174,9 @@ class PushFoldSolver:
 
     # -- one pass -----------------------------------------------------------------------
 
-    def _pass(self, sigma: np.ndarray, icm: bool | None = None) -> tuple:
-        d = self.deals
+    def _pass(self, sigma: np.ndarray, icm: bool | None = None, d: Deals | None = None
+              ) -> tuple:
+        d = self.deals if d is None else d
         model_icm = self.icm if icm is None else icm
         if model_icm == self.icm:
             values, payouts = self.values, self.payouts
@@ -189,7 +196,7 @@ class PushFoldSolver:
         """``n`` more CFR+ iterations (simultaneous updates of every player)."""
         free = ~self.locked
         for _ in range(n):
-            cfv, _, _ = self._pass(self.sigma)
+            cfv, _, _ = self._pass(self.sigma, d=self._first_pass_deals())
             play, fold = cfv[:, :, 1], cfv[:, :, 0]
             value = self.sigma * play + (1.0 - self.sigma) * fold
             self.regret_play[free] = np.maximum(self.regret_play[free] + (play - value)[free],
@@ -206,6 +213,20 @@ class PushFoldSolver:
                                0.5)
             self.sigma[free] = matched[free]
         self._last = None
+
+    def _first_pass_deals(self) -> Deals | None:
+        """The deals of this iteration's pass: every :data:`FIRST_PASS_STRIDE`-th sampled
+        deal (weights summing to 1 again) for the first iteration of a table of 5 or more;
+        None (all of them) otherwise."""
+        d = self.deals
+        if self.iterations or self.spot.players <= PATH_WALK_MAX or d.exact \
+                or d.rows < FIRST_PASS_STRIDE * FIRST_PASS_MIN_ROWS:
+            return None
+        rows = slice(None, None, FIRST_PASS_STRIDE)
+        weights = np.ascontiguousarray(d.weights[rows])
+        return Deals(np.ascontiguousarray(d.classes[rows]), weights / weights.sum(),
+                     np.ascontiguousarray(d.hi[rows]), np.ascontiguousarray(d.lo[rows]),
+                     False, d.seed, weights.size)
 
     def average(self) -> np.ndarray:
         """The average strategy (chance to play per node slot and class); locked nodes keep

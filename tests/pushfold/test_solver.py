@@ -338,3 +338,46 @@ def test_the_average_leaves_out_the_start():
     pure = agree & ((used[-1] == 0.0) | (used[-1] == 1.0))
     assert pure.mean() > 0.5
     assert set(np.unique(solver.average()[pure])) <= {0.0, 1.0}
+
+
+def test_the_first_iteration_at_a_big_table_walks_a_spread_sample():
+    """At 5+ players the first iteration (the reply to the start's ½, left out of the
+    average) walks every FIRST_PASS_STRIDE-th deal: its regrets are those of a pass over
+    that sample alone (its weights summing to 1), and the deals between do not move them;
+    from the second iteration on every deal counts."""
+    from omahanash.equity.tables import load_table
+    from omahanash.pushfold import solver as solver_module
+    from omahanash.pushfold.solver import FIRST_PASS_MIN_ROWS, FIRST_PASS_STRIDE, PushFoldSolver
+
+    table = load_table("holdem")
+    spot = PushFoldSpot("holdem", [900, 1100, 1000, 800, 1200], sb=50, bb=100,
+                        payouts="50/30/20")
+    count = FIRST_PASS_STRIDE * FIRST_PASS_MIN_ROWS
+    deals = sampled_deals("holdem", 5, count, seed=5)
+    first = PushFoldSolver(spot, table, deals)
+    first.step(1)
+    # the same rows at the stride, other rows between (another sample's): same first step
+    other = sampled_deals("holdem", 5, count, seed=6)
+    mixed = Deals(other.classes.copy(), other.weights.copy(), other.hi.copy(),
+                  other.lo.copy(), False, 6, count)
+    for name in ("classes", "hi", "lo"):
+        getattr(mixed, name)[::FIRST_PASS_STRIDE] = getattr(deals, name)[::FIRST_PASS_STRIDE]
+    twin = PushFoldSolver(spot, table, mixed)
+    twin.step(1)
+    np.testing.assert_array_equal(first.regret_play, twin.regret_play)
+    np.testing.assert_array_equal(first.regret_fold, twin.regret_fold)
+    # and it is the sample's own pass: a solver of the sample alone (too few rows for a
+    # sample of its own) takes the same first step
+    sample = Deals(np.ascontiguousarray(deals.classes[::FIRST_PASS_STRIDE]),
+                   np.full(FIRST_PASS_MIN_ROWS, 1.0 / FIRST_PASS_MIN_ROWS),
+                   np.ascontiguousarray(deals.hi[::FIRST_PASS_STRIDE]),
+                   np.ascontiguousarray(deals.lo[::FIRST_PASS_STRIDE]), False, 5,
+                   FIRST_PASS_MIN_ROWS)
+    alone = PushFoldSolver(spot, table, sample)
+    alone.step(1)
+    np.testing.assert_allclose(first.regret_play, alone.regret_play, rtol=1e-9, atol=1e-12)
+    # the second iteration walks every deal: the rows between now matter
+    first.step(1)
+    twin.step(1)
+    assert not np.array_equal(first.regret_play, twin.regret_play)
+    assert solver_module.AVERAGE_DELAY >= 1  # so the sampled first iterate is not averaged
