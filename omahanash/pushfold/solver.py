@@ -53,7 +53,9 @@ Valuation = Callable[[np.ndarray, np.ndarray], np.ndarray]
 #: The average strategy weighs iteration ``t`` by ``max(t - AVERAGE_DELAY, 0)`` (linear
 #: averaging, delayed): the first iterates (the uniform start, then the first reply to it) are
 #: left out, so the average keeps no trace of the start's ½ everywhere — a trace that keeps
-#: every branch of the tree alive in a pass over the average at 5 or more players.
+#: every branch of the tree alive in a pass over the average at 5 or more players. A run of
+#: at most AVERAGE_DELAY iterations averages all of them (linear weights), as before: its
+#: current strategy alone can leave nodes unreached.
 AVERAGE_DELAY = 2
 #: The first iteration (the reply to the start's ½ everywhere, left out of the average) walks
 #: every action path of every deal: at 9 players ~40 times an ordinary iteration. At 5 or more
@@ -204,10 +206,15 @@ class PushFoldSolver:
             self.regret_fold[free] = np.maximum(self.regret_fold[free] + (fold - value)[free],
                                                 0.0)
             self.iterations += 1
-            t = float(max(self.iterations - AVERAGE_DELAY, 0))
-            if t > 0.0:
-                self.avg_sum += t * self.sigma
-                self.avg_weight += t
+            if self.iterations <= AVERAGE_DELAY:  # a run this short: every iterate, linear
+                t = float(self.iterations)
+            else:
+                if self.iterations == AVERAGE_DELAY + 1:  # from here on, the delayed average
+                    self.avg_sum[...] = 0.0
+                    self.avg_weight = 0.0
+                t = float(self.iterations - AVERAGE_DELAY)
+            self.avg_sum += t * self.sigma
+            self.avg_weight += t
             total = self.regret_play + self.regret_fold
             matched = np.where(total > 0, self.regret_play / np.where(total > 0, total, 1.0),
                                0.5)

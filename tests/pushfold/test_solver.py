@@ -333,6 +333,12 @@ def test_the_average_leaves_out_the_start():
     expected = sum(w * s for w, s in zip(weights, used)) / sum(weights)
     assert used[0][0, 0] == 0.5 and weights[:AVERAGE_DELAY] == [0] * AVERAGE_DELAY
     np.testing.assert_allclose(solver.average(), expected, rtol=0, atol=1e-15)
+    # a run of at most AVERAGE_DELAY iterations averages every iterate (linear weights)
+    short = PushFoldSolver(spot, load_table("holdem"), deals)
+    short.step(AVERAGE_DELAY)
+    linear = sum(t * s for t, s in zip(range(1, AVERAGE_DELAY + 1), used)) \
+        / sum(range(1, AVERAGE_DELAY + 1))
+    np.testing.assert_allclose(short.average(), linear, rtol=0, atol=1e-15)
     # with the start left out, the average is pure wherever the counted iterates agree
     agree = np.all([u == used[-1] for u in used[AVERAGE_DELAY:]], axis=0)
     pure = agree & ((used[-1] == 0.0) | (used[-1] == 1.0))
@@ -380,4 +386,5 @@ def test_the_first_iteration_at_a_big_table_walks_a_spread_sample():
     first.step(1)
     twin.step(1)
     assert not np.array_equal(first.regret_play, twin.regret_play)
-    assert solver_module.AVERAGE_DELAY >= 1  # so the sampled first iterate is not averaged
+    # what the sampled first pass decides (the second iterate) is left out of the average
+    assert solver_module.AVERAGE_DELAY >= 2
