@@ -38,6 +38,7 @@ DEFAULT_DEALS = {2: 400_000, 3: 100_000, 4: 300_000, 5: 300_000, 6: 250_000, 7: 
 #: 100,000 deals: NashConv 0.11 % of the pool on them, 0.39 % on 2,000,000 others; 400,000:
 #: 0.08 % / 0.22 %).
 OMAHA_DEALS = 1_000_000
+MAX_DEALS = 50_000_000
 
 
 def default_deal_count(variant: Variant | str, players: int, subset: bool = False) -> int:
@@ -54,7 +55,6 @@ def default_deal_count(variant: Variant | str, players: int, subset: bool = Fals
     if Variant.parse(variant) is not Variant.HOLDEM and not subset:
         count = max(count, OMAHA_DEALS)
     return count
-MAX_DEALS = 50_000_000
 
 
 @dataclass(frozen=True)
