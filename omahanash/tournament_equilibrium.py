@@ -60,10 +60,11 @@ from omahanash.runs import CancelFlag, ProgressCallback
 from omahanash.tournament_state import StateItem
 
 __all__ = ["EquilibriumResult", "EquilibriumSettings", "StateItem", "TournamentValuation",
-           "solve_equilibrium", "stack_states"]
+           "policy_values", "solve_equilibrium", "stack_states"]
 
 PLAYERS = 3
 MAX_STATES = 20_000
+UPDATES = ("value", "policy")
 HU_SAMPLES = 50_000  # showdowns sampled per heads-up hand's split fractions
 ROTATE = (1, 2, 0)  # next hand's BTN, SB, BB are this hand's SB, BB, BTN
 
@@ -121,21 +122,41 @@ class EquilibriumSettings:
     warm_iterations: int = 0
     #: A class-subset equity table (Omaha; tests and small experiments), None: all classes.
     class_ids: tuple[int, ...] | None = None
+    #: How an iteration updates the values: ``"value"`` (value iteration, G&S 2008: each
+    #: state's hand EV with the previous values) or ``"policy"`` (policy iteration: the
+    #: exact values of the strategies just solved, :func:`policy_values`).
+    update: str = "value"
+
+    def outcome_length(self) -> int:
+        """Floats a state's row carries for policy iteration (0 for value iteration)."""
+        from omahanash.tournament_state import outcome_slots
+
+        if self.update != "policy":
+            return 0
+        return outcome_slots(self.game == "omaha-hilo")
 
     def cfr_iterations(self, changes: Sequence[float]) -> int:
         """CFR+ iterations of every state's solve in the value iteration after ``changes``
         (the largest changes so far): ``solve_iterations`` first (and always without warm
         starts), then ``warm_iterations`` scaled by how much the values still move (the last
-        largest change over the first), at least a quarter of ``warm_iterations``.
+        largest change over the first), at least a quarter of ``warm_iterations``. Policy
+        iteration runs ``warm_iterations`` every time: its values are those of the
+        strategies played on and on, so a rougher strategy moves them further (measured on
+        the coarse grid).
 
         >>> s = EquilibriumSettings("holdem", solve_iterations=100, warm_iterations=20)
         >>> s.cfr_iterations([]), s.cfr_iterations([1.2]), s.cfr_iterations([1.2, 0.6])
         (100, 20, 10)
         >>> s.cfr_iterations([1.2, 0.6, 0.01])
         5
+        >>> from dataclasses import replace
+        >>> replace(s, update="policy").cfr_iterations([1.2, 0.6, 0.01])
+        20
         """
         if not changes or self.warm_iterations == 0:
             return self.solve_iterations
+        if self.update == "policy":  # the values of the strategies: as precise every time
+            return self.warm_iterations
         share = min(1.0, changes[-1] / changes[0]) if changes[0] > 0 else 1.0
         return max(max(1, self.warm_iterations // 4),
                    math.ceil(self.warm_iterations * share - 1e-9))
@@ -249,43 +270,68 @@ class TournamentValuation:
     def _interpolate(self, units: np.ndarray) -> np.ndarray:
         """Values of stack vectors in units (rows summing to the total), by random rounding
         to grid states that keeps every stack's expectation."""
-        u = units.copy()
-        low = u < 1.0
-        if low.any():  # a live stack below one unit counts as one, from the largest stack
-            for short in np.flatnonzero(low.any(axis=1)):
-                deficit = float((1.0 - u[short][low[short]]).sum())
-                u[short][low[short]] = 1.0
-                u[short, int(np.argmax(u[short]))] -= deficit
-        floor = np.floor(u + 1e-9)
-        frac = np.clip(u - floor, 0.0, 1.0)
-        floor = floor.astype(np.int64)
-        left = self._total - floor.sum(axis=1)
-        out = np.zeros_like(u)
-        for row in range(u.shape[0]):
-            base: np.ndarray = floor[row]
-            if left[row] <= 0:
-                out[row] = self._value(base)
-            elif left[row] == 1:
-                weights = frac[row] / frac[row].sum()
-                for seat in range(PLAYERS):
-                    if weights[seat] > 0:
-                        point = base.copy()
-                        point[seat] += 1
-                        out[row] += weights[seat] * self._value(point)
-            else:  # two units left: every seat but one gets one more
-                weights = (1.0 - frac[row]) / (1.0 - frac[row]).sum()
-                for seat in range(PLAYERS):
-                    if weights[seat] > 0:
-                        point = base + 1
-                        point[seat] -= 1
-                        out[row] += weights[seat] * self._value(point)
+        out = np.zeros_like(units)
+        for row in range(units.shape[0]):
+            for k, weight in self._points(units[row]):
+                out[row] += weight * self.values[k]
         return out
 
-    def _value(self, point: np.ndarray) -> np.ndarray:
-        k = self._index[int(point[0]), int(point[1])]
+    def _points(self, units: np.ndarray) -> list[tuple[int, float]]:
+        """The grid states a stack vector in units is rounded to, with their chances."""
+        u = np.array(units, dtype=np.float64)
+        low = u < 1.0
+        if low.any():  # a live stack below one unit counts as one, from the largest stack
+            deficit = float((1.0 - u[low]).sum())
+            u[low] = 1.0
+            u[int(np.argmax(u))] -= deficit
+        floor = np.floor(u + 1e-9)
+        frac = np.clip(u - floor, 0.0, 1.0)
+        base = floor.astype(np.int64)
+        left = self._total - int(base.sum())
+        if left <= 0:
+            return [(self._state(base), 1.0)]
+        points = []
+        if left == 1:
+            weights = frac / frac.sum()
+            for seat in range(PLAYERS):
+                if weights[seat] > 0:
+                    point = base.copy()
+                    point[seat] += 1
+                    points.append((self._state(point), float(weights[seat])))
+        else:  # two units left: every seat but one gets one more
+            weights = (1.0 - frac) / (1.0 - frac).sum()
+            for seat in range(PLAYERS):
+                if weights[seat] > 0:
+                    point = base + 1
+                    point[seat] -= 1
+                    points.append((self._state(point), float(weights[seat])))
+        return points
+
+    def linear(self, final: np.ndarray, start: np.ndarray
+               ) -> tuple[list[tuple[int, int, int, float]], np.ndarray]:
+        """What one end of a hand is worth as a linear function of :attr:`values`:
+        ``(terms, constant)`` with ``value[seat] = constant[seat] + Σ w · values[k, j]``
+        over the terms ``(seat, k, j, w)`` (a bust's values are constants).
+
+        >>> s = EquilibriumSettings("holdem", chips=1200, sb=100, bb=200, unit=300)
+        >>> v = TournamentValuation(s, stack_states(1200, 300), np.zeros((3, 3)), 100.0,
+        ...                         np.linspace(0, 1, 13))
+        >>> v.linear(np.array([300.0, 600.0, 300.0]), np.full(3, 400.0))[0]
+        [(1, 2, 0, 1.0), (2, 2, 1, 1.0), (0, 2, 2, 1.0)]
+        """
+        f = np.asarray(final, dtype=np.float64)
+        if (f > 1e-9 * self.settings.chips).sum() < PLAYERS:
+            return [], np.asarray(self(f, start), dtype=np.float64)
+        terms = [(ROTATE[j], k, j, w)
+                 for k, w in self._points(f[list(ROTATE)] / self.settings.unit)
+                 for j in range(PLAYERS)]
+        return terms, np.zeros(PLAYERS)
+
+    def _state(self, point: np.ndarray) -> int:
+        k = int(self._index[int(point[0]), int(point[1])])
         if k < 0:
             raise ValueError(f"stack vector {point.tolist()} is not a state")
-        return self.values[k]
+        return k
 
 
 def _solve_state(settings: EquilibriumSettings, values: np.ndarray, hu: tuple[float, np.ndarray],
@@ -300,7 +346,7 @@ def _solve_state(settings: EquilibriumSettings, values: np.ndarray, hu: tuple[fl
     spot = settings.spot(item.state)
     table = settings.table()
     return warm_solve(spot, table, deals_for(spot, table, settings.deals, settings.seed),
-                      valuation, item.warm, iterations)
+                      valuation, item.warm, iterations, settings.outcome_length())
 
 
 @dataclass
@@ -322,6 +368,9 @@ class EquilibriumResult:
     rows: np.ndarray | None = None
     #: CFR+ iterations of each state's solve in each value iteration.
     cfr_counts: list[int] = field(default_factory=list)
+    #: Each iteration's largest |hand EV with the values − the values| (the Bellman
+    #: residual: 0 at the fixed point; for value iteration it is the change).
+    residuals: list[float] = field(default_factory=list)
 
     @property
     def difference(self) -> np.ndarray:
@@ -357,7 +406,7 @@ class EquilibriumResult:
         # the state's last solve as it ended (its values were the previous iteration's)
         table = s.table()
         solver = solver_for(spot, table, deals_for(spot, table, s.deals, s.seed),
-                            self.valuation(), _warm_part(self.rows[index]), average=True)
+                            self.valuation(), _warm_part(self.rows[index], s), average=True)
         return PushFoldSolution(spot, solver).node_summary()
 
     def document(self, state: int | None = None) -> dict[str, Any]:
@@ -369,6 +418,7 @@ class EquilibriumResult:
             "iterations": len(self.changes), "changes": self.changes,
             "converged": self.converged, "solve_iterations": s.solve_iterations,
             "warm_iterations": s.warm_iterations, "cfr_iterations": self.cfr_counts,
+            "update": s.update, "residuals": self.residuals,
             "deals": s.deals, "seed": s.seed,
             "icm_error": {"mean_abs": float(np.abs(diff).mean()),
                           "max_abs": float(np.abs(diff).max()),
@@ -383,11 +433,42 @@ class EquilibriumResult:
         return out
 
 
-def _warm_part(row: np.ndarray) -> np.ndarray:
+def _warm_part(row: np.ndarray, settings: EquilibriumSettings) -> np.ndarray:
     """A row's solver state (iterations, average weight, regrets, average sum)."""
     from omahanash.tournament_state import HEAD
 
-    return np.array(row[HEAD - 2:], dtype=np.float64)
+    return np.array(row[HEAD - 2:row.size - settings.outcome_length()], dtype=np.float64)
+
+
+def policy_values(settings: EquilibriumSettings, states: Sequence[tuple[int, ...]],
+                  hu: tuple[float, np.ndarray], chances: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Policy evaluation: ``(values, A, b)`` — the values of the strategies whose outcome
+    chances are ``chances`` (per state, in :func:`~omahanash.tournament_state.
+    outcome_groups` order), the solution of ``V = A V + b`` (``V`` flattened state by
+    state, seat by seat): each state's value is the chance of each end of its hand times
+    what that end is worth (:meth:`TournamentValuation.linear`: the next state's values,
+    or a bust's fixed prizes), played until at most one player is left."""
+    from omahanash.tournament_state import outcome_groups
+
+    size = len(states) * PLAYERS
+    valuation = TournamentValuation(settings, states, np.zeros((len(states), PLAYERS)), *hu)
+    a = np.zeros((size, size))
+    b = np.zeros(size)
+    for s, state in enumerate(states):
+        spot = settings.spot(state)
+        finals, _ = outcome_groups(spot)
+        start = spot.stack_array()
+        for g, final in enumerate(finals):
+            p = float(chances[s, g])
+            if p == 0.0:
+                continue
+            terms, constant = valuation.linear(final, start)
+            b[s * PLAYERS:(s + 1) * PLAYERS] += p * constant
+            for seat, k, j, w in terms:
+                a[s * PLAYERS + seat, k * PLAYERS + j] += p * w
+    values = np.linalg.solve(np.eye(size) - a, b)
+    return values.reshape(-1, PLAYERS), a, b
 
 
 def _digest(array: np.ndarray) -> str:
@@ -409,7 +490,12 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
                       cancel: CancelFlag | None = None) -> EquilibriumResult:
     """Value iteration from ICM (module doc) until the largest change is at most ``tol``
     or ``max_iterations``; each iteration's states on ``scheduler``, kept in ``store_dir``
-    (resumable). ``progress(done, total)`` counts states over ``max_iterations``."""
+    (resumable). ``progress(done, total)`` counts states over ``max_iterations``.
+
+    With ``settings.update == "policy"`` each iteration is a step of policy iteration
+    instead (Ganzfried & Sandholm's PI-FP, IJCAI 2009): the states' hands are solved with
+    the current values as before, and the new values are the exact values of the strategies
+    just solved (:func:`policy_values`), not one hand's worth of them."""
     from omahanash.cluster import run_blocks
     from omahanash.tournament_state import row_length
 
@@ -425,7 +511,11 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
     spot = settings.spot(states[0])  # bad blinds or game: one clear error before any work
     check_subset(settings.game, settings.class_ids)
     table = settings.table()
-    width = row_length(spot.node_count(), int(table.n))
+    if settings.update not in UPDATES:
+        raise InputError(f"--update must be one of {', '.join(UPDATES)}, got "
+                         f"{settings.update!r}")
+    tail = settings.outcome_length()
+    width = row_length(spot.node_count(), int(table.n), tail)
     icm = icm_values(settings, states)
     hu = hu_win_table(settings)
     values = icm.copy()
@@ -433,6 +523,9 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
     nash_conv = np.zeros(len(states))
     job = {k: v for k, v in asdict(settings).items() if k != "cache_dir"}
     job["payouts"] = list(settings.payouts)
+    if settings.update == "value":  # the stores of runs made before there was a choice
+        del job["update"]
+    residuals: list[float] = []
     converged = False
     rows: np.ndarray | None = None
     counts: list[int] = []
@@ -446,8 +539,8 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
                 progress(iteration * total + done, max_iterations * total)
 
         warm = rows is not None and settings.warm_iterations > 0
-        items = [StateItem(state, _warm_part(rows[k]) if warm and rows is not None else None)
-                 for k, state in enumerate(states)]
+        items = [StateItem(state, _warm_part(rows[k], settings) if warm and rows is not None
+                           else None) for k, state in enumerate(states)]
         count = settings.cfr_iterations(changes)
         counts.append(count)
         rows = np.array(run_blocks(
@@ -458,10 +551,33 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
         step(len(states), len(states))  # also when the iteration was read back whole
         new = np.array(rows[:, :PLAYERS])
         nash_conv = np.array(rows[:, PLAYERS])
+        residuals.append(float(np.abs(new - values).max()))
+        if tail:
+            new = _evaluate_policy(settings, states, hu, rows[:, width - tail:], values, new)
         changes.append(float(np.abs(new - values).max()))
         values = new
         if changes[-1] <= tol:
             converged = True
             break
     return EquilibriumResult(settings, states, values, icm, changes, nash_conv, hu[0], hu[1],
-                             converged, rows, counts)
+                             converged, rows, counts, residuals)
+
+
+def _evaluate_policy(settings: EquilibriumSettings, states: Sequence[tuple[int, ...]],
+                     hu: tuple[float, np.ndarray], chances: np.ndarray, values: np.ndarray,
+                     hands: np.ndarray) -> np.ndarray:
+    """Policy iteration's new values (:func:`policy_values`), checked: the outcome chances
+    with the values the hands were solved with must give back the hands' EVs, which the
+    solver computed on its own (a mismatch is a bug, never a result)."""
+    try:
+        exact, a, b = policy_values(settings, states, hu, chances)
+    except np.linalg.LinAlgError:  # a chain that never ends (nobody ever all in): one step
+        return hands
+    again = (a @ values.ravel() + b).reshape(-1, PLAYERS)
+    worst = float(np.abs(again - hands).max())
+    if not worst <= 1e-6 * max(1.0, float(sum(settings.payouts))):
+        raise RuntimeError(f"policy evaluation: the outcome chances give EVs {worst:.3g} "
+                           f"away from the hands' own")
+    if not np.isfinite(exact).all():
+        raise RuntimeError("policy evaluation: the strategies' values are not finite")
+    return exact

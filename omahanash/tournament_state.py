@@ -37,7 +37,8 @@ from omahanash.cards import Variant
 if TYPE_CHECKING:
     from omahanash.pushfold.solver import PushFoldSolver
 
-__all__ = ["HEAD", "StateItem", "row_length", "solver_for", "warm_solve"]
+__all__ = ["HEAD", "StateItem", "outcome_groups", "outcome_probabilities", "outcome_slots",
+           "row_length", "solver_for", "warm_solve"]
 
 #: Leading entries of a row: 3 prize EVs, NashConv, iterations, average weight.
 HEAD = 6
@@ -101,13 +102,114 @@ def deals_for(spot: Any, table: Any, count: int, seed: int):
     return _DEALS[key]
 
 
-def row_length(slots: int, classes: int) -> int:
-    """Floats in a state's row for a solver of ``slots`` node slots and ``classes`` classes.
+def row_length(slots: int, classes: int, outcomes: int = 0) -> int:
+    """Floats in a state's row for a solver of ``slots`` node slots and ``classes`` classes,
+    with ``outcomes`` outcome probabilities at its end (policy iteration; 0: none).
 
-    >>> row_length(7, 169)
-    3555
+    >>> row_length(7, 169), row_length(7, 169, 22)
+    (3555, 3577)
     """
-    return HEAD + 3 * slots * classes
+    return HEAD + 3 * slots * classes + outcomes
+
+
+def outcome_slots(hilo: bool, players: int = 3) -> int:
+    """How many distinct outcomes a hand of ``players`` can have at most (one player left,
+    each two-player pot's two winners, every showdown order of the bigger pots): the
+    length of a row's outcome part.
+
+    >>> outcome_slots(False), outcome_slots(True)
+    (22, 347)
+    """
+    from omahanash.pushfold.kernels import most_tabled, outcome_finals
+
+    n = players
+    ones = np.ones(n)
+    slot, index, _ = outcome_finals(ones, np.zeros(n), np.zeros(n), hilo,
+                                    most_tabled(n, hilo, True))
+    multi = sum(int((index[bin(live).count("1") - 3] >= 0).sum())
+                for live in range(1 << n) if slot[live] >= 0)
+    return n + n * (n - 1) + multi  # one player left; two left, either one winning; more
+
+
+def _entries(spot: Any) -> list[tuple[int, int, int, np.ndarray]]:
+    """Every terminal value a push/fold pass reads, as the solver fills them
+    (:func:`~omahanash.pushfold.kernels.terminal_values` with a valuation): ``(array, i,
+    j, final)`` — array 0 single[live], 1 first[live], 2 second[live] (``i = live``), 3
+    multi[slot, row] (``i, j``) — with the stacks after the hand."""
+    from omahanash.pushfold.kernels import fixed_finals, most_tabled, outcome_finals
+
+    stacks = spot.stack_array()
+    antes, blinds = spot.posts()
+    n = stacks.size
+    hilo = spot.variant is Variant.OMAHA_HILO
+    single, first, second = fixed_finals(stacks, antes, blinds)
+    slot, index, finals = outcome_finals(stacks, antes, blinds, hilo,
+                                         most_tabled(n, hilo, True))
+    out: list[tuple[int, int, int, np.ndarray]] = []
+    for live in range(1 << n):
+        count = bin(live).count("1")
+        if count == 1:
+            out.append((0, live, 0, single[live]))
+        elif count == 2:
+            out.append((1, live, 0, first[live]))
+            out.append((2, live, 0, second[live]))
+    for live in range(1 << n):
+        if slot[live] >= 0:
+            count = bin(live).count("1")
+            for row in range(int((index[count - 3] >= 0).sum())):
+                out.append((3, int(slot[live]), row, finals[slot[live], row]))
+    return out
+
+
+def outcome_groups(spot: Any) -> tuple[np.ndarray, list[list[tuple[int, int, int]]]]:
+    """The hand's distinct outcomes: ``(finals, members)`` — the stacks after the hand of
+    each (in the order first met in :func:`_entries`) and the terminal values that end
+    there. What an outcome is worth depends only on those stacks (and the stacks before).
+
+    >>> from omahanash.pushfold import PushFoldSpot
+    >>> finals, members = outcome_groups(PushFoldSpot("holdem", [900, 900, 900], 50, 100))
+    >>> finals.shape, sum(len(m) for m in members)
+    ((16, 3), 22)
+    """
+    keys: dict[bytes, int] = {}
+    finals: list[np.ndarray] = []
+    members: list[list[tuple[int, int, int]]] = []
+    for array, i, j, final in _entries(spot):
+        key = np.ascontiguousarray(final, dtype=np.float64).tobytes()
+        if key not in keys:
+            keys[key] = len(finals)
+            finals.append(np.array(final, dtype=np.float64))
+            members.append([])
+        members[keys[key]].append((array, i, j))
+    return np.array(finals).reshape(-1, spot.players), members
+
+
+def outcome_probabilities(solver: PushFoldSolver, sigma: np.ndarray) -> np.ndarray:
+    """The chance of each of :func:`outcome_groups`'s outcomes when the players play
+    ``sigma`` (over the solver's deals): a pass gives every seat's EV, so a pass whose
+    terminal values are 1 at one outcome's terminals for one seat (0 elsewhere) gives that
+    outcome's chance at that seat — ``players`` outcomes per pass."""
+    _, members = outcome_groups(solver.spot)
+    kept = solver.values
+    n = solver.spot.players
+    out = np.zeros(len(members))
+    try:
+        for start in range(0, len(members), n):
+            probe = tuple(np.zeros_like(a) if a.dtype.kind == "f" else a for a in kept)
+            for seat, group in enumerate(range(start, min(start + n, len(members)))):
+                for array, i, j in members[group]:
+                    target = probe[array if array < 3 else 5]
+                    if array < 3:
+                        target[i, seat] = 1.0
+                    else:
+                        target[i, j, seat] = 1.0
+            solver.values = probe
+            root = np.asarray(solver._pass(sigma)[2])
+            for seat, group in enumerate(range(start, min(start + n, len(members)))):
+                out[group] = root[seat]
+    finally:
+        solver.values = kept
+    return out
 
 
 def solver_for(spot: Any, table: Any, deals: Any, valuation: Any,
@@ -142,14 +244,23 @@ def solver_for(spot: Any, table: Any, deals: Any, valuation: Any,
 
 
 def warm_solve(spot: Any, table: Any, deals: Any, valuation: Any, warm: np.ndarray | None,
-               iterations: int) -> np.ndarray:
+               iterations: int, outcomes: int = 0) -> np.ndarray:
     """``iterations`` more CFR+ iterations of the spot from ``warm`` (None: from scratch);
-    the state's row (module doc)."""
+    the state's row (module doc). With ``outcomes`` (:func:`outcome_slots`), the row ends
+    with the chance of each of :func:`outcome_groups`'s outcomes under the average
+    strategy, padded with zeros to that length (what policy iteration needs)."""
     solver = solver_for(spot, table, deals, valuation, warm)
     solver.step(iterations)
     evaluated = solver.evaluate()
     prize = np.asarray(evaluated["root"], dtype=np.float64)
     nash_conv = float(np.asarray(evaluated["gains"]).sum())
-    return np.concatenate([prize, [nash_conv, float(solver.iterations), solver.avg_weight],
-                           solver.regret_play.ravel(), solver.regret_fold.ravel(),
-                           solver.avg_sum.ravel()])
+    parts: list[np.ndarray] = [prize, np.array([nash_conv, float(solver.iterations),
+                                                solver.avg_weight]),
+                               solver.regret_play.ravel(), solver.regret_fold.ravel(),
+                               solver.avg_sum.ravel()]
+    if outcomes:
+        chances = outcome_probabilities(solver, solver.average())
+        if chances.size > outcomes:
+            raise ValueError(f"{chances.size} outcomes do not fit a row part of {outcomes}")
+        parts.append(np.concatenate([chances, np.zeros(outcomes - chances.size)]))
+    return np.concatenate(parts)

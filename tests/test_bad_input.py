@@ -167,6 +167,9 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
       "--equilibrium", "--players", "3", "--unit", "1500", "--warm-iterations", "-1"], 2,
      "--warm-iterations"),
     (["tournament", "--game", "holdem", "--chips", "13500", "--sb", "300", "--bb", "600",
+      "--equilibrium", "--players", "3", "--unit", "1500", "--update", "exact"], 2,
+     "--update"),
+    (["tournament", "--game", "holdem", "--chips", "13500", "--sb", "300", "--bb", "600",
       "--equilibrium", "--players", "3", "--unit", "1500", "--classes", "0,1"], 2,
      "a class subset is for Omaha"),
     # -- chart

@@ -141,7 +141,7 @@ def equilibrium_rows() -> list[BenchRow]:
         per_state = (time.process_time() - started) / len(picked)
         started = time.process_time()
         for state, row in zip(picked, rows):
-            _solve_state(settings, values, hu, warm, StateItem(state, _warm_part(row)))
+            _solve_state(settings, values, hu, warm, StateItem(state, _warm_part(row, settings)))
         per_warm = (time.process_time() - started) / len(picked)
     finally:
         numba.set_num_threads(threads)

@@ -66,6 +66,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="stop when no value changes by more than this (0.01 prize)")
     group.add_argument("--solve-iterations", type=int, default=100,
                        help="CFR+ iterations of each state's hand (100)")
+    group.add_argument("--update", choices=("value", "policy"), default="value",
+                       help="how an iteration updates the values: value (value iteration, "
+                       "G&S 2008: each state's hand EV with the last values; the default) or "
+                       "policy (policy iteration: the exact values of the strategies just "
+                       "solved; far fewer iterations)")
     group.add_argument("--warm-iterations", type=int, default=25,
                        help="CFR+ iterations of each state's hand after the first value "
                        "iteration, continuing its previous solve (25; 0: from scratch with "
@@ -187,7 +192,8 @@ def run_equilibrium(args: argparse.Namespace) -> int:
                                       args.deals, args.seed, hu_samples=te.HU_SAMPLES,
                                       cache_dir=args.cache_dir,
                                       warm_iterations=args.warm_iterations,
-                                      class_ids=_class_ids(args.classes))
+                                      class_ids=_class_ids(args.classes),
+                                      update=args.update)
     with cancel_on_interrupt() as flag:
         try:
             result = te.solve_equilibrium(settings, max_iterations=args.iterations, tol=args.tol,

@@ -345,3 +345,120 @@ def test_command_line_omaha_equilibrium(monkeypatch, capsys, omaha_subset_cache,
     assert main(["tournament", "--game", "holdem", "--players", "3", "--chips", "4500",
                  "--sb", "300", "--bb", "600", "--equilibrium", "--classes", "0,1"]) == 2
     assert "--classes" in capsys.readouterr().err
+
+
+# -- policy iteration: each iteration's values are the exact values of its strategies ----
+
+POLICY = dataclasses.replace(TINY, warm_iterations=3, update="policy")
+
+
+def test_outcome_chances_give_the_hands_ev(hu):
+    """The chance of every distinct end of a hand (what policy evaluation needs), measured
+    by probe passes, sums to 1, and with what each end is worth gives the EV that the
+    solver's own pass computes (prize, every seat), for states with and without equal
+    stacks."""
+    import numba
+
+    from omahanash.tournament_state import (
+        deals_for,
+        outcome_groups,
+        outcome_probabilities,
+        solver_for,
+    )
+
+    states = stack_states(TINY.chips, TINY.unit)
+    valuation = TournamentValuation(TINY, states, icm_values(TINY, states), *hu)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)  # see two_iterations
+    try:
+        for state in ((2, 3, 4), (1, 1, 7), (3, 3, 3)):
+            spot, table = TINY.spot(state), TINY.table()
+            solver = solver_for(spot, table, deals_for(spot, table, TINY.deals, TINY.seed),
+                                valuation, None)
+            solver.step(5)
+            chances = outcome_probabilities(solver, solver.average())
+            finals, members = outcome_groups(spot)
+            assert len(chances) == len(finals) == len(members)
+            assert chances.min() >= 0 and chances.sum() == pytest.approx(1.0, abs=1e-12)
+            # every end is a different stack vector; two-player pots both ways
+            assert len({f.tobytes() for f in finals}) == len(finals)
+            start = spot.stack_array()
+            ev = sum(p * valuation(f, start) for p, f in zip(chances, finals))
+            assert ev == pytest.approx(solver.evaluate()["root"], abs=1e-10)
+    finally:
+        numba.set_num_threads(threads)
+
+
+@pytest.fixture(scope="module")
+def policy_run():
+    import numba
+
+    from omahanash.tournament_equilibrium import solve_equilibrium
+
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)  # see two_iterations
+    try:
+        return solve_equilibrium(POLICY, max_iterations=3, tol=1e-9)
+    finally:
+        numba.set_num_threads(threads)
+
+
+def test_policy_values_are_the_values_of_the_strategies(policy_run):
+    """The values a policy-iteration step ends with are a fixed point of its strategies:
+    every state's hand, played with the strategies of that iteration (each state's
+    average, read back from its row) and valued with those values, is worth exactly the
+    values again (computed by the solver's pass, not by the linear solve)."""
+    from omahanash.tournament_equilibrium import _warm_part
+    from omahanash.tournament_state import deals_for, solver_for
+
+    result = policy_run
+    assert result.rows is not None and result.document()["update"] == "policy"
+    valuation = result.valuation()
+    table = POLICY.table()
+    for k in (0, result.states.index((2, 3, 4)), result.states.index((3, 3, 3)), 27):
+        spot = POLICY.spot(result.states[k])
+        solver = solver_for(spot, table, deals_for(spot, table, POLICY.deals, POLICY.seed),
+                            valuation, _warm_part(result.rows[k], POLICY), average=True)
+        assert solver.evaluate()["root"] == pytest.approx(result.values[k], abs=1e-8)
+    assert result.values.sum(axis=1) == pytest.approx(np.full(28, 100.0), abs=1e-6)
+    # the first iteration's hands were solved with ICM: its residual is their change
+    assert len(result.residuals) == len(result.changes) == 3
+    assert result.residuals[0] > 0 and result.changes[0] > 0
+
+
+def test_policy_iteration_same_bits_on_two_workers(policy_run, cluster):
+    from omahanash.tournament_equilibrium import solve_equilibrium
+
+    there = solve_equilibrium(POLICY, max_iterations=3, tol=1e-9,
+                              scheduler=cluster.scheduler_address)
+    assert there.values.tobytes() == policy_run.values.tobytes()
+    assert there.rows is not None and policy_run.rows is not None
+    assert there.rows.tobytes() == policy_run.rows.tobytes()
+
+
+def test_command_line_policy_iteration(monkeypatch, capsys, policy_run):
+    """``--update policy`` runs policy iteration: the same values as the library's run with
+    the same settings, and the JSON says which update and each iteration's residual."""
+    import json
+
+    import numba
+
+    from omahanash import tournament_equilibrium
+    from omahanash.cli import main
+
+    monkeypatch.setattr(tournament_equilibrium, "HU_SAMPLES", 4_000)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)  # see two_iterations
+    try:
+        code = main(["tournament", "--game", "holdem", "--players", "3", "--chips", "13500",
+                     "--sb", "300", "--bb", "600", "--payouts", "50/30/20", "--unit", "1500",
+                     "--equilibrium", "--iterations", "3", "--tol", "1e-9",
+                     "--solve-iterations", "4", "--warm-iterations", "3", "--deals", "1000",
+                     "--seed", "1", "--update", "policy", "--json"])
+    finally:
+        numba.set_num_threads(threads)
+    assert code == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["update"] == "policy" and doc["iterations"] == 3
+    assert doc["residuals"] == policy_run.residuals
+    assert [v["equilibrium"] for v in doc["values"]] == policy_run.values.tolist()
