@@ -61,8 +61,13 @@ class ChartSettings:
     deals: int = DEFAULT_CHART_DEALS
     seed: int = 0
     cache_dir: str | None = None
-    #: A class-subset equity table (Omaha; tests and small experiments), None: all classes.
-    class_ids: tuple[int, ...] | None = None
+    #: A class-subset equity table (Omaha; tests and small experiments), None: all classes;
+    #: kept as the tuple :func:`subset_ids` makes of it (sorted, unique).
+    class_ids: Sequence[int] | None = None
+
+    def __post_init__(self) -> None:
+        # the one place a chart's class list is checked and put in order
+        object.__setattr__(self, "class_ids", subset_ids(self.game, self.class_ids))
 
     def spot(self, stacks_bb: Sequence[float]):
         """The :class:`~omahanash.pushfold.PushFoldSpot` of one stack vector (in big blinds).
@@ -86,11 +91,15 @@ class ChartSettings:
         return spot.nodes(), num_classes(game)
 
     def ids(self) -> np.ndarray:
-        """The class ids of the table's classes, in its order."""
+        """The class ids of the table's classes, in its order.
+
+        >>> ChartSettings("omaha-hi", 3, class_ids=[715, 0, 715]).ids().tolist()
+        [0, 715]
+        """
         from omahanash.hands import num_classes
 
         if self.class_ids is not None:
-            return np.array(sorted(self.class_ids), dtype=np.int64)
+            return np.array(self.class_ids, dtype=np.int64)
         game = "holdem" if Variant.parse(self.game) is Variant.HOLDEM else "omaha"
         return np.arange(num_classes(game), dtype=np.int64)
 
@@ -322,10 +331,7 @@ def solve_chart(game: str, players: int,
             raise InputError(f"{name} must be a whole number 1..{most:,}, got {value!r}")
     settings = ChartSettings(str(Variant.parse(game)), players, float(sb), float(bb),
                              float(ante), float(bb_ante), payouts, iterations, deals,
-                             int(seed), cache_dir,
-                             None if class_ids is None else tuple(sorted(int(c) for c in
-                                                                         class_ids)))
-    check_subset(settings.game, settings.class_ids)
+                             int(seed), cache_dir, class_ids)
     vectors = _vectors(players, stacks)
     for vector in vectors:  # bad blinds, payouts, stacks: one clear error before any work
         settings.spot(vector)
@@ -337,15 +343,35 @@ def solve_chart(game: str, players: int,
     return Chart(settings, vectors, np.array(rows))
 
 
-def check_subset(game: str, class_ids: Sequence[int] | None) -> None:
-    """A class subset is for Omaha (Hold'em's exact table has all 169 classes)."""
-    if class_ids is not None:
-        from omahanash.equity.tables import normalize_subset
+def subset_ids(game: str, class_ids: Sequence[int] | None) -> tuple[int, ...] | None:
+    """The class subset ``class_ids`` of ``game``'s equity table as sorted unique ids (None:
+    every class, also when every class is listed); InputError on Hold'em (its exact table has
+    all 169 classes) and on ids :func:`~omahanash.equity.tables.normalize_subset` refuses.
 
-        if Variant.parse(game) is Variant.HOLDEM:
-            raise InputError("--classes: a class subset is for Omaha (Hold'em's table has "
-                             "all 169 classes)")
-        normalize_subset(class_ids)
+    >>> subset_ids("omaha-hi", [715, 0, 715])
+    (0, 715)
+    >>> subset_ids("holdem", None) is None
+    True
+    >>> subset_ids("holdem", [0, 1])
+    Traceback (most recent call last):
+    ...
+    omahanash.errors.InputError: --classes: a class subset is for Omaha ...
+    """
+    if class_ids is None:
+        return None
+    from omahanash.equity.tables import normalize_subset
+
+    if Variant.parse(game) is Variant.HOLDEM:
+        raise InputError("--classes: a class subset is for Omaha (Hold'em's table has "
+                         "all 169 classes)")
+    ids = normalize_subset(class_ids)
+    return None if ids is None else tuple(int(c) for c in ids)
+
+
+def check_subset(game: str, class_ids: Sequence[int] | None) -> None:
+    """A class subset is for Omaha (Hold'em's exact table has all 169 classes) and its ids
+    are valid (:func:`subset_ids`, whose normalised ids this drops)."""
+    subset_ids(game, class_ids)
 
 
 def chart_store(out: str | os.PathLike) -> Path:

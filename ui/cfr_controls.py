@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from omahanash import games
 from ui.cfr_model import ALGORITHMS, EXPLOITABILITY_TIP, STALE_TEXT
-from ui.common import ErrorLabel, RunStopButton, named, with_error
+from ui.common import ErrorLabel, RunStopButton, error_row, named
 from ui.game_settings_form import GameSettingsPage
 
 
@@ -54,16 +54,15 @@ class CfrControls(QWidget):
         self.algorithm_combo = named(QComboBox(), "cfrAlgorithmCombo")
         self.algorithm_combo.addItems(list(ALGORITHMS))
         self.algorithm_combo.setCurrentText("CFR+")
-        self.algorithm_error = ErrorLabel("cfrAlgorithmError")
-        form.addRow("Algorithm", with_error(self.algorithm_combo, self.algorithm_error))
+        self.algorithm_error = error_row(form, "Algorithm", self.algorithm_combo,
+                                         "cfrAlgorithmError")
         self.iterations_edit = named(QLineEdit("1000"), "cfrIterationsEdit")
-        self.iterations_error = ErrorLabel("cfrIterationsError")
-        form.addRow("Iterations", with_error(self.iterations_edit, self.iterations_error))
+        self.iterations_error = error_row(form, "Iterations", self.iterations_edit,
+                                          "cfrIterationsError")
         self.seed_edit = named(QLineEdit(), "cfrSeedEdit")
         self.seed_edit.setPlaceholderText("random")
         self.seed_edit.setToolTip("Seed of the sampling (MCCFR, fictitious play); empty: random")
-        self.seed_error = ErrorLabel("cfrSeedError")
-        form.addRow("Seed", with_error(self.seed_edit, self.seed_error))
+        self.seed_error = error_row(form, "Seed", self.seed_edit, "cfrSeedError")
         column.addWidget(run_box)
 
         buttons = QHBoxLayout()

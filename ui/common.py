@@ -6,13 +6,15 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from PySide6.QtCore import QObject, QSettings, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFormLayout,
     QLabel,
     QPushButton,
     QScrollArea,
     QSizePolicy,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -149,6 +151,27 @@ def with_error(field: QWidget, error: ErrorLabel) -> QWidget:
     layout.addWidget(field)
     layout.addWidget(error)
     return cell
+
+
+def error_row(form: QFormLayout, caption: str | QWidget, field: QWidget,
+              error_name: str) -> ErrorLabel:
+    """Add the row ``caption`` of ``form``: ``field`` with a new error label (object name
+    ``error_name``) right below it (:func:`with_error`); the label, for its messages."""
+    error = ErrorLabel(error_name)
+    form.addRow(caption, with_error(field, error))
+    return error
+
+
+def read_only_table(name: str, model: QAbstractItemModel | None = None, *,
+                    row_header: bool = False) -> QTableView:
+    """A table view named ``name`` that shows ``model`` (None: set later) and cannot edit
+    it; its row header (the vertical one) only if ``row_header``."""
+    view = named(QTableView(), name)
+    if model is not None:
+        view.setModel(model)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.verticalHeader().setVisible(row_header)
+    return view
 
 
 class RunStopButton(QPushButton):

@@ -8,7 +8,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QHBoxLayout,
@@ -16,12 +15,12 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from ui.common import read_only_table
 from ui.jamfold_model import CA_WORDS, PU_WORDS
 from ui.omaha_range_map import OmahaRangeMap
 from ui.plots import ConvergencePlot
@@ -75,11 +74,8 @@ class RangeViews(QWidget):
 
         plot_page, self.plot, self.log_y_check = _plot_page()
         self.grid_model = HoldemGridModel(self)
-        self.grid_view = QTableView()
-        self.grid_view.setObjectName("rangeGrid")
-        self.grid_view.setModel(self.grid_model)
+        self.grid_view = read_only_table("rangeGrid", self.grid_model, row_header=True)
         self.grid_view.setItemDelegate(FrequencyDelegate(self.grid_view))
-        self.grid_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         for header in (self.grid_view.horizontalHeader(), self.grid_view.verticalHeader()):
             header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
             header.setMinimumSectionSize(18)
@@ -101,13 +97,9 @@ class RangeViews(QWidget):
         filter_row.addWidget(self.class_filter_mode)
         self.class_model = ClassTableModel(self)
         self.class_proxy = ClassFilterProxy(self.class_model, self)
-        self.class_view = QTableView()
-        self.class_view.setObjectName("classTable")
-        self.class_view.setModel(self.class_proxy)
+        self.class_view = read_only_table("classTable", self.class_proxy)
         self.class_view.setSortingEnabled(True)
         self.class_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        self.class_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.class_view.verticalHeader().setVisible(False)
         classes_page = QWidget()
         classes_layout = QVBoxLayout(classes_page)
         classes_layout.addLayout(filter_row)

@@ -17,13 +17,12 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from ui.common import ErrorLabel, named
+from ui.common import ErrorLabel, named, read_only_table
 from ui.models import TableModel as RowsModel
 from ui.omaha_range_map import OmahaRangeMap
 from ui.range_cells import FrequencyDelegate
@@ -38,14 +37,6 @@ def _number_format(value: float) -> str:
     return f"{value:g}"
 
 
-def _table_view(name: str, model: object) -> QTableView:
-    view = named(QTableView(), name)
-    view.setModel(model)  # type: ignore[arg-type]
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.verticalHeader().setVisible(False)
-    return view
-
-
 class TableResults(QWidget):
     """The right-hand column (nodes, range, EV per hand, lookup); :attr:`icm_box` is the ICM
     panel, laid out under the oval by the tab."""
@@ -53,19 +44,18 @@ class TableResults(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.node_model = RowsModel(number_format=_number_format)
-        self.node_list = _table_view("tableNodeList", self.node_model)
+        self.node_list = read_only_table("tableNodeList", self.node_model)
         self.node_list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.node_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.grid_model = NodeGridModel(self)
         self.class_model = RowsModel(number_format=_number_format)
-        self.range_view = named(QTableView(), "tableRangeView")
+        self.range_view = read_only_table("tableRangeView", row_header=True)
         self.range_view.setItemDelegate(FrequencyDelegate(self.range_view))
-        self.range_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         font = self.range_view.font()
         font.setPointSizeF(max(font.pointSizeF() - 2, 6))
         self.range_view.setFont(font)
         self.hands_model = RowsModel(number_format=_number_format)
-        self.hands_view = _table_view("tableHandsView", self.hands_model)
+        self.hands_view = read_only_table("tableHandsView", self.hands_model)
         self.hands_view.setSortingEnabled(False)
         self.range_tabs = named(QTabWidget(), "tableRangeTabs")
         self.range_tabs.addTab(self.range_view, "Range")
@@ -81,9 +71,9 @@ class TableResults(QWidget):
         self.lookup_result.setWordWrap(True)
         self.lookup_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.icm_model = RowsModel(number_format=_number_format)
-        self.icm_table = _table_view("icmTable", self.icm_model)
+        self.icm_table = read_only_table("icmTable", self.icm_model)
         self.heat_model = HeatModel(self)
-        self.bubble_view = _table_view("bubbleFactorView", self.heat_model)
+        self.bubble_view = read_only_table("bubbleFactorView", self.heat_model)
         self.bubble_view.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.Stretch)
         self.icm_table.horizontalHeader().setSectionResizeMode(

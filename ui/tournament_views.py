@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from omahanash.cards import Variant
 from omahanash.tournament import TournamentResult
-from ui.common import ErrorLabel, RunStopButton, named, with_error
+from ui.common import ErrorLabel, RunStopButton, error_row, named
 from ui.plots import IntegerAxis, NoDataPlaceholder, legend_below
 from ui.tournament_model import (
     BLINDS,
@@ -124,11 +124,9 @@ class MatchForm(QWidget):
         players_box = QGroupBox("Players")
         players = QFormLayout(players_box)
         self.p1_combo = _strategy_combo("tournamentP1Combo", d.p1)
-        self.p1_error = ErrorLabel("tournamentP1Error")
-        players.addRow("Player 1", with_error(self.p1_combo, self.p1_error))
+        self.p1_error = error_row(players, "Player 1", self.p1_combo, "tournamentP1Error")
         self.p2_combo = _strategy_combo("tournamentP2Combo", d.p2)
-        self.p2_error = ErrorLabel("tournamentP2Error")
-        players.addRow("Player 2", with_error(self.p2_combo, self.p2_error))
+        self.p2_error = error_row(players, "Player 2", self.p2_combo, "tournamentP2Error")
         self.button_combo = _combo("tournamentButtonCombo", BUTTONS, d.button)
         self.button_combo.setToolTip("Who is the small blind of the first hand (average: "
                                      "P(win) averaged over both)")
@@ -136,8 +134,8 @@ class MatchForm(QWidget):
         self.payouts_edit = named(QLineEdit(""), "tournamentPayoutsEdit")
         self.payouts_edit.setPlaceholderText("none: chips only (e.g. 65, 35)")
         self.payouts_edit.setToolTip(PAYOUTS_TIP)
-        self.payouts_error = ErrorLabel("tournamentPayoutsError")
-        players.addRow("Payouts", with_error(self.payouts_edit, self.payouts_error))
+        self.payouts_error = error_row(players, "Payouts", self.payouts_edit,
+                                       "tournamentPayoutsError")
 
         method_box = QGroupBox("Method")
         method = QFormLayout(method_box)

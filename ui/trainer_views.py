@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from omahanash.trainer import CLOSE_THRESHOLD_BB
 from omahanash.trainer.table import DEFAULT_PAYOUTS
 from ui.cards_widget import CardsWidget
-from ui.common import ErrorLabel, RunStopButton, named, with_error
+from ui.common import ErrorLabel, RunStopButton, error_row, named
 from ui.plots import IntegerAxis, NoDataPlaceholder
 from ui.trainer_model import (
     GAMES,
@@ -68,15 +68,15 @@ class DrillForm(QGroupBox):
         form.addRow("Players", self.players_spin)
         self.payouts_edit = named(QLineEdit(DEFAULT_PAYOUTS), "trainerPayoutsEdit")
         self.payouts_edit.setToolTip(PAYOUTS_TIP)
-        self.errors = {key: ErrorLabel(f"trainer{key.title()}Error")
-                       for key in ("payouts", "stack", "ante")}
-        form.addRow("Payouts", with_error(self.payouts_edit, self.errors["payouts"]))
         self.stack_edit = named(QLineEdit(defaults.stack), "trainerStackEdit")
         self.stack_edit.setToolTip(STACK_TIP)
-        form.addRow("Stack (bb)", with_error(self.stack_edit, self.errors["stack"]))
         self.ante_edit = named(QLineEdit(defaults.ante), "trainerAnteEdit")
         self.ante_edit.setToolTip("Ante of each player in big blinds")
-        form.addRow("Ante (bb)", with_error(self.ante_edit, self.errors["ante"]))
+        #: Each field's message, by the key of :func:`ui.trainer_model.check`'s errors.
+        self.errors = {key: error_row(form, caption, edit, f"trainer{key.title()}Error")
+                       for key, caption, edit in (("payouts", "Payouts", self.payouts_edit),
+                                                  ("stack", "Stack (bb)", self.stack_edit),
+                                                  ("ante", "Ante (bb)", self.ante_edit))}
         self.position_combo = named(QComboBox(), "trainerPositionCombo")
         self.position_combo.addItems(list(POSITIONS))
         self.position_combo.setCurrentText(default_position_caption())

@@ -150,9 +150,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _class_ids(text: str | None) -> tuple[int, ...] | None:
-    ids = parse_class_list(text)
-    return None if ids is None else tuple(sorted(set(ids)))
+def _class_ids(game: str, text: str | None) -> tuple[int, ...] | None:
+    """``--classes`` as the library's class subset of ``game`` (sorted, unique; None: all)."""
+    from omahanash.chart import subset_ids
+
+    return subset_ids(game, parse_class_list(text))
 
 
 def run_equilibrium(args: argparse.Namespace) -> int:
@@ -192,7 +194,7 @@ def run_equilibrium(args: argparse.Namespace) -> int:
                                       args.deals, args.seed, hu_samples=te.HU_SAMPLES,
                                       cache_dir=args.cache_dir,
                                       warm_iterations=args.warm_iterations,
-                                      class_ids=_class_ids(args.classes),
+                                      class_ids=_class_ids(args.game, args.classes),
                                       update=args.update)
     with cancel_on_interrupt() as flag:
         try:

@@ -21,24 +21,6 @@ from ui.equity_model import (
 )
 
 
-class Recorder:
-    """A job's reporter without a window: keeps the phases and the reports; ``on_report``
-    runs at each report (a Stop pressed meanwhile)."""
-
-    def __init__(self, on_report=None) -> None:
-        self.phases: list[str] = []
-        self.reports: list[tuple[float, float]] = []
-        self.on_report = on_report
-
-    def __call__(self, done: float, total: float) -> None:
-        self.reports.append((done, total))
-        if self.on_report is not None:
-            self.on_report(done, total)
-
-    def phase(self, name: str, detail=None) -> None:
-        self.phases.append(name)
-
-
 def form(**changes: str) -> Inputs:
     fields = {"game": "holdem", "method": EXACT, "hand1": "As Ah", "hand2": "Ks Kd",
               "board": "", "dead": "", "trials": "200,000", "seed": "0"}
@@ -46,11 +28,11 @@ def form(**changes: str) -> Inputs:
     return Inputs(**fields)
 
 
-def test_the_exact_job_gives_what_the_library_gives():
+def test_the_exact_job_gives_what_the_library_gives(make_recorder):
     request = check_inputs(form(game="omaha-hilo", hand1="Ah Kh 5c 4c", hand2="Qs Qd Jc Tc",
                                 board="Qh 3c 2s")).request
     assert request is not None
-    outcome = equity_job(request)(Recorder(), CancelFlag())
+    outcome = equity_job(request)(make_recorder(), CancelFlag())
     direct = exact_equity("Ah Kh 5c 4c", "Qs Qd Jc Tc", board="Qh 3c 2s", game="omaha-hilo")
     assert isinstance(outcome, EquityOutcome) and not outcome.stopped
     assert outcome.result == direct
@@ -63,14 +45,14 @@ def test_the_exact_job_gives_what_the_library_gives():
     assert view.summary.startswith(f"Exact: {direct.boards:,} boards")
 
 
-def test_a_stopped_monte_carlo_run_keeps_its_deals():
+def test_a_stopped_monte_carlo_run_keeps_its_deals(make_recorder):
     # 1,000,000 deals: less than every board of the 12 pairs (exact would be no more work)
     request = check_inputs(form(method=MONTE_CARLO, hand1="AA; KK", hand2="7h 2d",
                                 trials="1,000,000")).request
     assert request is not None and request.trials == 10**6
     cancel = CancelFlag()
     # Stop at the first report of deals made: the run ends at its next look at the flag
-    recorder = Recorder(on_report=lambda done, total: done > 0 and cancel.cancel())
+    recorder = make_recorder(cancel, stop_when=lambda done, total: done > 0)
     outcome = equity_job(request)(recorder, cancel)
     assert recorder.phases == ["sampling"]
     assert outcome.stopped and outcome.result is not None
@@ -81,11 +63,11 @@ def test_a_stopped_monte_carlo_run_keeps_its_deals():
     assert result_view(outcome).summary.startswith(f"Stopped. Monte Carlo: {result.boards:,}")
 
 
-def test_stopped_before_any_deal_is_an_outcome_not_an_exception():
+def test_stopped_before_any_deal_is_an_outcome_not_an_exception(make_recorder):
     request = check_inputs(form(method=MONTE_CARLO, hand1="AA", hand2="7h 2d")).request
     cancel = CancelFlag()
     cancel.cancel()
-    outcome = equity_job(request)(Recorder(), cancel)
+    outcome = equity_job(request)(make_recorder(), cancel)
     assert outcome == EquityOutcome(request, None, True)
     view = result_view(outcome)
     assert (view.headline, view.rows) == ("Stopped.", [])

@@ -14,19 +14,16 @@ from ui.perfect_jobs import STOPPED_TEXT, PerfectOutcome, solve_job
 from ui.perfect_model import GRAPH, NIM, SUBTRACTION, PerfectRequest, check_inputs
 
 
-class Quiet:
-    def __call__(self, done: float, total: float) -> None:
-        pass
+@pytest.fixture
+def run(make_recorder):
+    """The tab's job run to its outcome, reported to a recorder without a window."""
+    def run(request: PerfectRequest, cancel: CancelFlag | None = None) -> PerfectOutcome:
+        return solve_job(request)(make_recorder(), cancel or CancelFlag())
 
-    def phase(self, name: str, detail=None) -> None:
-        pass
-
-
-def run(request: PerfectRequest, cancel: CancelFlag | None = None) -> PerfectOutcome:
-    return solve_job(request)(Quiet(), cancel or CancelFlag())
+    return run
 
 
-def test_nim_and_subtraction_say_what_the_library_finds():
+def test_nim_and_subtraction_say_what_the_library_finds(run):
     request = check_inputs(NIM, "3 4 5", "").request
     assert request == PerfectRequest(NIM, heaps=(3, 4, 5))
     direct = nim([3, 4, 5])
@@ -41,7 +38,7 @@ def test_nim_and_subtraction_say_what_the_library_finds():
     assert f"take {direct_sub.take}, leaving {direct_sub.left}." in run(request).summary
 
 
-def test_a_graph_table_is_the_librarys_positions():
+def test_a_graph_table_is_the_librarys_positions(run):
     text = "p q; q p; q t; d e; e d"
     outcome = run(check_inputs(GRAPH, text, "").request)
     positions = retrograde(parse_graph(text.replace(";", "\n"))).as_dict()
@@ -51,14 +48,14 @@ def test_a_graph_table_is_the_librarys_positions():
     assert outcome.summary.startswith("5 positions: 1 win, 2 loss, 2 draw.")
 
 
-def test_a_stopped_subtraction_game_is_an_outcome_not_an_exception():
+def test_a_stopped_subtraction_game_is_an_outcome_not_an_exception(run):
     cancel = CancelFlag()
     cancel.cancel()
     outcome = run(PerfectRequest(SUBTRACTION, stones=4_000_000, moves=(3, 7, 1000)), cancel)
     assert outcome == PerfectOutcome(STOPPED_TEXT, [], [], stopped=True)
 
 
-def test_a_bad_graph_is_the_jobs_input_error():
+def test_a_bad_graph_is_the_jobs_input_error(run):
     with pytest.raises(InputError, match="zz"):
         run(check_inputs(GRAPH, '{"a": ["zz"]}', "").request)
 

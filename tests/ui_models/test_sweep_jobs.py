@@ -15,23 +15,6 @@ BLINDS = (5.0, 10.0, 0.0)
 ITERATIONS = 60  # a fixed count: the same numbers as the library's, quickly
 
 
-class Recorder:
-    """A job's reporter without a window; ``on_report`` runs at each report."""
-
-    def __init__(self, on_report=None) -> None:
-        self.reports: list[tuple[float, float]] = []
-        self.detail = None
-        self.on_report = on_report
-
-    def __call__(self, done: float, total: float) -> None:
-        self.reports.append((done, total))
-        if self.on_report is not None:
-            self.on_report(done, total)
-
-    def phase(self, name: str, detail=None) -> None:
-        self.detail = detail
-
-
 @pytest.fixture(scope="module")
 def tables():
     from omahanash.equity.tables import load_table
@@ -39,9 +22,9 @@ def tables():
     return {"holdem": load_table("holdem")}
 
 
-def test_the_job_gives_the_librarys_sweep(tables):
+def test_the_job_gives_the_librarys_sweep(tables, make_recorder):
     stacks = parse_stacks_text("8, 3")
-    recorder = Recorder()
+    recorder = make_recorder()
     outcome = sweep_job(("holdem",), stacks, BLINDS, tables, ITERATIONS)(recorder, CancelFlag())
     direct = sweep("holdem", [3.0, 8.0], sb=5, bb=10, iterations=ITERATIONS,
                    table=tables["holdem"])
@@ -54,19 +37,21 @@ def test_the_job_gives_the_librarys_sweep(tables):
     assert finished_text(outcome.results, outcome.skipped) == "2 stacks solved."
 
 
-def test_a_stopped_sweep_keeps_the_finished_stacks(tables):
+def test_a_stopped_sweep_keeps_the_finished_stacks(tables, make_recorder):
     cancel = CancelFlag()
     # Stop once the first stack is done: the sweep ends before the second
-    recorder = Recorder(on_report=lambda done, total: done >= 1 and cancel.cancel())
+    recorder = make_recorder(cancel, stop_when=lambda done, total: done >= 1)
     outcome = sweep_job(("holdem",), [3.0, 8.0, 12.0], BLINDS, tables, ITERATIONS)(
         recorder, cancel)
     first = sweep("holdem", [3.0], sb=5, bb=10, iterations=ITERATIONS, table=tables["holdem"])
     assert outcome.stopped and outcome.results == {"holdem": first}
 
 
-def test_a_game_without_its_table_is_skipped_with_the_librarys_message(monkeypatch, tmp_path):
+def test_a_game_without_its_table_is_skipped_with_the_librarys_message(monkeypatch, tmp_path,
+                                                                       make_recorder):
     monkeypatch.setenv("OMAHANASH_CACHE", str(tmp_path / "empty-cache"))
-    outcome = sweep_job(("omaha-hi",), [3.0], BLINDS, {}, ITERATIONS)(Recorder(), CancelFlag())
+    outcome = sweep_job(("omaha-hi",), [3.0], BLINDS, {}, ITERATIONS)(make_recorder(),
+                                                                      CancelFlag())
     assert outcome.results == {} and not outcome.stopped
     assert list(outcome.skipped) == ["omaha-hi"] and "not built" in outcome.skipped["omaha-hi"]
     assert finished_text(outcome.results, outcome.skipped).startswith(

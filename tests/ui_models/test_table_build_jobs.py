@@ -18,23 +18,6 @@ from ui.table_build_model import BuildPass, building_text, offer_text, passes_fo
 CLASSES = [0, 16431]  # two Omaha classes: a real build in a moment
 
 
-class Recorder:
-    """A job's reporter without a window; ``on_report`` runs at each report."""
-
-    def __init__(self, on_report=None) -> None:
-        self.phases: list[str] = []
-        self.reports: list[tuple[float, float]] = []
-        self.on_report = on_report
-
-    def __call__(self, done: float, total: float) -> None:
-        self.reports.append((done, total))
-        if self.on_report is not None:
-            self.on_report(done, total)
-
-    def phase(self, name: str, detail=None) -> None:
-        self.phases.append(name)
-
-
 @pytest.fixture
 def small_builds(monkeypatch, tmp_path):
     """The library's build of two classes, a block per cell, in an empty cache."""
@@ -44,18 +27,19 @@ def small_builds(monkeypatch, tmp_path):
                                           block_cells=1))
 
 
-def test_cancel_is_the_stopped_outcome_and_the_next_pass_finishes_the_table(small_builds):
+def test_cancel_is_the_stopped_outcome_and_the_next_pass_finishes_the_table(small_builds,
+                                                                             make_recorder):
     """About 3 s alone on a loaded machine, most of it loading the build's compiled kernels
     once (cached by numba); the build itself takes a fraction of a second."""
     build = BuildPass(Variant.OMAHA_HI, 2)
     cancel = CancelFlag()
-    recorder = Recorder(on_report=lambda done, total: done >= 1 and cancel.cancel())
+    recorder = make_recorder(cancel, stop_when=lambda done, total: done >= 1)
     outcome = build_job(build)(recorder, cancel)
     assert outcome == BuildOutcome(None, True)
     assert not tables.table_path(Variant.OMAHA_HI, None, CLASSES).exists()
     # the finished blocks wait in the partial file: the next build resumes from them
     assert table_build.partial_settings(Variant.OMAHA_HI, None, CLASSES)["samples"] == 2
-    resumed = Recorder()
+    resumed = make_recorder()
     outcome = build_job(build)(resumed, CancelFlag())
     assert resumed.reports[0][0] >= 1  # it starts where the first pass stopped
     path = tables.table_path(Variant.OMAHA_HI, None, CLASSES)

@@ -27,23 +27,6 @@ from ui.tournament_model import (
 SMALL = dict(chips=400, stack=100, sb=10, bb=20, p1="100%", p2="30%")
 
 
-class Recorder:
-    """A reporter that keeps what the job reports (and may stop it at a phase)."""
-
-    def __init__(self, flag: CancelFlag | None = None, stop_at: str | None = None) -> None:
-        self.phases: list[str] = []
-        self.reports: list[tuple[float, float]] = []
-        self.flag, self.stop_at = flag, stop_at
-
-    def __call__(self, done: float, total: float) -> None:
-        self.reports.append((done, total))
-
-    def phase(self, name: str, detail: object = None) -> None:
-        self.phases.append(name)
-        if name == self.stop_at and self.flag is not None:
-            self.flag.cancel()
-
-
 def test_the_modules_import_no_qt():
     for name in ("ui.tournament_model", "ui.tournament_jobs"):
         module = importlib.import_module(name)
@@ -88,10 +71,10 @@ def test_a_strategy_is_checked_for_every_variant_played():
     assert checked.errors["p2"].startswith("Hold'em: ")
 
 
-def test_the_job_answers_what_the_library_answers():
+def test_the_job_answers_what_the_library_answers(make_recorder):
     request = check(TournamentInputs(**SMALL)).request
     assert request is not None
-    reporter = Recorder()
+    reporter = make_recorder()
     answer = match_job(request)(reporter, CancelFlag())
     direct = run_tournament("holdem", Structure.fixed(400, 10, 20), (100, 300), "100%", "30%")
     result = answer.results[Variant.HOLDEM]
@@ -101,15 +84,15 @@ def test_the_job_answers_what_the_library_answers():
     assert reporter.phases == ["Hold'em"] and reporter.reports[-1][0] == pytest.approx(1.0)
 
 
-def test_a_cancelled_job_returns_a_stopped_outcome():
+def test_a_cancelled_job_returns_a_stopped_outcome(make_recorder):
     request = check(TournamentInputs(**SMALL)).request
     assert request is not None
     flag = CancelFlag()
     flag.cancel()
-    assert match_job(request)(Recorder(), flag) == TournamentAnswer({}, {}, stopped=True)
+    assert match_job(request)(make_recorder(), flag) == TournamentAnswer({}, {}, stopped=True)
 
 
-def test_stop_in_the_second_variant_keeps_the_first(monkeypatch):
+def test_stop_in_the_second_variant_keeps_the_first(monkeypatch, make_recorder):
     """The second variant (its library call stands in for one stopped midway) is stopped: the
     first's result is kept, the unbuilt third is named."""
     def stopped_in_omaha(variant, *args, **kwargs):
@@ -120,17 +103,17 @@ def test_stop_in_the_second_variant_keeps_the_first(monkeypatch):
     monkeypatch.setattr(tournament_jobs, "run_tournament", stopped_in_omaha)
     request = check(TournamentInputs(**{**SMALL, "game": "All three"})).request
     assert request is not None
-    answer = match_job(request, unbuilt=[Variant.OMAHA_HILO])(Recorder(), CancelFlag())
+    answer = match_job(request, unbuilt=[Variant.OMAHA_HILO])(make_recorder(), CancelFlag())
     assert answer.stopped and list(answer.results) == [Variant.HOLDEM]
     assert answer.missing == {Variant.OMAHA_HILO: NOT_BUILT}
     left_out, status = answer_messages(answer)
     assert left_out.startswith("Omaha Hi/Lo left out") and "stopped" in status
 
 
-def test_the_result_panel_adds_prize_equity_and_the_same_strategy_note():
+def test_the_result_panel_adds_prize_equity_and_the_same_strategy_note(make_recorder):
     request = check(TournamentInputs(**{**SMALL, "p2": "100%"})).request
     assert request is not None
-    answer = match_job(request)(Recorder(), CancelFlag())
+    answer = match_job(request)(make_recorder(), CancelFlag())
     p_win = answer.results[Variant.HOLDEM].p_win
     assert p_win == pytest.approx(0.25, abs=1e-9)  # all in every hand: the chip share
     text, tip, note = result_panel(answer, request, (65.0, 35.0))

@@ -28,17 +28,6 @@ from ui.trainer_model import (
 CONFIG = DrillConfig("holdem", stacks=(10, 10), position="both")
 
 
-class Quiet:
-    def __init__(self) -> None:
-        self.reports: list[tuple[float, float]] = []
-
-    def __call__(self, done: float, total: float) -> None:
-        self.reports.append((done, total))
-
-    def phase(self, name: str, detail: object = None) -> None:
-        pass
-
-
 @pytest.fixture(autouse=True)
 def private_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("OMAHANASH_DATA", str(tmp_path / "data"))
@@ -100,20 +89,20 @@ def test_the_verdict_is_judge_of_the_library(solved_drill):
         assert ("correct" if shown.correct else "wrong") in shown.status
 
 
-def test_the_deal_job_deals_what_the_drill_deals(solved_drill):
+def test_the_deal_job_deals_what_the_drill_deals(solved_drill, make_recorder):
     twin = Drill(CONFIG, seed=5, persist=False)
-    dealt = deal_job(Drill(CONFIG, seed=5, persist=False))(Quiet(), CancelFlag())
+    dealt = deal_job(Drill(CONFIG, seed=5, persist=False))(make_recorder(), CancelFlag())
     assert dealt == Dealt(twin.next_spot(), False)
     assert dealt.spot is not None
     assert situation_text(dealt.spot).startswith("Spot 1 · ")
 
 
-def test_a_cancelled_deal_is_a_stopped_outcome():
+def test_a_cancelled_deal_is_a_stopped_outcome(make_recorder):
     drill = Drill(DrillConfig("holdem", stacks=(7, 7), ante=0.15), seed=1, persist=False)
     assert not all_solved(drill)
     flag = CancelFlag()
     flag.cancel()
-    assert deal_job(drill)(Quiet(), flag) == Dealt(None, True)
+    assert deal_job(drill)(make_recorder(), flag) == Dealt(None, True)
     assert drill.current is None
 
 
