@@ -53,7 +53,7 @@ from typing import Any
 
 import numpy as np
 
-from omahanash.chart import check_subset
+from omahanash.chart import subset_ids
 from omahanash.cluster import Scheduler
 from omahanash.errors import InputError
 from omahanash.runs import CancelFlag, ProgressCallback
@@ -120,8 +120,9 @@ class EquilibriumSettings:
     #: iteration solves every state from scratch with ``solve_iterations``. Fewer once the
     #: values move little: :meth:`cfr_iterations`.
     warm_iterations: int = 0
-    #: A class-subset equity table (Omaha; tests and small experiments), None: all classes.
-    class_ids: tuple[int, ...] | None = None
+    #: A class-subset equity table (Omaha; tests and small experiments), None: all classes;
+    #: kept as the sorted unique tuple :func:`~omahanash.chart.subset_ids` makes of it.
+    class_ids: Sequence[int] | None = None
     #: How an iteration updates the values: ``"value"`` (value iteration, G&S 2008: each
     #: state's hand EV with the previous values) or ``"policy"`` (policy iteration: the
     #: exact values of the strategies just solved, :func:`policy_values`).
@@ -134,6 +135,10 @@ class EquilibriumSettings:
         if self.update != "policy":
             return 0
         return outcome_slots(self.game == "omaha-hilo")
+
+    def __post_init__(self) -> None:
+        # the one place the run's class list is checked and put in order (sorted, unique)
+        object.__setattr__(self, "class_ids", subset_ids(self.game, self.class_ids))
 
     def cfr_iterations(self, changes: Sequence[float]) -> int:
         """CFR+ iterations of every state's solve in the value iteration after ``changes``
@@ -509,7 +514,6 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
                              f"got {value!r}")
     states = stack_states(settings.chips, settings.unit)
     spot = settings.spot(states[0])  # bad blinds or game: one clear error before any work
-    check_subset(settings.game, settings.class_ids)
     table = settings.table()
     if settings.update not in UPDATES:
         raise InputError(f"--update must be one of {', '.join(UPDATES)}, got "

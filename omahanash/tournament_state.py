@@ -88,17 +88,16 @@ def table_for(game: str, cache_dir: str | None, class_ids: Sequence[int] | None)
 
 def deals_for(spot: Any, table: Any, count: int, seed: int):
     """``count`` seeded deals of the table's classes (the deals :func:`~omahanash.pushfold.
-    solve_pushfold` samples), kept per process: every state of a run shares them."""
-    from omahanash.hands import num_classes
-    from omahanash.pushfold.deals import sampled_deals
+    solve_pushfold` samples: the solver's own rule for which classes), kept per process:
+    every state of a run shares them."""
+    from omahanash.pushfold.solver import _deals_for
 
-    full = num_classes("holdem" if spot.variant is Variant.HOLDEM else "omaha")
-    subset = None if table.n == full else np.asarray(table.class_ids)
+    ids = np.ascontiguousarray(table.class_ids, dtype=np.int64)
     key = (str(spot.variant), spot.players, count, seed,
-           None if subset is None else tuple(int(c) for c in subset))
+           hashlib.blake2b(ids.tobytes(), digest_size=16).hexdigest())
     if key not in _DEALS:
         _DEALS.clear()
-        _DEALS[key] = sampled_deals(spot.variant, spot.players, count, seed, subset)
+        _DEALS[key] = _deals_for(spot, table, count, seed)
     return _DEALS[key]
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import os
 import time
+from typing import Any
 
 import numpy as np
 
@@ -145,8 +146,14 @@ def equilibrium_rows() -> list[BenchRow]:
         per_warm = (time.process_time() - started) / len(picked)
     finally:
         numba.set_num_threads(threads)
+    per_probe, solve_seconds = _policy_costs(settings, states, hu, values, picked, rows)
     cores = os.cpu_count() or 1
-    out = []
+    out = [BenchRow("cluster", "policy iteration: a state's outcome chances (probe passes)",
+                    per_probe, "core-s", note=f"{EQ_STATES_MEASURED} states, one thread, CPU; "
+                    "added to every state of a policy-iteration step"),
+           BenchRow("cluster", f"policy iteration: the values of {len(states)} states' "
+                    "strategies (build A, one linear solve)", solve_seconds, "s",
+                    note="in the client, once per iteration")]
     for what, cost, count in (("from scratch", per_state, cold), ("warm", per_warm, warm)):
         note = f"{count} CFR+ iterations x {settings.deals:,} deals a state; perfect scaling"
         iteration = cost * len(states)
@@ -157,6 +164,51 @@ def equilibrium_rows() -> list[BenchRow]:
                 BenchRow("cluster", f"one value iteration of {len(states)} states {what}, 64 "
                          "cores (projected)", iteration / 64, "s", note=note)]
     return out
+
+
+def _policy_costs(settings: Any, states: list, hu: tuple, values: np.ndarray,
+                  picked: list, rows: list) -> tuple[float, float]:
+    """CPU seconds of one state's outcome chances (after its cold solve) and wall seconds
+    of :func:`~omahanash.tournament_equilibrium.policy_values` over every state (uniform
+    chances over each hand's ends: the cost does not depend on them)."""
+    import numba
+
+    from omahanash.tournament_equilibrium import (
+        TournamentValuation,
+        _warm_part,
+        policy_values,
+    )
+    from omahanash.tournament_state import (
+        deals_for,
+        outcome_groups,
+        outcome_probabilities,
+        outcome_slots,
+        solver_for,
+    )
+
+    table = settings.table()
+    valuation = TournamentValuation(settings, states, values, *hu)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        spent = 0.0
+        for state, row in zip(picked, rows):
+            spot = settings.spot(state)
+            solver = solver_for(spot, table, deals_for(spot, table, settings.deals,
+                                                       settings.seed),
+                                valuation, _warm_part(row, settings), average=True)
+            started = time.process_time()
+            outcome_probabilities(solver, solver.average())
+            spent += time.process_time() - started
+    finally:
+        numba.set_num_threads(threads)
+    chances = np.zeros((len(states), outcome_slots(False)))
+    for k, state in enumerate(states):
+        groups = len(outcome_groups(settings.spot(state))[0])
+        chances[k, :groups] = 1.0 / groups
+    started = time.perf_counter()
+    policy_values(settings, states, hu, chances)
+    return spent / len(picked), time.perf_counter() - started
 
 
 def _exact_rows() -> list[BenchRow]:

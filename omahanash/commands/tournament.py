@@ -150,13 +150,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _class_ids(game: str, text: str | None) -> tuple[int, ...] | None:
-    """``--classes`` as the library's class subset of ``game`` (sorted, unique; None: all)."""
-    from omahanash.chart import subset_ids
-
-    return subset_ids(game, parse_class_list(text))
-
-
 def run_equilibrium(args: argparse.Namespace) -> int:
     """``--equilibrium``: the 3-player tournament equilibrium against ICM."""
     from omahanash import tournament_equilibrium as te
@@ -194,7 +187,7 @@ def run_equilibrium(args: argparse.Namespace) -> int:
                                       args.deals, args.seed, hu_samples=te.HU_SAMPLES,
                                       cache_dir=args.cache_dir,
                                       warm_iterations=args.warm_iterations,
-                                      class_ids=_class_ids(args.game, args.classes),
+                                      class_ids=parse_class_list(args.classes),
                                       update=args.update)
     with cancel_on_interrupt() as flag:
         try:
