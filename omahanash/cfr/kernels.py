@@ -290,8 +290,10 @@ def best_response_values(
     num_infosets = infoset_offset.shape[0] - 1
     reach = np.empty(num_nodes, dtype=np.float64)
     on_policy = np.zeros(num_players, dtype=np.float64)
-    profile_reach(player, parent, action_index, edge_prob, infoset, infoset_offset, policy, -1,
-                  reach)
+    # np.int64(-1), not -1: a literal would be another compiled signature of profile_reach
+    # (the loop below passes an int64 player).
+    profile_reach(player, parent, action_index, edge_prob, infoset, infoset_offset, policy,
+                  np.int64(-1), reach)
     for node in range(num_nodes):
         if terminal[node] >= 0:
             for i in range(num_players):

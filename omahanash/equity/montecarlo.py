@@ -61,6 +61,84 @@ def _masks(hands: np.ndarray) -> np.ndarray:
     return np.bitwise_or.reduce(np.int64(1) << hands.astype(np.int64), axis=1)
 
 
+@njit(cache=True, nogil=True)
+def _sample_chunk(chunk, game, hands1, hands2, pairs1, pairs2, masks1, masks2, holes1, holes2,
+                  lows1, lows2, known, used_mask, nonflush, flush, low, trials, seed,
+                  weighted, weights1, weights2, states, done, acc, failed, budget):
+    """Chunk ``chunk`` of :func:`_sample_chunks`. A kernel of its own, called once per
+    chunk, not the body of the parallel loop: the parallel pass then compiles one call
+    instead of the whole deal (cold compile several times cheaper)."""
+    n1 = hands1.shape[0]
+    n2 = hands2.shape[0]
+    n_known = known.shape[0]
+    n_chunks = states.shape[0]
+    first = trials * chunk // n_chunks + done[chunk]
+    stop = min(trials * (chunk + 1) // n_chunks, first + budget)
+    if first >= stop or failed[chunk]:
+        return
+    row = np.zeros(NUM_ACC, dtype=np.int64)  # private: no false sharing
+    board = np.empty(5, dtype=np.int64)
+    for u in range(n_known):
+        board[u] = known[u]
+    nonflush2 = np.empty((1, 2), dtype=np.int64)  # this deal's two non-flush values
+    suit_masks = np.empty((2, 4), dtype=np.int64)
+    low_sets = np.empty(2, dtype=np.int64)
+    # This kernel's own seeding (not rng.stream): it keeps seeded results as they were.
+    state = states[chunk]
+    if done[chunk] == 0:
+        state = np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(chunk)
+    for _ in range(first, stop):
+        tries = 0
+        while True:
+            state, r = next_bits(state)
+            i = np.int64((r >> np.uint64(11)) % np.uint64(n1))
+            state, r = next_bits(state)
+            j = np.int64((r >> np.uint64(11)) % np.uint64(n2))
+            if masks1[i] & masks2[j] == 0:
+                if not weighted:
+                    break
+                state, r = next_bits(state)
+                if unit_float(r) < weights1[i] * weights2[j]:
+                    break
+            tries += 1
+            if tries > 100_000:
+                failed[chunk] = True
+                break
+        if failed[chunk]:
+            break
+        used = used_mask | masks1[i] | masks2[j]
+        for u in range(n_known, 5):
+            while True:
+                state, r = next_bits(state)
+                card = np.int64((r >> np.uint64(11)) % np.uint64(52))
+                if (used >> card) & 1 == 0:
+                    break
+            used |= np.int64(1) << card
+            board[u] = card
+        index, suit, board_mask = board_summary(board[0], board[1], board[2], board[3],
+                                                board[4])
+        best1 = 0
+        for c in range(pairs1.shape[1]):
+            best1 = max(best1, nonflush[index, pairs1[i, c]])
+        best2 = 0
+        for c in range(pairs2.shape[1]):
+            best2 = max(best2, nonflush[index, pairs2[j, c]])
+        nonflush2[0, 0] = best1
+        nonflush2[0, 1] = best2
+        for s in range(4):
+            suit_masks[0, s] = holes1[i, s]
+            suit_masks[1, s] = holes2[j, s]
+        low_sets[0] = lows1[i]
+        low_sets[1] = lows2[j]
+        board_low = low_set5(board[0], board[1], board[2], board[3], board[4])
+        add_showdown(row, game, 0, suit, board_mask, board_low, nonflush2, suit_masks,
+                     low_sets, flush, low)
+    states[chunk] = state
+    done[chunk] += stop - first
+    for k in range(NUM_ACC):
+        acc[chunk, k] += row[k]
+
+
 @njit(cache=True, parallel=True)
 def _sample_chunks(game, hands1, hands2, pairs1, pairs2, masks1, masks2, holes1, holes2,
                    lows1, lows2, known, used_mask, nonflush, flush, low, trials, seed,
@@ -83,76 +161,13 @@ def _sample_chunks(game, hands1, hands2, pairs1, pairs2, masks1, masks2, holes1,
     91-pair ``nonflush`` table (one for Hold'em, six for Omaha), ``holesN`` / ``lowsN`` its
     suit masks and low set (see :func:`~omahanash.equity.exact.add_showdown`).
     """
-    n1 = hands1.shape[0]
-    n2 = hands2.shape[0]
-    n_known = known.shape[0]
     n_chunks = states.shape[0]
     for chunk in prange(n_chunks):
-        first = trials * chunk // n_chunks + done[chunk]
-        stop = min(trials * (chunk + 1) // n_chunks, first + budget)
-        if first >= stop or failed[chunk]:
-            continue
-        row = np.zeros(NUM_ACC, dtype=np.int64)  # private: no false sharing
-        board = np.empty(5, dtype=np.int64)
-        for u in range(n_known):
-            board[u] = known[u]
-        nonflush2 = np.empty((1, 2), dtype=np.int64)  # this deal's two non-flush values
-        suit_masks = np.empty((2, 4), dtype=np.int64)
-        low_sets = np.empty(2, dtype=np.int64)
-        # This kernel's own seeding (not rng.stream): it keeps seeded results as they were.
-        state = states[chunk]
-        if done[chunk] == 0:
-            state = np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(chunk)
-        for _ in range(first, stop):
-            tries = 0
-            while True:
-                state, r = next_bits(state)
-                i = np.int64((r >> np.uint64(11)) % np.uint64(n1))
-                state, r = next_bits(state)
-                j = np.int64((r >> np.uint64(11)) % np.uint64(n2))
-                if masks1[i] & masks2[j] == 0:
-                    if not weighted:
-                        break
-                    state, r = next_bits(state)
-                    if unit_float(r) < weights1[i] * weights2[j]:
-                        break
-                tries += 1
-                if tries > 100_000:
-                    failed[chunk] = True
-                    break
-            if failed[chunk]:
-                break
-            used = used_mask | masks1[i] | masks2[j]
-            for u in range(n_known, 5):
-                while True:
-                    state, r = next_bits(state)
-                    card = np.int64((r >> np.uint64(11)) % np.uint64(52))
-                    if (used >> card) & 1 == 0:
-                        break
-                used |= np.int64(1) << card
-                board[u] = card
-            index, suit, board_mask = board_summary(board[0], board[1], board[2], board[3],
-                                                    board[4])
-            best1 = 0
-            for c in range(pairs1.shape[1]):
-                best1 = max(best1, nonflush[index, pairs1[i, c]])
-            best2 = 0
-            for c in range(pairs2.shape[1]):
-                best2 = max(best2, nonflush[index, pairs2[j, c]])
-            nonflush2[0, 0] = best1
-            nonflush2[0, 1] = best2
-            for s in range(4):
-                suit_masks[0, s] = holes1[i, s]
-                suit_masks[1, s] = holes2[j, s]
-            low_sets[0] = lows1[i]
-            low_sets[1] = lows2[j]
-            board_low = low_set5(board[0], board[1], board[2], board[3], board[4])
-            add_showdown(row, game, 0, suit, board_mask, board_low, nonflush2, suit_masks,
-                         low_sets, flush, low)
-        states[chunk] = state
-        done[chunk] += stop - first
-        for k in range(NUM_ACC):
-            acc[chunk, k] += row[k]
+        # np.int64: the parallel loop's index is uint64 in the generated gufunc but int64 in
+        # typing; a bare index would compile _sample_chunk for both.
+        _sample_chunk(np.int64(chunk), game, hands1, hands2, pairs1, pairs2, masks1, masks2, holes1,
+                      holes2, lows1, lows2, known, used_mask, nonflush, flush, low, trials,
+                      seed, weighted, weights1, weights2, states, done, acc, failed, budget)
 
 
 #: Aimed duration of one kernel call of a Monte Carlo run (seconds): the cancel flag and

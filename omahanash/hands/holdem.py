@@ -107,7 +107,8 @@ def class_ids(hands: np.ndarray) -> np.ndarray:
             f"Hold'em hands must be an (n, 2) integer array of card codes, got shape "
             f"{array.shape} of {array.dtype}"
         )
-    ids, row = _lookup(array)
+    # One compiled signature whatever the caller's dtype or layout (see omaha.class_ids).
+    ids, row = _lookup(np.ascontiguousarray(array, dtype=np.int64))
     if row >= 0:
         raise InputError(f"hand {row} {array[row].tolist()} is not two distinct card codes 0..51")
     return ids

@@ -189,7 +189,9 @@ def class_ids(hands: np.ndarray) -> np.ndarray:
             f"Omaha hands must be an (n, 4) integer array of card codes, got shape "
             f"{array.shape} of {array.dtype}"
         )
-    ids, row = _lookup(array, class_id_table())
+    # One compiled signature whatever the caller's dtype or layout: int64 keeps every
+    # value's validity (a uint64 code >= 2**63 becomes negative: still invalid).
+    ids, row = _lookup(np.ascontiguousarray(array, dtype=np.int64), class_id_table())
     if row >= 0:
         raise InputError(f"hand {row} {array[row].tolist()} is not four distinct card codes 0..51")
     return ids

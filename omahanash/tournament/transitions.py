@@ -112,62 +112,76 @@ def _draw(state, cumulative, offsets):
     return state, first + below(bits, offsets[klass + 1] - first)
 
 
+@njit(cache=True, nogil=True)
+def _share_chunk(chunk, game, cumulative1, cumulative2, offsets, masks, pairs, holes, lows,
+                 nonflush, flush, low, samples, seed, chunks, counts, failed):
+    """Chunk ``chunk`` of :func:`sample_shares` into ``counts[chunk]``, ``failed[chunk]``. A
+    kernel of its own called once per chunk, not the parallel loop's body: the parallel pass
+    then compiles one call instead of the whole showdown (cold compile several times
+    cheaper)."""
+    omaha = game != 0
+    state = stream(seed, chunk)
+    board = np.empty(5, dtype=np.int64)
+    for _ in range(samples * chunk // chunks, samples * (chunk + 1) // chunks):
+        tries = 0
+        a = 0
+        b = 0
+        while True:
+            state, a = _draw(state, cumulative1, offsets)
+            state, b = _draw(state, cumulative2, offsets)
+            if masks[a] & masks[b] == 0:
+                break
+            tries += 1
+            if tries > 10_000:
+                failed[chunk] = True
+                break
+        if failed[chunk]:
+            break
+        used = masks[a] | masks[b]
+        for u in range(5):
+            while True:
+                state, bits = next_bits(state)
+                card = np.int64(below(bits, 52))
+                if (used >> card) & 1 == 0:
+                    break
+            used |= np.int64(1) << card
+            board[u] = card
+        index, suit, board_mask = board_summary(board[0], board[1], board[2], board[3],
+                                                board[4])
+        high1 = 0
+        high2 = 0
+        for c in range(pairs.shape[1]):
+            high1 = max(high1, nonflush[index, pairs[a, c]])
+            high2 = max(high2, nonflush[index, pairs[b, c]])
+        if suit >= 0:
+            high1 = hand_high(high1, holes[a, suit], suit, board_mask, flush, omaha)
+            high2 = hand_high(high2, holes[b, suit], suit, board_mask, flush, omaha)
+        low1 = 0
+        low2 = 0
+        if game == 2:
+            board_low = low_set5(board[0], board[1], board[2], board[3], board[4])
+            low1 = low[lows[a], board_low]
+            low2 = low[lows[b], board_low]
+        h1, l1, _, _ = showdown_units(high1, high2, low1, low2, game == 2)
+        counts[chunk, h1 + l1] += 1
+
+
 @njit(cache=True, parallel=True)
 def sample_shares(game, cumulative1, cumulative2, offsets, masks, pairs, holes, lows,
                   nonflush, flush, low, samples, seed, chunks):
-    """``(int64[5] counts of the first hand's share in quarters, failed)`` over ``samples``
-    showdowns: a hand of each weighted class list (redrawn until disjoint) and a uniform
-    board. Chunk ``c`` draws from stream (``seed``, ``c``). ``failed`` when 10,000 draws
-    in a row overlapped."""
+    """``(int64[chunks, 5] counts of the first hand's share in quarters, bool[chunks]
+    failed)`` per chunk over ``samples`` showdowns: a hand of each weighted class list
+    (redrawn until disjoint) and a uniform board. Chunk ``c`` draws from stream (``seed``,
+    ``c``). ``failed[c]`` when 10,000 draws in a row overlapped. The caller sums the chunks
+    (no reduction in the kernel: its parallel pass stays small to compile)."""
     counts = np.zeros((chunks, 5), dtype=np.int64)
     failed = np.zeros(chunks, dtype=np.bool_)
-    omaha = game != 0
     for chunk in prange(chunks):
-        state = stream(seed, chunk)
-        board = np.empty(5, dtype=np.int64)
-        for _ in range(samples * chunk // chunks, samples * (chunk + 1) // chunks):
-            tries = 0
-            a = 0
-            b = 0
-            while True:
-                state, a = _draw(state, cumulative1, offsets)
-                state, b = _draw(state, cumulative2, offsets)
-                if masks[a] & masks[b] == 0:
-                    break
-                tries += 1
-                if tries > 10_000:
-                    failed[chunk] = True
-                    break
-            if failed[chunk]:
-                break
-            used = masks[a] | masks[b]
-            for u in range(5):
-                while True:
-                    state, bits = next_bits(state)
-                    card = np.int64(below(bits, 52))
-                    if (used >> card) & 1 == 0:
-                        break
-                used |= np.int64(1) << card
-                board[u] = card
-            index, suit, board_mask = board_summary(board[0], board[1], board[2], board[3],
-                                                    board[4])
-            high1 = 0
-            high2 = 0
-            for c in range(pairs.shape[1]):
-                high1 = max(high1, nonflush[index, pairs[a, c]])
-                high2 = max(high2, nonflush[index, pairs[b, c]])
-            if suit >= 0:
-                high1 = hand_high(high1, holes[a, suit], suit, board_mask, flush, omaha)
-                high2 = hand_high(high2, holes[b, suit], suit, board_mask, flush, omaha)
-            low1 = 0
-            low2 = 0
-            if game == 2:
-                board_low = low_set5(board[0], board[1], board[2], board[3], board[4])
-                low1 = low[lows[a], board_low]
-                low2 = low[lows[b], board_low]
-            h1, l1, _, _ = showdown_units(high1, high2, low1, low2, game == 2)
-            counts[chunk, h1 + l1] += 1
-    return counts.sum(axis=0), failed.any()
+        # np.int64: the loop index is uint64 in the generated gufunc but int64 in typing; a
+        # bare index would compile _share_chunk twice.
+        _share_chunk(np.int64(chunk), game, cumulative1, cumulative2, offsets, masks, pairs,
+                     holes, lows, nonflush, flush, low, samples, seed, chunks, counts, failed)
+    return counts, failed
 
 
 def _weights(name: str, values: object, n: int) -> np.ndarray:
@@ -195,9 +209,9 @@ def split_fractions(table, push: np.ndarray, call: np.ndarray,
         members.pairs, members.holes, members.lows,
         nonflush_table("holdem" if variant == Variant.HOLDEM else "omaha"), flush_table(),
         low_table(), int(samples), int(seed), CHUNKS)
-    if failed:
+    if failed.any():
         raise InputError("the two ranges have (almost) no disjoint pair of hands")
-    fractions = counts / float(samples)
+    fractions = counts.sum(axis=0) / float(samples)
     if np.array_equal(push, call):  # one range against itself: the shares are mirrored
         fractions = (fractions + fractions[::-1]) / 2.0
     stderr = float(np.sqrt(fractions * (1.0 - fractions) / samples).max())

@@ -226,6 +226,16 @@ def test_class_ids_accepts_any_integer_dtype():
     assert hands.class_ids("omaha", np.empty((0, 4), dtype=np.int8)).shape == (0,)
 
 
+def test_class_ids_rejects_a_huge_unsigned_code():
+    # class_ids widens every dtype to int64 (one compiled signature): a uint64 code of
+    # 2**64 - 1 must stay invalid, never wrap to a valid card.
+    rows = np.array([[0, 1, 2, 3], [0, 1, 2, 2**64 - 1]], dtype=np.uint64)
+    with pytest.raises(InputError, match=r"hand 1 \[0, 1, 2, 18446744073709551615\]"):
+        hands.class_ids("omaha", rows)
+    with pytest.raises(InputError, match="hand 0"):
+        hands.class_ids("holdem", rows[1:, 2:])
+
+
 @pytest.mark.parametrize(
     ("rows", "fragment"),
     [

@@ -142,6 +142,70 @@ def _suit_correction(suit, mask_used, hole_a, hole_b, pa, pb, la, lb, board_low,
     return total
 
 
+@njit(cache=True, nogil=True)
+def _cell(k, rows, cols, representatives, member_cards, member_masks, member_offsets, quads,
+          quad_low, profiles, board_low, low, hilo, board_row, pair_of_mask, best, perms,
+          correction, members):
+    """Cell ``k`` of :func:`exact_flush_kernel` into ``correction[k]``, ``members[k]``. A
+    kernel of its own called once per cell, not the parallel loop's body: the parallel pass
+    then compiles one call instead of the whole cell (cold compile cheaper)."""
+    one = np.uint64(1)
+    a = rows[k]
+    b = cols[k]
+    rep = representatives[a]
+    mask_a = np.uint64(0)
+    for i in range(4):
+        mask_a |= one << np.uint64(rep[i])
+    stab = np.empty((24, 4), np.int64)
+    nstab = 0
+    for p in range(24):
+        if _mask_under(rep, perms[p]) == mask_a:
+            stab[nstab] = perms[p]
+            nstab += 1
+    fields_a = np.zeros(4, np.int64)
+    for i in range(4):
+        fields_a[rep[i] & 3] |= 1 << (rep[i] >> 2)
+    qa = quads[a]
+    qb = quads[b]
+    pa = profiles[qa]
+    pb = profiles[qb]
+    la = quad_low[qa]
+    lb = quad_low[qb]
+    total = np.int64(0)
+    used = np.int64(0)
+    for j in range(member_offsets[b], member_offsets[b + 1]):
+        mask_m = member_masks[j]
+        if mask_m & mask_a:
+            continue
+        used += 1
+        m = member_cards[j]
+        # one member per orbit of the stabiliser of the representative, times its size
+        smallest = mask_m
+        fixed = 0
+        for p in range(nstab):
+            image = _mask_under(m, stab[p])
+            if image < smallest:
+                smallest = image
+            if image == mask_m:
+                fixed += 1
+        if smallest != mask_m:
+            continue
+        orbit = nstab // fixed
+        fields_m = np.zeros(4, np.int64)
+        for i in range(4):
+            fields_m[m[i] & 3] |= 1 << (m[i] >> 2)
+        for s in range(4):
+            ha = fields_a[s]
+            hm = fields_m[s]
+            if ha & (ha - 1) == 0 and hm & (hm - 1) == 0:
+                continue  # neither holds two of this suit: its flushes change nothing
+            total += orbit * _suit_correction(s, mask_a | mask_m, ha, hm, pa, pb, la, lb,
+                                              board_low, low, hilo, board_row,
+                                              pair_of_mask, best)
+    correction[k] = total
+    members[k] = used
+
+
 @njit(cache=True, parallel=True, nogil=True)
 def exact_flush_kernel(rows, cols, representatives, member_cards, member_masks, member_offsets,
                        quads, quad_low, profiles, board_low, low, hilo, board_row,
@@ -153,62 +217,12 @@ def exact_flush_kernel(rows, cols, representatives, member_cards, member_masks, 
     count = rows.size
     correction = np.zeros(count, np.int64)
     members = np.zeros(count, np.int64)
-    one = np.uint64(1)
     for k in prange(count):
-        a = rows[k]
-        b = cols[k]
-        rep = representatives[a]
-        mask_a = np.uint64(0)
-        for i in range(4):
-            mask_a |= one << np.uint64(rep[i])
-        stab = np.empty((24, 4), np.int64)
-        nstab = 0
-        for p in range(24):
-            if _mask_under(rep, perms[p]) == mask_a:
-                stab[nstab] = perms[p]
-                nstab += 1
-        fields_a = np.zeros(4, np.int64)
-        for i in range(4):
-            fields_a[rep[i] & 3] |= 1 << (rep[i] >> 2)
-        qa = quads[a]
-        qb = quads[b]
-        pa = profiles[qa]
-        pb = profiles[qb]
-        la = quad_low[qa]
-        lb = quad_low[qb]
-        total = np.int64(0)
-        used = np.int64(0)
-        for j in range(member_offsets[b], member_offsets[b + 1]):
-            mask_m = member_masks[j]
-            if mask_m & mask_a:
-                continue
-            used += 1
-            m = member_cards[j]
-            # one member per orbit of the stabiliser of the representative, times its size
-            smallest = mask_m
-            fixed = 0
-            for p in range(nstab):
-                image = _mask_under(m, stab[p])
-                if image < smallest:
-                    smallest = image
-                if image == mask_m:
-                    fixed += 1
-            if smallest != mask_m:
-                continue
-            orbit = nstab // fixed
-            fields_m = np.zeros(4, np.int64)
-            for i in range(4):
-                fields_m[m[i] & 3] |= 1 << (m[i] >> 2)
-            for s in range(4):
-                ha = fields_a[s]
-                hm = fields_m[s]
-                if ha & (ha - 1) == 0 and hm & (hm - 1) == 0:
-                    continue  # neither holds two of this suit: its flushes change nothing
-                total += orbit * _suit_correction(s, mask_a | mask_m, ha, hm, pa, pb, la, lb,
-                                                  board_low, low, hilo, board_row,
-                                                  pair_of_mask, best)
-        correction[k] = total
-        members[k] = used
+        # np.int64: the loop index is uint64 in the generated gufunc but int64 in typing; a
+        # bare index would compile _cell twice.
+        _cell(np.int64(k), rows, cols, representatives, member_cards, member_masks,
+              member_offsets, quads, quad_low, profiles, board_low, low, hilo, board_row,
+              pair_of_mask, best, perms, correction, members)
     return correction, members
 
 

@@ -92,16 +92,28 @@ def sample_vs_random_hand(
     mask_a = (np.uint64(1) << np.uint64(a0)) | (np.uint64(1) << np.uint64(a1)) \
         | (np.uint64(1) << np.uint64(a2)) | (np.uint64(1) << np.uint64(a3))
     for s in prange(streams):
-        state = stream(seed, s)
-        cards = np.empty(9, np.int64)  # 4 opponent cards, then 5 board cards
-        total = 0.0
-        total_sq = 0.0
-        for _ in range(trials_per_stream):
-            state, _ = _draw_cards(state, mask_a, cards, 0, 9)
-            share = _pot_share(a0, a1, a2, a3, cards[0], cards[1], cards[2], cards[3], cards,
-                               4, hilo, nf, flush, low)
-            total += share
-            total_sq += share * share
-        sums[s] = total
-        squares[s] = total_sq
+        # np.int64: the loop index is uint64 in the generated gufunc but int64 in typing; a
+        # bare index would compile _one_stream twice.
+        _one_stream(np.int64(s), hand, mask_a, trials_per_stream, seed, hilo, nf, flush, low,
+                    sums, squares)
     return sums, squares
+
+
+@njit(cache=True, nogil=True)
+def _one_stream(s, hand, mask_a, trials_per_stream, seed, hilo, nf, flush, low, sums, squares):
+    """Stream ``s`` of :func:`sample_vs_random_hand` into ``sums[s]``, ``squares[s]``. A
+    kernel of its own called once per stream, not the parallel loop's body: the parallel pass
+    then compiles one call instead of the whole deal (cold compile several times cheaper)."""
+    a0, a1, a2, a3 = hand[0], hand[1], hand[2], hand[3]
+    state = stream(seed, s)
+    cards = np.empty(9, np.int64)  # 4 opponent cards, then 5 board cards
+    total = 0.0
+    total_sq = 0.0
+    for _ in range(trials_per_stream):
+        state, _ = _draw_cards(state, mask_a, cards, 0, 9)
+        share = _pot_share(a0, a1, a2, a3, cards[0], cards[1], cards[2], cards[3], cards,
+                           4, hilo, nf, flush, low)
+        total += share
+        total_sq += share * share
+    sums[s] = total
+    squares[s] = total_sq
