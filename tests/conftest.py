@@ -9,7 +9,7 @@ import pytest
 # Qt runs offscreen in tests (CI has no screen).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from hypothesis import settings  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
 
 
 def _private_cache() -> None:
@@ -32,8 +32,11 @@ def _private_cache() -> None:
 
 _private_cache()
 
-# numba compiles on first call: no per-example deadline.
-settings.register_profile("omahanash", deadline=None)
+# No timing in any test: no per-example deadline (numba compiles on first call), and no
+# health check that fails a test because generating its examples was slow (on a starved
+# machine it is).
+settings.register_profile("omahanash", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("omahanash")
 
 
