@@ -14,14 +14,13 @@ spot solved to the engine's NashConv target at its default deals): it prints the
 and in the note the process's CPU time, the table spots, the distinct table solves, the table
 sizes met and the load average. It is long (each distinct table of 3 to 9 players is a
 push/fold solve, seconds at 3 players to minutes at 9): run it alone with ``omahanash bench
-review --only sng9``; it prints its progress on stderr.
+review --only sng9``; it shows its progress on stderr (not with ``--quiet``).
 """
 
 from __future__ import annotations
 
 import os
 import random
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -134,6 +133,7 @@ def _sng_row(folder: Path) -> BenchRow:
     from omahanash.history.synthetic import synthetic_sng
     from omahanash.jamfold.nash_cache import clear_memory
     from omahanash.pushfold.cache import clear_memory as clear_tables
+    from omahanash.runs import StderrProgress
 
     path = folder / "sng9.txt"
     path.write_text(synthetic_sng(SNG_HANDS, seats=9, seed=1), encoding="utf-8")
@@ -142,18 +142,16 @@ def _sng_row(folder: Path) -> BenchRow:
     _review_seconds(_warm_file(folder), tables, folder / "warm-cache")  # heads-up kernels
     clear_memory()
     clear_tables()
+    shown = StderrProgress("bench review sng9", interval=30.0)  # silenced by --quiet
     cpu, start = time.process_time(), time.perf_counter()
-    shown = [start]
+    sampled = [start]
     loads = [os.getloadavg()[0]]
 
-    def progress(done: float, total: float) -> None:  # on stderr, every 30 s at most
-        now = time.perf_counter()
-        if now - shown[0] >= 30:
-            shown[0] = now
+    def progress(done: float, total: float) -> None:
+        shown(done, total)
+        if time.perf_counter() - sampled[0] >= 30:  # the load, every 30 s
+            sampled[0] = time.perf_counter()
             loads.append(os.getloadavg()[0])
-            print(f"bench review sng9: {100 * done / max(total, 1e-9):.0f}% after "
-                  f"{now - start:,.0f} s (CPU {time.process_time() - cpu:,.0f} s, load "
-                  f"{loads[-1]:.1f})", file=sys.stderr, flush=True)
 
     report = review([path], hero="Hero", tables=tables, cache_dir=folder / "cold-sng9",
                     progress=progress)
