@@ -160,7 +160,7 @@ def _sng_row(folder: Path) -> BenchRow:
     table = [spot for spot in report.spots if spot.players >= 3]
     solves = {(s.players, tuple(s.stacks), s.sb, s.bb, s.ante, s.payouts) for s in table}
     sizes = Counter(spot.players for spot in table)
-    met = ", ".join(f"{n}: {sizes[n]}" for n in sorted(sizes))
+    met = ", ".join(f"{n}: {sizes[n]}" for n in sorted(sizes)) or "none"
     note = (f"CPU {cpu:,.0f} s; {len(table)} table spots ({met} by players), {len(solves)} "
             f"distinct table solves, {len(report.spots) - len(table)} heads-up spots; "
             f"load {sum(loads) / len(loads):.1f} on {os.cpu_count()} cores (mean of the "
