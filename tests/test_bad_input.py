@@ -253,6 +253,7 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
      "--export"),
     # -- bench
     (["bench", "nosuch"], 2, "unknown bench section"),
+    (["bench", "review", "--only", "nosuch"], 2, "--only 'nosuch'"),
     # -- one row per class (tests/history/test_hostile_files.py,
     # tests/ranges/test_limits.py, tests/tournament/test_bounds.py go further)
     # quadratic patterns on long lines -> a line-length bound, linear parsing

@@ -84,11 +84,22 @@ def available_sections() -> list[str]:
     return names
 
 
-def run_sections(names: list[str]) -> list[BenchRow]:
+def run_sections(names: list[str], only: str | None = None) -> list[BenchRow]:
+    """The rows of the sections ``names``; with ``only``, just that row of each (a section
+    that names its rows in ``ROWS`` and takes ``run(only=...)``)."""
+    from omahanash.errors import InputError
+
+    modules = [importlib.import_module(SECTIONS[name]) for name in names]
+    if only is not None:
+        for name, module in zip(names, modules, strict=True):
+            rows_of = getattr(module, "ROWS", ())
+            if only not in rows_of:
+                raise InputError(f"--only {only!r}: the {name} section has "
+                                 + (f"the rows {', '.join(rows_of)}" if rows_of
+                                    else "no rows to choose from"))
     rows: list[BenchRow] = []
-    for name in names:
-        module = importlib.import_module(SECTIONS[name])
-        rows.extend(module.run())
+    for module in modules:
+        rows.extend(module.run() if only is None else module.run(only=only))
     return rows
 
 

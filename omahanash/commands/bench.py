@@ -19,6 +19,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("sections", nargs="*", default=["all"], metavar="SECTION")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument("--only", metavar="ROW",
+                        help="run only this row of the section (review: parse, holdem, omaha, "
+                        "sng9)")
     parser.set_defaults(func=run)
 
 
@@ -38,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(
                 f"unknown bench section {name!r} (available: {', '.join(available) or 'none'})"
             )
-    rows = run_sections(names)
+    rows = run_sections(names, only=args.only)
     if args.json:
         print_json(rows_as_json(rows))
     else:
