@@ -47,6 +47,13 @@ DEFAULT_MAX_ITERATIONS = 5000
 MAX_ITERATIONS = 1_000_000
 #: NashConv is measured every this many iterations of a run to a target.
 REPORT_EVERY = 10
+#: A live run (``solve_pushfold(live=True)``: the app's Table tab) reports NashConv at these
+#: iterations too, for its plot only: a run to a target checks the target at its
+#: REPORT_EVERY reports, as without them, and the iterates are the same. The first costs
+#: nothing (:meth:`PushFoldSolver.first_report`); each other is one pass over the deals (on a
+#: 6-handed spot about one iteration: the average from iteration 3 on has no trace of the
+#: start's ½ everywhere, which makes a pass at iteration 2 cost about five).
+EARLY_REPORTS = (1, 3, 5)
 #: ``valuation(final, start)``: every seat's value from the stacks after the hand and before
 #: it (in place of ICM: the tournament equilibrium's continuation values).
 Valuation = Callable[[np.ndarray, np.ndarray], np.ndarray]
@@ -120,6 +127,56 @@ def _num_classes(variant: Variant) -> int:
     return num_classes("holdem" if variant is Variant.HOLDEM else "omaha")
 
 
+class LiveSteps:
+    """A :class:`PushFoldSolver` as :func:`~omahanash.solving.run` drives it for a live view:
+    ``tick()`` after every iteration, and at the
+    :data:`EARLY_REPORTS` iterations before ``end`` a report to ``early`` (skipped once
+    ``cancel`` is set: a Stop is not delayed by it). The solver's iterates are the same as
+    without: the reports only read them.
+
+    >>> from omahanash.pushfold.spot import PushFoldSpot
+    >>> from omahanash.solving import run
+    >>> spot = PushFoldSpot("holdem", [600, 700, 800], 50, 100)
+    >>> plain = solve_pushfold(spot, iterations=1, deals=5_000)   # made the solver
+    >>> early = []
+    >>> steps = LiveSteps(PushFoldSolver(spot, plain.solver.table, plain.solver.deals),
+    ...                   early.append, lambda: None, end=12)
+    >>> outcome = run(steps, iterations=12)
+    >>> [r.iteration for r in early], [r.iteration for r in outcome.history]
+    ([1, 3, 5], [10, 12])
+    """
+
+    def __init__(self, solver: PushFoldSolver, early: Callable[[Report], None],
+                 tick: Callable[[], None], *, end: int, cancel: CancelFlag | None = None
+                 ) -> None:
+        self.solver, self.early, self.tick, self.end, self.cancel = (solver, early, tick,
+                                                                     end, cancel)
+        self.report_every = solver.report_every
+
+    @property
+    def iterations(self) -> int:
+        return self.solver.iterations
+
+    def step(self, n: int) -> None:
+        """``n`` more iterations of the solver, one at a time (the same iterates as
+        ``step(n)``)."""
+        solver = self.solver
+        for _ in range(n):
+            solver.step(1)
+            self.tick()
+            done = solver.iterations
+            if done in EARLY_REPORTS and done < self.end \
+                    and not (self.cancel is not None and self.cancel.cancelled):
+                first = solver.first_report() if done == 1 else None
+                self.early(first if first is not None else solver.report())
+
+    def report(self) -> Report:
+        return self.solver.report()
+
+    def average_policy(self) -> TabularPolicy:
+        return self.solver.average_policy()
+
+
 class PushFoldSolver:
     """CFR+ on a push/fold table, a :class:`~omahanash.solving.Solver`: ``step(n)``,
     ``report()`` (NashConv, a pass over the deals: made every :attr:`report_every`
@@ -167,6 +224,7 @@ class PushFoldSolver:
             self._lock(int(index), np.asarray(probs, np.float64))
         self._last: Report | None = None
         self._evaluated: dict[bool, dict] = {}  # the average strategy's, by model
+        self._first: Report | None = None  # NashConv measured by the first iteration's pass
 
     def _lock(self, index: int, probs: np.ndarray) -> None:
         if probs.shape != (self.classes_n,):
@@ -201,6 +259,9 @@ class PushFoldSolver:
             cfv, _, _ = self._pass(self.sigma, d=self._first_pass_deals())
             play, fold = cfv[:, :, 1], cfv[:, :, 0]
             value = self.sigma * play + (1.0 - self.sigma) * fold
+            if self.iterations == 0:  # the start is the average after this iteration
+                self._first = push_fold_report(1, self._gains(play, fold, value),
+                                               self.spot.positions)
             self.regret_play[free] = np.maximum(self.regret_play[free] + (play - value)[free],
                                                 0.0)
             self.regret_fold[free] = np.maximum(self.regret_fold[free] + (fold - value)[free],
@@ -257,16 +318,31 @@ class PushFoldSolver:
         sigma = self.average() if sigma is None else sigma
         cfv, reach, root = self._pass(sigma, model)
         play, fold = cfv[:, :, 1], cfv[:, :, 0]
-        regret = np.maximum(play, fold) - (sigma * play + (1.0 - sigma) * fold)
-        regret[self.locked] = 0.0
-        gains = np.zeros(self.spot.players)
-        for node in self.nodes:
-            gains[node.player] += float(regret[node.index].sum())
-        values = {"cfv": cfv, "reach": reach, "root": root, "gains": np.maximum(gains, 0.0),
+        gains = self._gains(play, fold, sigma * play + (1.0 - sigma) * fold)
+        values = {"cfv": cfv, "reach": reach, "root": root, "gains": gains,
                   "iteration": self.iterations}
         if default:
             self._evaluated[model] = values
         return values
+
+    def _gains(self, play: np.ndarray, fold: np.ndarray, value: np.ndarray) -> np.ndarray:
+        """Each player's best-response gain from a pass's values of playing and folding and
+        the strategy's value (locked nodes gain nothing)."""
+        regret = np.maximum(play, fold) - value
+        regret[self.locked] = 0.0
+        gains = np.zeros(self.spot.players)
+        for node in self.nodes:
+            gains[node.player] += float(regret[node.index].sum())
+        return np.maximum(gains, 0.0)
+
+    def first_report(self) -> Report | None:
+        """NashConv after the first iteration, at no cost: the first iteration's own pass
+        was over the strategy that is then the average (the start). On every deal it is
+        :meth:`report`'s figure, bit for bit; at 5 or more players the first pass walks every
+        :data:`FIRST_PASS_STRIDE`-th deal only, and the figure is measured on that sample
+        (an estimate; :meth:`report` measures every deal, at the cost of several
+        iterations). None before the first iteration (or for a solver set up otherwise)."""
+        return self._first
 
     report_every = REPORT_EVERY
 
@@ -307,7 +383,7 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
                    progress: Callable[[float, float], None] | None = None,
                    cancel: CancelFlag | None = None,
                    on_report: Callable[[Report], None] | None = None,
-                   valuation: Valuation | None = None,
+                   valuation: Valuation | None = None, live: bool = False,
                    ) -> PushFoldSolution:
     """Solve a push/fold table by CFR+: ``iterations`` exactly, or until NashConv is at most
     ``target`` (default :func:`default_target`), at most ``max_iterations``.
@@ -322,6 +398,10 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     seat's value, in prize units; the spot must have payouts, and every pot must be
     tabled: at most 3 players for Hi/Lo, 4 otherwise); it is called once per distinct
     outcome when the solver is made.
+    ``live``: reports for a live view (the app): ``progress`` after every iteration, and
+    NashConv at the :data:`EARLY_REPORTS` iterations too (to ``on_report``, ``progress`` and
+    ``solution.history``; the strategies and where a run to a target stops are the same
+    bits as without).
 
     >>> spot = PushFoldSpot("holdem", [900, 900, 900], 50, 100, payouts="1")
     >>> locked = solve_pushfold(spot, iterations=20, deals=20_000, locks={"BTN": "fold"})
@@ -351,20 +431,38 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     solution = PushFoldSolution(spot, solver)
     total = iterations if iterations is not None else max_iterations
 
+    expected = [total]  # the iterations the run should take, for progress
+
     def seen(report: Report) -> None:
         if progress is not None:
-            progress(report.iteration, _expected_total(report, total, iterations, goal))
+            expected[0] = _expected_total(report, total, iterations, goal)
+            progress(report.iteration, expected[0])
         if on_report is not None:
             on_report(report)
 
+    early: list[Report] = []
+    driven: PushFoldSolver | LiveSteps = solver
+    if live:
+        def tick() -> None:
+            if progress is not None:
+                progress(solver.iterations, expected[0])
+
+        def early_seen(report: Report) -> None:
+            early.append(report)
+            seen(report)
+
+        driven = LiveSteps(solver, early_seen, tick, end=solver.iterations + total,
+                           cancel=cancel)
     if progress is not None:
         progress(0, total)
     if iterations is not None:
-        outcome = run(solver, iterations=iterations, progress=seen, cancel=cancel)
+        outcome = run(driven, iterations=iterations, progress=seen, cancel=cancel)
     else:
-        outcome = run(solver, target=goal, max_iterations=max_iterations, progress=seen,
+        outcome = run(driven, target=goal, max_iterations=max_iterations, progress=seen,
                       cancel=cancel)
-    solution.history.extend(outcome.history)
+    made = {report.iteration for report in outcome.history}  # the run's own come first
+    solution.history.extend(sorted([r for r in early if r.iteration not in made]
+                                   + list(outcome.history), key=lambda r: r.iteration))
     solution.outcome = outcome
     solution.stopped = outcome.stopped
     return solution
