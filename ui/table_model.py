@@ -436,9 +436,17 @@ def progress_text(done: float, total: float, points: list[tuple[int, float]]) ->
 
 
 def history_points(history: list) -> list[tuple[int, float]]:
-    """``(iteration, NashConv)`` of the reports with a finite value (the plot's points)."""
-    return [(int(r.iteration), float(r.exploitability)) for r in history
-            if r.iteration >= 1 and math.isfinite(r.exploitability)]
+    """``(iteration, NashConv)`` of the reports with a finite value (the plot's points), one
+    per iteration: the last (a live run stopped just after an early report reports that
+    iteration again).
+
+    >>> from omahanash.solving import Report
+    >>> history_points([Report(0, math.inf), Report(1, 9.9), Report(5, 0.4), Report(5, 0.4)])
+    [(1, 9.9), (5, 0.4)]
+    """
+    points = {int(r.iteration): float(r.exploitability) for r in history
+              if r.iteration >= 1 and math.isfinite(r.exploitability)}
+    return list(points.items())
 
 
 class TableModel:
