@@ -3,7 +3,7 @@
 :class:`JobResult`. Live NashConv reports reach the window as snapshots (tuples) of the job's
 list, through the ``solving`` phase's detail. A run is live (``solve_pushfold(live=True)``):
 progress after every iteration, and NashConv at the first iterations too
-(:data:`~omahanash.pushfold.solver.EARLY_REPORTS`: the first point after iteration 1).
+(:data:`~omahanash.pushfold.live.EARLY_REPORTS`: the first point after iteration 1).
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def continue_job(solution: PushFoldSolution, more: int, key: str | None) -> Job:
     reports first in the snapshots), live as a first run (progress after every iteration,
     the early reports of a run continued from before them)."""
     def job(report: Reporter, cancel: CancelFlag) -> JobResult:
-        from omahanash.pushfold.solver import LiveSteps
+        from omahanash.pushfold.live import LiveSteps
         from omahanash.solving import run
 
         clone = detached(solution)

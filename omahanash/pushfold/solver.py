@@ -31,6 +31,7 @@ from omahanash.cards import Variant
 from omahanash.errors import InputError
 from omahanash.pushfold.deals import Deals, default_deal_count, exact_deals, sampled_deals
 from omahanash.pushfold.kernels import PATH_WALK_MAX, deal_pass, terminal_values
+from omahanash.pushfold.live import LiveSteps
 from omahanash.pushfold.solution import PushFoldSolution
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.runs import CancelFlag
@@ -47,13 +48,6 @@ DEFAULT_MAX_ITERATIONS = 5000
 MAX_ITERATIONS = 1_000_000
 #: NashConv is measured every this many iterations of a run to a target.
 REPORT_EVERY = 10
-#: A live run (``solve_pushfold(live=True)``: the app's Table tab) reports NashConv at these
-#: iterations too, for its plot only: a run to a target checks the target at its
-#: REPORT_EVERY reports, as without them, and the iterates are the same. The first costs
-#: nothing (:meth:`PushFoldSolver.first_report`); each other is one pass over the deals (on a
-#: 6-handed spot about one iteration: the average from iteration 3 on has no trace of the
-#: start's ½ everywhere, which makes a pass at iteration 2 cost about five).
-EARLY_REPORTS = (1, 3, 5)
 #: ``valuation(final, start)``: every seat's value from the stacks after the hand and before
 #: it (in place of ICM: the tournament equilibrium's continuation values).
 Valuation = Callable[[np.ndarray, np.ndarray], np.ndarray]
@@ -125,56 +119,6 @@ def _num_classes(variant: Variant) -> int:
     from omahanash.hands import num_classes
 
     return num_classes("holdem" if variant is Variant.HOLDEM else "omaha")
-
-
-class LiveSteps:
-    """A :class:`PushFoldSolver` as :func:`~omahanash.solving.run` drives it for a live view:
-    ``tick()`` after every iteration, and at the
-    :data:`EARLY_REPORTS` iterations before ``end`` a report to ``early`` (skipped once
-    ``cancel`` is set: a Stop is not delayed by it). The solver's iterates are the same as
-    without: the reports only read them.
-
-    >>> from omahanash.pushfold.spot import PushFoldSpot
-    >>> from omahanash.solving import run
-    >>> spot = PushFoldSpot("holdem", [600, 700, 800], 50, 100)
-    >>> plain = solve_pushfold(spot, iterations=1, deals=5_000)   # made the solver
-    >>> early = []
-    >>> steps = LiveSteps(PushFoldSolver(spot, plain.solver.table, plain.solver.deals),
-    ...                   early.append, lambda: None, end=12)
-    >>> outcome = run(steps, iterations=12)
-    >>> [r.iteration for r in early], [r.iteration for r in outcome.history]
-    ([1, 3, 5], [10, 12])
-    """
-
-    def __init__(self, solver: PushFoldSolver, early: Callable[[Report], None],
-                 tick: Callable[[], None], *, end: int, cancel: CancelFlag | None = None
-                 ) -> None:
-        self.solver, self.early, self.tick, self.end, self.cancel = (solver, early, tick,
-                                                                     end, cancel)
-        self.report_every = solver.report_every
-
-    @property
-    def iterations(self) -> int:
-        return self.solver.iterations
-
-    def step(self, n: int) -> None:
-        """``n`` more iterations of the solver, one at a time (the same iterates as
-        ``step(n)``)."""
-        solver = self.solver
-        for _ in range(n):
-            solver.step(1)
-            self.tick()
-            done = solver.iterations
-            if done in EARLY_REPORTS and done < self.end \
-                    and not (self.cancel is not None and self.cancel.cancelled):
-                first = solver.first_report() if done == 1 else None
-                self.early(first if first is not None else solver.report())
-
-    def report(self) -> Report:
-        return self.solver.report()
-
-    def average_policy(self) -> TabularPolicy:
-        return self.solver.average_policy()
 
 
 class PushFoldSolver:
@@ -399,9 +343,9 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     tabled: at most 3 players for Hi/Lo, 4 otherwise); it is called once per distinct
     outcome when the solver is made.
     ``live``: reports for a live view (the app): ``progress`` after every iteration, and
-    NashConv at the :data:`EARLY_REPORTS` iterations too (to ``on_report``, ``progress`` and
-    ``solution.history``; the strategies and where a run to a target stops are the same
-    bits as without).
+    NashConv at the :data:`~omahanash.pushfold.live.EARLY_REPORTS` iterations too (to
+    ``on_report``, ``progress`` and ``solution.history``; the strategies and where a run to a
+    target stops are the same bits as without).
 
     >>> spot = PushFoldSpot("holdem", [900, 900, 900], 50, 100, payouts="1")
     >>> locked = solve_pushfold(spot, iterations=20, deals=20_000, locks={"BTN": "fold"})

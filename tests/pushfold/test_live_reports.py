@@ -11,7 +11,8 @@ import pytest
 from omahanash.pushfold import PushFoldSpot, solve_pushfold
 from omahanash.pushfold import solver as solver_module
 from omahanash.pushfold.cache import clear_memory, table_equilibrium
-from omahanash.pushfold.solver import EARLY_REPORTS, REPORT_EVERY
+from omahanash.pushfold.live import EARLY_REPORTS
+from omahanash.pushfold.solver import REPORT_EVERY
 from omahanash.runs import CancelFlag
 
 SPOT = PushFoldSpot("holdem", [1500, 1000, 800], 50, 100, payouts="50/30/20")
