@@ -1,7 +1,9 @@
 """The Table tab's jobs, without Qt: each function returns the job a
 :class:`~ui.workers.JobRunner` runs in its worker (``job(report, cancel)``), handing back a
 :class:`JobResult`. Live NashConv reports reach the window as snapshots (tuples) of the job's
-list, through the ``solving`` phase's detail.
+list, through the ``solving`` phase's detail. A run is live (``solve_pushfold(live=True)``):
+progress after every iteration, and NashConv at the first iterations too
+(:data:`~omahanash.pushfold.live.EARLY_REPORTS`: the first point after iteration 1).
 """
 
 from __future__ import annotations
@@ -48,13 +50,13 @@ def solve_job(request: Request) -> Job:
             before = len(live)
             solution = table_equilibrium(request.spot, deals=request.deals, seed=request.seed,
                                          progress=report, cancel=cancel,
-                                         on_report=live.append)
+                                         on_report=live.append, live=True)
             source = "fresh" if len(live) > before else "cache"
         else:
             solution = solve_pushfold(request.spot, iterations=request.iterations,
                                       deals=request.deals, seed=request.seed,
                                       locks=request.locks or None, progress=report,
-                                      cancel=cancel, on_report=live.append)
+                                      cancel=cancel, on_report=live.append, live=True)
             source = "fresh"
         if solution.iterations == 0:
             return JobResult(None, True, source, key)
@@ -80,21 +82,33 @@ def detached(solution: PushFoldSolution) -> PushFoldSolution:
 
 def continue_job(solution: PushFoldSolution, more: int, key: str | None) -> Job:
     """Continue: ``more`` CFR+ iterations on a copy of the shown solution (its earlier
-    reports first in the snapshots)."""
+    reports first in the snapshots), live as a first run (progress after every iteration,
+    the early reports of a run continued from before them)."""
     def job(report: Reporter, cancel: CancelFlag) -> JobResult:
+        from omahanash.pushfold.live import LiveSteps
         from omahanash.solving import run
 
         clone = detached(solution)
         live = list(clone.history)
         report.phase("solving", detail=lambda: tuple(live))
         start = clone.iterations
+        early: list = []
 
         def seen(item: Any) -> None:
             live.append(item)
             report(item.iteration, start + more)
 
-        outcome = run(clone.solver, iterations=more, progress=seen, cancel=cancel)
-        clone.history.extend(outcome.history)
+        def seen_early(item: Any) -> None:
+            early.append(item)
+            seen(item)
+
+        steps = LiveSteps(clone.solver, seen_early,
+                          lambda: report(clone.iterations, start + more), end=start + more,
+                          cancel=cancel)
+        outcome = run(steps, iterations=more, progress=seen, cancel=cancel)
+        made = {item.iteration for item in outcome.history}
+        clone.history.extend(sorted([r for r in early if r.iteration not in made]
+                                    + list(outcome.history), key=lambda r: r.iteration))
         clone.outcome = outcome
         clone.stopped = outcome.stopped
         warm(clone)

@@ -415,10 +415,38 @@ def bubble_matrix(spot: PushFoldSpot) -> np.ndarray:
     return bubble_factors(spot.stack_array(), "chips" if pay is None else pay)
 
 
+def progress_text(done: float, total: float, points: list[tuple[int, float]]) -> str:
+    """The progress line of a run: the iteration done (of at most the run's expected
+    total), then the last NashConv measured (its iteration when that is an earlier one).
+
+    >>> progress_text(0, 0, [])
+    'Solving: making the deals and the first iteration…'
+    >>> progress_text(3, 5000, [(1, 9.98)])
+    'Iteration 3 (of at most 5,000): NashConv 9.98 at iteration 1'
+    >>> progress_text(10, 200, [(1, 9.98), (10, 0.2031)])
+    'Iteration 10 (of at most 200): NashConv 0.2031'
+    """
+    if done < 1:
+        return "Solving: making the deals and the first iteration…"
+    text = f"Iteration {int(done):,} (of at most {int(max(total, done)):,})"
+    if points:
+        at, value = points[-1]
+        text += f": NashConv {value:.4g}" + (f" at iteration {at:,}" if at != int(done) else "")
+    return text
+
+
 def history_points(history: list) -> list[tuple[int, float]]:
-    """``(iteration, NashConv)`` of the reports with a finite value (the plot's points)."""
-    return [(int(r.iteration), float(r.exploitability)) for r in history
-            if r.iteration >= 1 and math.isfinite(r.exploitability)]
+    """``(iteration, NashConv)`` of the reports with a finite value (the plot's points), one
+    per iteration: the last (a live run stopped just after an early report reports that
+    iteration again).
+
+    >>> from omahanash.solving import Report
+    >>> history_points([Report(0, math.inf), Report(1, 9.9), Report(5, 0.4), Report(5, 0.4)])
+    [(1, 9.9), (5, 0.4)]
+    """
+    points = {int(r.iteration): float(r.exploitability) for r in history
+              if r.iteration >= 1 and math.isfinite(r.exploitability)}
+    return list(points.items())
 
 
 class TableModel:

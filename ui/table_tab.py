@@ -41,6 +41,7 @@ from ui.table_model import (
     lookup_text,
     node_rows,
     open_push,
+    progress_text,
     stale_text,
 )
 from ui.table_results import TableResults
@@ -60,6 +61,7 @@ class TableTab(TableFiles, Tab):
         self.model = TableModel()
         self.stale = False
         self._live_seen = 0
+        self._live_points: list[tuple[int, float]] = []
         self.lookup_data: dict | None = None
         self.form = form = TableForm(lambda: self.stack_edits)
         # widgets by their old names (scripts and tests use them)
@@ -233,21 +235,21 @@ class TableTab(TableFiles, Tab):
         self.form.run_error.clear_error()
         self.form.summary_label.setText(message)
         self._live_seen = 0
+        self._live_points = []
         self.runner.start(job, cancellable=cancellable)  # type: ignore[arg-type]
         self.form.calculate_button.set_running(True)
         self._update_buttons()
         self.status_message.emit(message)
 
     def _on_progressed(self, done: float, total: float, phase: str, detail: object) -> None:
-        if self._live_seen == 0 and not self.form.summary_label.text().startswith("Iteration"):
-            self.form.summary_label.setText("Solving: making the deals and the first iterations…")
-        if phase == "solving" and isinstance(detail, tuple) and len(detail) != self._live_seen:
+        if phase != "solving" or not isinstance(detail, tuple):
+            return
+        if len(detail) != self._live_seen:
             self._live_seen = len(detail)
-            points = history_points(list(detail))
-            self.plot.set_history(points)
-            if points:
-                self.form.summary_label.setText(f"Iteration {points[-1][0]} (of at most "
-                                           f"{int(total):,}): NashConv {points[-1][1]:.4g}")
+            self._live_points = history_points(list(detail))
+            self.plot.set_history(self._live_points)
+        # every iteration moves the line, a NashConv point or not
+        self.form.summary_label.setText(progress_text(done, total, self._live_points))
 
     def _on_succeeded(self, result: object) -> None:
         assert isinstance(result, JobResult)

@@ -62,12 +62,14 @@ def table_equilibrium(spot: PushFoldSpot, *, deals: int | str | None = None, see
                       progress: Callable[[float, float], None] | None = None,
                       cancel: CancelFlag | None = None,
                       on_report: Callable[[Report], None] | None = None,
+                      live: bool = False,
                       ) -> PushFoldSolution:
     """The equilibrium of ``spot``: from memory, from disk (unless ``persist`` is False), or
     solved to the default target by :func:`~omahanash.pushfold.solver.solve_pushfold` and
     kept (in memory, and on disk if ``persist``) when it reached the target. ``deals``,
     ``seed`` and ``iterations`` (a fixed number instead of the target: kept as it is, the
-    run being reproducible) as for ``solve_pushfold``; a stop through ``cancel`` returns the
+    run being reproducible) and ``live`` (reports for a live view) as for
+    ``solve_pushfold``; a stop through ``cancel`` returns the
     work done (``solution.stopped``), never kept."""
     if not isinstance(spot, PushFoldSpot):
         raise InputError(f"spot must be a PushFoldSpot, got {spot!r}")
@@ -96,7 +98,8 @@ def table_equilibrium(spot: PushFoldSpot, *, deals: int | str | None = None, see
                 return _MEMORY.setdefault(key, found)
     solution = solve_pushfold(spot, iterations=iterations, deals=deals, seed=seed, table=table,
                               cache_dir=None if cache_dir is None else str(cache_dir),
-                              progress=progress, cancel=cancel, on_report=on_report)
+                              progress=progress, cancel=cancel, on_report=on_report,
+                              live=live)
     if solution.stopped or (iterations is None
                             and solution.nash_conv > default_target(spot)):
         return solution

@@ -31,6 +31,7 @@ from omahanash.cards import Variant
 from omahanash.errors import InputError
 from omahanash.pushfold.deals import Deals, default_deal_count, exact_deals, sampled_deals
 from omahanash.pushfold.kernels import PATH_WALK_MAX, deal_pass, terminal_values
+from omahanash.pushfold.live import LiveSteps
 from omahanash.pushfold.solution import PushFoldSolution
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.runs import CancelFlag
@@ -167,6 +168,7 @@ class PushFoldSolver:
             self._lock(int(index), np.asarray(probs, np.float64))
         self._last: Report | None = None
         self._evaluated: dict[bool, dict] = {}  # the average strategy's, by model
+        self._first: Report | None = None  # NashConv measured by the first iteration's pass
 
     def _lock(self, index: int, probs: np.ndarray) -> None:
         if probs.shape != (self.classes_n,):
@@ -201,6 +203,9 @@ class PushFoldSolver:
             cfv, _, _ = self._pass(self.sigma, d=self._first_pass_deals())
             play, fold = cfv[:, :, 1], cfv[:, :, 0]
             value = self.sigma * play + (1.0 - self.sigma) * fold
+            if self.iterations == 0:  # the start is the average after this iteration
+                self._first = push_fold_report(1, self._gains(play, fold, value),
+                                               self.spot.positions)
             self.regret_play[free] = np.maximum(self.regret_play[free] + (play - value)[free],
                                                 0.0)
             self.regret_fold[free] = np.maximum(self.regret_fold[free] + (fold - value)[free],
@@ -257,16 +262,31 @@ class PushFoldSolver:
         sigma = self.average() if sigma is None else sigma
         cfv, reach, root = self._pass(sigma, model)
         play, fold = cfv[:, :, 1], cfv[:, :, 0]
-        regret = np.maximum(play, fold) - (sigma * play + (1.0 - sigma) * fold)
-        regret[self.locked] = 0.0
-        gains = np.zeros(self.spot.players)
-        for node in self.nodes:
-            gains[node.player] += float(regret[node.index].sum())
-        values = {"cfv": cfv, "reach": reach, "root": root, "gains": np.maximum(gains, 0.0),
+        gains = self._gains(play, fold, sigma * play + (1.0 - sigma) * fold)
+        values = {"cfv": cfv, "reach": reach, "root": root, "gains": gains,
                   "iteration": self.iterations}
         if default:
             self._evaluated[model] = values
         return values
+
+    def _gains(self, play: np.ndarray, fold: np.ndarray, value: np.ndarray) -> np.ndarray:
+        """Each player's best-response gain from a pass's values of playing and folding and
+        the strategy's value (locked nodes gain nothing)."""
+        regret = np.maximum(play, fold) - value
+        regret[self.locked] = 0.0
+        gains = np.zeros(self.spot.players)
+        for node in self.nodes:
+            gains[node.player] += float(regret[node.index].sum())
+        return np.maximum(gains, 0.0)
+
+    def first_report(self) -> Report | None:
+        """NashConv after the first iteration, at no cost: the first iteration's own pass
+        was over the strategy that is then the average (the start). On every deal it is
+        :meth:`report`'s figure, bit for bit; at 5 or more players the first pass walks every
+        :data:`FIRST_PASS_STRIDE`-th deal only, and the figure is measured on that sample
+        (an estimate; :meth:`report` measures every deal, at the cost of several
+        iterations). None before the first iteration (or for a solver set up otherwise)."""
+        return self._first
 
     report_every = REPORT_EVERY
 
@@ -307,7 +327,7 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
                    progress: Callable[[float, float], None] | None = None,
                    cancel: CancelFlag | None = None,
                    on_report: Callable[[Report], None] | None = None,
-                   valuation: Valuation | None = None,
+                   valuation: Valuation | None = None, live: bool = False,
                    ) -> PushFoldSolution:
     """Solve a push/fold table by CFR+: ``iterations`` exactly, or until NashConv is at most
     ``target`` (default :func:`default_target`), at most ``max_iterations``.
@@ -322,6 +342,10 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     seat's value, in prize units; the spot must have payouts, and every pot must be
     tabled: at most 3 players for Hi/Lo, 4 otherwise); it is called once per distinct
     outcome when the solver is made.
+    ``live``: reports for a live view (the app): ``progress`` after every iteration, and
+    NashConv at the :data:`~omahanash.pushfold.live.EARLY_REPORTS` iterations too (to
+    ``on_report``, ``progress`` and ``solution.history``; the strategies and where a run to a
+    target stops are the same bits as without).
 
     >>> spot = PushFoldSpot("holdem", [900, 900, 900], 50, 100, payouts="1")
     >>> locked = solve_pushfold(spot, iterations=20, deals=20_000, locks={"BTN": "fold"})
@@ -351,20 +375,38 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     solution = PushFoldSolution(spot, solver)
     total = iterations if iterations is not None else max_iterations
 
+    expected = [total]  # the iterations the run should take, for progress
+
     def seen(report: Report) -> None:
         if progress is not None:
-            progress(report.iteration, _expected_total(report, total, iterations, goal))
+            expected[0] = _expected_total(report, total, iterations, goal)
+            progress(report.iteration, expected[0])
         if on_report is not None:
             on_report(report)
 
+    early: list[Report] = []
+    driven: PushFoldSolver | LiveSteps = solver
+    if live:
+        def tick() -> None:
+            if progress is not None:
+                progress(solver.iterations, expected[0])
+
+        def early_seen(report: Report) -> None:
+            early.append(report)
+            seen(report)
+
+        driven = LiveSteps(solver, early_seen, tick, end=solver.iterations + total,
+                           cancel=cancel)
     if progress is not None:
         progress(0, total)
     if iterations is not None:
-        outcome = run(solver, iterations=iterations, progress=seen, cancel=cancel)
+        outcome = run(driven, iterations=iterations, progress=seen, cancel=cancel)
     else:
-        outcome = run(solver, target=goal, max_iterations=max_iterations, progress=seen,
+        outcome = run(driven, target=goal, max_iterations=max_iterations, progress=seen,
                       cancel=cancel)
-    solution.history.extend(outcome.history)
+    made = {report.iteration for report in outcome.history}  # the run's own come first
+    solution.history.extend(sorted([r for r in early if r.iteration not in made]
+                                   + list(outcome.history), key=lambda r: r.iteration))
     solution.outcome = outcome
     solution.stopped = outcome.stopped
     return solution

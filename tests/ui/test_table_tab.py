@@ -146,6 +146,20 @@ def test_lookup_equals_the_library_and_the_command_line(tab, drive, qtbot, capsy
     assert drive.find(tab, QLabel, "tableLookupError").isVisibleTo(tab)
 
 
+def test_the_plot_has_its_first_point_after_the_first_iteration(tab, drive, qtbot):
+    fill(tab, drive)
+    lines: list[str] = []
+    label = tab.form.summary_label
+    tab.runner.progressed.connect(lambda *_: lines.append(label.text()))
+    calculate(tab, drive, qtbot)
+    plot = drive.find(tab, ConvergencePlot, "tableNashConvPlot")
+    assert [at for at, _ in plot.history()] == [1, 3, 5, ITERATIONS]
+    spot = PushFoldSpot("holdem", [1500, 1000, 800], 50, 100, payouts="50/30/20")
+    first = solve_pushfold(spot, iterations=1, deals=DEALS, seed=SEED).nash_conv
+    assert plot.history()[0][1] == pytest.approx(first)
+    assert any(line.startswith("Iteration ") for line in lines), lines
+
+
 def test_stale_marks_when_inputs_change(tab, drive, qtbot):
     fill(tab, drive)
     calculate(tab, drive, qtbot)
