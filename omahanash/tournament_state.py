@@ -228,14 +228,8 @@ def solver_for(spot: Any, table: Any, deals: Any, valuation: Any,
         # otherwise be mostly strategies of games with older values: measured on the coarse
         # grid after 19 value iterations, NashConv 0.17 of the pool continuing it against
         # 0.0008 restarting it, 0.0007 for 100 iterations from scratch)
-        solver.iterations = int(warm[0])
-        solver.regret_play[...] = warm[2:2 + size].reshape(shape)
-        solver.regret_fold[...] = warm[2 + size:2 + 2 * size].reshape(shape)
-        total = solver.regret_play + solver.regret_fold
-        matched = np.where(total > 0, solver.regret_play / np.where(total > 0, total, 1.0),
-                           0.5)
-        free = ~solver.locked
-        solver.sigma[free] = matched[free]  # what the last step of the previous run left
+        solver.set_regrets(warm[2:2 + size].reshape(shape),
+                           warm[2 + size:2 + 2 * size].reshape(shape), int(warm[0]))
         if average:
             solver.avg_weight = float(warm[1])
             solver.avg_sum[...] = warm[2 + 2 * size:].reshape(shape)

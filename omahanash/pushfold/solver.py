@@ -220,10 +220,24 @@ class PushFoldSolver:
                 t = float(self.iterations - AVERAGE_DELAY)
             self.avg_sum += t * self.sigma
             self.avg_weight += t
-            total = self.regret_play + self.regret_fold
-            matched = np.where(total > 0, self.regret_play / np.where(total > 0, total, 1.0),
-                               0.5)
-            self.sigma[free] = matched[free]
+            self._match_regrets()
+        self._last = None
+
+    def _match_regrets(self) -> None:
+        """The current strategy from the regrets (regret matching; ½ where none is
+        positive); locked nodes keep their lock."""
+        free = ~self.locked
+        total = self.regret_play + self.regret_fold
+        matched = np.where(total > 0, self.regret_play / np.where(total > 0, total, 1.0), 0.5)
+        self.sigma[free] = matched[free]
+
+    def set_regrets(self, play: np.ndarray, fold: np.ndarray, iterations: int) -> None:
+        """Go on from these cumulative regrets after ``iterations`` iterations (a warm
+        start): the current strategy is theirs; the average is left as it is."""
+        self.regret_play[...] = play
+        self.regret_fold[...] = fold
+        self.iterations = int(iterations)
+        self._match_regrets()
         self._last = None
 
     def _first_pass_deals(self) -> Deals | None:
