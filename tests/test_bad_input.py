@@ -359,6 +359,20 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
     ("on.load_table('chess')", "InputError", "chess"),
     ("on.load_table('omaha-hi', '{tmp}/empty-cache', [0, 1])", "InputError", "not built"),
     ("on.build_table('holdem')", "InputError", "shipped"),
+    # class subsets that cannot deal the table's disjoint hands: an error at once, no hang
+    # (7513, 16422: AsAdKsKd, AhAcQsQd, every hand holds two aces)
+    ("from omahanash.pushfold.deals import sampled_deals\n"
+     "sampled_deals('holdem', 3, 1000, class_ids=np.array([0]))", "InputError",
+     "the 1 class cannot deal 3 disjoint hands"),
+    ("import contextlib, io\nfrom omahanash.cli import main\n"
+     "on.build_table('omaha-hi', samples=2, cache_dir='{tmp}/deal', class_ids=[7513, 16422])\n"
+     "err = io.StringIO()\nwith contextlib.redirect_stderr(err):\n"
+     "    code = main(['chart', '--game', 'omaha-hi', '--players', '3', '--stacks-bb', '5', "
+     "'--classes', '7513,16422', '--cache-dir', '{tmp}/deal', '--out', '{tmp}/deal.json'])\n"
+     "lines = [line for line in err.getvalue().splitlines() if 'error' in line]\n"
+     "assert code == 2 and len(lines) == 1 and 'Traceback' not in err.getvalue(), err.getvalue()\n"
+     "raise on.InputError(lines[0])", "InputError",
+     "chart: error: --classes (class_ids): the 2 classes cannot deal 3 disjoint hands"),
     ("on.build_table('omaha-hi', samples=0, cache_dir='{tmp}/c', class_ids=[0, 1])",
      "InputError", "samples"),
     ("on.build_table('omaha-hi', samples=2.5, cache_dir='{tmp}/c', class_ids=[0, 1])",

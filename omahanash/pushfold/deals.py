@@ -14,6 +14,13 @@ Two sources, one shape (:class:`Deals`):
 Two-player pots are settled by the class table's equity (no board noise); pots of three or
 more players by the deal's board.
 
+A class subset may hold no ``players`` pairwise disjoint hands (two classes whose hands all
+hold two aces cannot deal three of them), or hold some only after lucky draws: seat by seat
+rejection sampling would then draw forever. :func:`check_dealable` decides first, exactly,
+whether such hands exist (:func:`~omahanash.pushfold.disjoint.disjoint_hands_exist`) and
+the sampler deals again from the first seat when a seat has no hand left; a deal that still
+finds none in :data:`MAX_DRAWS` draws a seat stops and :func:`sampled_deals` says so.
+
 >>> deals = exact_deals("holdem", 2)
 >>> deals.rows, round(float(deals.weights.sum()), 12)
 (28561, 1.0)
@@ -22,13 +29,18 @@ more players by the deal's board.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit, prange
 
 from omahanash.cards import Variant
 from omahanash.errors import InputError
+from omahanash.pushfold.disjoint import disjoint_hands_exist
 from omahanash.rng import below, next_bits, stream
+
+if TYPE_CHECKING:
+    from omahanash.equity.tables import ClassData
 
 #: Sampled deals by default, by table size (more players: more terminals per deal).
 DEFAULT_DEALS = {2: 400_000, 3: 100_000, 4: 300_000, 5: 300_000, 6: 250_000, 7: 200_000,
@@ -39,6 +51,14 @@ DEFAULT_DEALS = {2: 400_000, 3: 100_000, 4: 300_000, 5: 300_000, 6: 250_000, 7: 
 #: 0.08 % / 0.22 %).
 OMAHA_DEALS = 1_000_000
 MAX_DEALS = 50_000_000
+#: Draws a seat may take, counted over its deal (``players * MAX_DRAWS`` a deal, fresh starts
+#: included) before the deal gives up: far above any table that deals (a full 10-handed
+#: Omaha table's last seat needs ~150 on average).
+MAX_DRAWS = 1_000_000
+#: Failed draws in a row after which a seat looks whether any hand is left for it (a dead end
+#: starts the deal again from the first seat; looking draws nothing, so deals that never
+#: meet a dead end are drawn exactly as before).
+DEAD_END_CHECK = 1024
 
 
 def default_deal_count(variant: Variant | str, players: int, subset: bool = False) -> int:
@@ -97,26 +117,82 @@ def draw_board(state: np.uint64, used: np.uint64, board: np.ndarray) -> np.uint6
     return state
 
 
+@njit(cache=True)
+def _any_free(member_masks: np.ndarray, used: np.uint64) -> bool:
+    """Whether some member is disjoint from the mask ``used``."""
+    for m in range(member_masks.size):
+        if member_masks[m] & used == 0:
+            return True
+    return False
+
+
 @njit(cache=True, parallel=True)
 def _sample_kernel(member_cards: np.ndarray, member_masks: np.ndarray,
                    member_class: np.ndarray, players: int, count: int, seed: int,
-                   hands: np.ndarray, boards: np.ndarray, classes: np.ndarray) -> None:
+                   hands: np.ndarray, boards: np.ndarray, classes: np.ndarray,
+                   stuck: np.ndarray) -> None:
+    """Deal ``d``: seat by seat a uniform member disjoint from the seats before (by
+    rejection), from stream (``seed``, ``d``). A seat with no member left (a dead end) deals
+    again from the first seat; a deal past ``players * MAX_DRAWS`` draws sets ``stuck[0]``
+    and the deals not begun yet are skipped."""
     members = member_masks.size
     width = member_cards.shape[1]
+    budget = players * MAX_DRAWS
     for d in prange(count):
+        if stuck[0]:
+            continue
         state = stream(seed, d)
         used = np.uint64(0)
-        for seat in range(players):
-            while True:
-                state, bits = next_bits(state)
-                m = below(bits, members)
-                if member_masks[m] & used == 0:
-                    break
-            used |= member_masks[m]
-            classes[d, seat] = member_class[m]
-            for j in range(width):
-                hands[d, seat, j] = member_cards[m, j]
-        draw_board(state, used, boards[d])
+        seat = 0
+        draws = 0
+        misses = 0
+        while seat < players:
+            state, bits = next_bits(state)
+            m = below(bits, members)
+            draws += 1
+            if member_masks[m] & used == 0:
+                used |= member_masks[m]
+                classes[d, seat] = member_class[m]
+                for j in range(width):
+                    hands[d, seat, j] = member_cards[m, j]
+                seat += 1
+                misses = 0
+                continue
+            if draws >= budget:
+                stuck[0] = True
+                break
+            misses += 1
+            if misses == DEAD_END_CHECK and not _any_free(member_masks, used):
+                used = np.uint64(0)  # no hand left for this seat: deal again
+                seat = 0
+                misses = 0
+        if seat == players:
+            draw_board(state, used, boards[d])
+
+
+def _classes(n: int) -> str:
+    return f"{n} class" if n == 1 else f"{n} classes"
+
+
+def _describe(class_ids: np.ndarray) -> str:
+    shown = ", ".join(str(int(c)) for c in class_ids[:8])
+    return shown + (f", ... ({class_ids.size} in all)" if class_ids.size > 8 else "")
+
+
+def check_dealable(data: ClassData, players: int, width: int) -> None:
+    """InputError unless the classes of ``data`` (a
+    :class:`~omahanash.equity.tables.ClassData`) can deal ``players`` disjoint hands of
+    ``width`` cards and a board (:func:`~omahanash.pushfold.disjoint.disjoint_hands_exist`;
+    an undecided search lets the sampler's own bound answer)."""
+    ids = data.class_ids
+    if players * width + 5 > 52:
+        raise InputError(f"players: {players} hands of {width} cards and a board need "
+                         f"{players * width + 5} cards, a deck has 52")
+    if disjoint_hands_exist(data.member_masks, players) is False:
+        raise InputError(f"--classes (class_ids): the {_classes(ids.size)} cannot deal "
+                         f"{players} disjoint hands: no {players} of their "
+                         f"{data.member_masks.size} hands are pairwise disjoint (classes "
+                         f"{_describe(ids)}); add classes")
 
 
 def _strengths(variant: Variant, hands: np.ndarray, boards: np.ndarray
@@ -151,19 +227,26 @@ def sampled_deals(variant: Variant | str, players: int, count: int, seed: int = 
     variant = Variant.parse(variant)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DEALS:
         raise InputError(f"deals must be a whole number 1..{MAX_DEALS:,}, got {count!r}")
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) \
+            or int(players) not in DEFAULT_DEALS:
+        raise InputError(f"players must be a whole number 2..10, got {players!r}")
     game = "holdem" if variant is Variant.HOLDEM else "omaha"
     data = class_data(game, None if class_ids is None else np.asarray(class_ids, np.int64))
     member_class = np.repeat(np.arange(data.class_ids.size, dtype=np.int32),
                              np.diff(data.member_offsets))
     width = data.member_cards.shape[1]
-    if data.member_cards.shape[0] < players * 2:
-        raise InputError(f"the table's {data.class_ids.size} classes cannot deal {players} "
-                         "disjoint hands")
+    check_dealable(data, players, width)
     hands = np.empty((count, players, width), np.int8)
     boards = np.empty((count, 5), np.int8)
     classes = np.empty((count, players), np.int32)
+    stuck = np.zeros(1, np.bool_)
     _sample_kernel(data.member_cards, data.member_masks, member_class, players, count,
-                   seed, hands, boards, classes)
+                   seed, hands, boards, classes, stuck)
+    if stuck[0]:
+        raise InputError(f"--classes (class_ids): the {_classes(data.class_ids.size)} deal "
+                         f"{players} disjoint hands too rarely to sample: a deal drew "
+                         f"{MAX_DRAWS:,} hands a seat without finishing (classes "
+                         f"{_describe(data.class_ids)}); add classes")
     hi, lo = _strengths(variant, hands, boards)
     # rows in class order: neighbouring trees look alike (the walk runs ~25 % faster)
     order = np.lexsort(classes.T[::-1])
