@@ -4,6 +4,7 @@ iteration on the coarse 28-state grid."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 
 import numpy as np
@@ -22,6 +23,22 @@ from omahanash.tournament_equilibrium import (
 
 COARSE = EquilibriumSettings("holdem", 13_500, 300, 600, (50.0, 30.0, 20.0), 1_500,
                              solve_iterations=6, deals=3_000, seed=1, hu_samples=4_000)
+
+
+@contextlib.contextmanager
+def one_thread():
+    """numba on one thread: on a loaded 2-core host each of these tiny solves takes 5x longer
+    with two (every parallel kernel call waits for a descheduled thread), and the results do
+    not depend on the thread count (test_chart compares two threads here with one in each
+    worker)."""
+    import numba
+
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(threads)
 
 
 @pytest.fixture(scope="module")
@@ -90,23 +107,13 @@ TINY = EquilibriumSettings("holdem", 13_500, 300, 600, (50.0, 30.0, 20.0), 1_500
 
 @pytest.fixture(scope="module")
 def two_iterations(tmp_path_factory):
-    """Two value iterations over the 28 coarse states in this process, kept in a store.
-
-    numba runs on one thread here: on a loaded 2-core host each of these tiny solves takes
-    5x longer with two (every parallel kernel call waits for a descheduled thread), and the
-    results do not depend on the thread count (test_chart compares two threads here with
-    one in each worker)."""
-    import numba
-
+    """Two value iterations over the 28 coarse states in this process (numba on one thread,
+    as in every solve of these tests: :func:`one_thread`), kept in a store."""
     from omahanash.tournament_equilibrium import solve_equilibrium
 
     store = tmp_path_factory.mktemp("equilibrium")
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
+    with one_thread():
         return store, solve_equilibrium(TINY, max_iterations=2, tol=1e-9, store_dir=store)
-    finally:
-        numba.set_num_threads(threads)
 
 
 def test_values_share_the_pool_and_start_from_icm(two_iterations):
@@ -159,22 +166,16 @@ def test_same_bits_on_two_workers_and_resumed_from_the_store(two_iterations, clu
 def test_command_line_equilibrium(monkeypatch, capsys):
     import json
 
-    import numba
-
     from omahanash import tournament_equilibrium
     from omahanash.cli import main
 
     monkeypatch.setattr(tournament_equilibrium, "HU_SAMPLES", 4_000)
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)  # see two_iterations
-    try:
+    with one_thread():
         code = main(["tournament", "--game", "holdem", "--players", "3", "--chips", "13500",
                      "--sb", "300", "--bb", "600", "--payouts", "50/30/20", "--unit", "1500",
                      "--equilibrium", "--iterations", "1", "--solve-iterations", "4",
                      "--deals", "1000", "--seed", "1", "--state", "3000", "4500", "6000",
                      "--json"])
-    finally:
-        numba.set_num_threads(threads)
     assert code == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["states"] == 28 and doc["payouts"] == [50, 30, 20] and doc["iterations"] == 1
@@ -196,7 +197,6 @@ def test_a_warm_start_continues_the_regrets_and_restarts_the_average(hu):
     """4 CFR+ iterations, then 3 more from the row they leave: the regrets are those of 7
     iterations in one go, bit for bit (same values), and the average is that of iterations
     5 to 7 alone (the 7-iteration sum less the 4-iteration one)."""
-    import numba
 
     from omahanash.pushfold import solve_pushfold
     from omahanash.pushfold.solver import AVERAGE_DELAY
@@ -206,15 +206,11 @@ def test_a_warm_start_continues_the_regrets_and_restarts_the_average(hu):
     valuation = TournamentValuation(TINY, states, icm_values(TINY, states), *hu)
     spot, table = TINY.spot((2, 3, 4)), TINY.table()
     deals = deals_for(spot, table, TINY.deals, TINY.seed)
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)  # see two_iterations
-    try:
+    with one_thread():
         first = warm_solve(spot, table, deals, valuation, None, 4)
         more = warm_solve(spot, table, deals, valuation, first[HEAD - 2:], 3)
         straight = solve_pushfold(spot, iterations=7, deals=TINY.deals, seed=TINY.seed,
                                   valuation=valuation)
-    finally:
-        numba.set_num_threads(threads)
     solver = straight.solver
     size = solver.regret_play.size
     assert more[4] == 7 and first[4] == 4
@@ -232,16 +228,11 @@ def test_a_warm_start_continues_the_regrets_and_restarts_the_average(hu):
 
 @pytest.fixture(scope="module")
 def warm_run():
-    import numba
 
     from omahanash.tournament_equilibrium import solve_equilibrium
 
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)  # see two_iterations
-    try:
+    with one_thread():
         return solve_equilibrium(WARM, max_iterations=2, tol=1e-9)
-    finally:
-        numba.set_num_threads(threads)
 
 
 def test_value_iteration_warm_starts_every_state(two_iterations, warm_run, cluster):
@@ -285,18 +276,13 @@ def test_omaha_equilibrium_on_a_class_subset(game, omaha_subset_cache, omaha_sub
     """The states' hands are solved on the subset table (iteration 0 = the spot solved alone
     with ICM values there), every state pays out the pool, and a bust hands the survivors
     the Omaha heads-up chain's P(win) on that table."""
-    import numba
 
     from omahanash.pushfold import solve_pushfold
     from omahanash.tournament_equilibrium import solve_equilibrium
 
     settings = omaha_settings(game, omaha_subset_cache, omaha_subset_ids)
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)  # see two_iterations
-    try:
+    with one_thread():
         one = solve_equilibrium(settings, max_iterations=1, tol=1e-9)
-    finally:
-        numba.set_num_threads(threads)
     assert len(one.states) == 6 and one.settings.game == game
     assert one.values.sum(axis=1) == pytest.approx(np.full(6, 100.0), abs=1e-6)
     k = one.states.index((1, 2, 2))
@@ -328,14 +314,9 @@ def test_command_line_omaha_equilibrium(monkeypatch, capsys, omaha_subset_cache,
             "2", "--solve-iterations", "3", "--warm-iterations", "2", "--deals", "800",
             "--cache-dir", str(omaha_subset_cache), "--json", "--classes",
             ",".join(map(str, omaha_subset_ids))]
-    import numba
 
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)  # see two_iterations
-    try:
+    with one_thread():
         assert main(args) == 0
-    finally:
-        numba.set_num_threads(threads)
     doc = json.loads(capsys.readouterr().out)
     assert doc["game"] == "omaha-hilo" and doc["states"] == 6 and doc["iterations"] == 2
     assert doc["warm_iterations"] == 2 and len(doc["changes"]) == 2
@@ -357,7 +338,6 @@ def test_outcome_chances_give_the_hands_ev(hu):
     by probe passes, sums to 1, and with what each end is worth gives the EV that the
     solver's own pass computes (prize, every seat), for states with and without equal
     stacks."""
-    import numba
 
     from omahanash.tournament_state import (
         deals_for,
@@ -368,9 +348,7 @@ def test_outcome_chances_give_the_hands_ev(hu):
 
     states = stack_states(TINY.chips, TINY.unit)
     valuation = TournamentValuation(TINY, states, icm_values(TINY, states), *hu)
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)  # see two_iterations
-    try:
+    with one_thread():
         for state in ((2, 3, 4), (1, 1, 7), (3, 3, 3)):
             spot, table = TINY.spot(state), TINY.table()
             solver = solver_for(spot, table, deals_for(spot, table, TINY.deals, TINY.seed),
@@ -385,22 +363,15 @@ def test_outcome_chances_give_the_hands_ev(hu):
             start = spot.stack_array()
             ev = sum(p * valuation(f, start) for p, f in zip(chances, finals))
             assert ev == pytest.approx(solver.evaluate()["root"], abs=1e-10)
-    finally:
-        numba.set_num_threads(threads)
 
 
 @pytest.fixture(scope="module")
 def policy_run():
-    import numba
 
     from omahanash.tournament_equilibrium import solve_equilibrium
 
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)  # see two_iterations
-    try:
+    with one_thread():
         return solve_equilibrium(POLICY, max_iterations=3, tol=1e-9)
-    finally:
-        numba.set_num_threads(threads)
 
 
 def test_policy_values_are_the_values_of_the_strategies(policy_run):
@@ -441,22 +412,16 @@ def test_command_line_policy_iteration(monkeypatch, capsys, policy_run):
     the same settings, and the JSON says which update and each iteration's residual."""
     import json
 
-    import numba
-
     from omahanash import tournament_equilibrium
     from omahanash.cli import main
 
     monkeypatch.setattr(tournament_equilibrium, "HU_SAMPLES", 4_000)
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)  # see two_iterations
-    try:
+    with one_thread():
         code = main(["tournament", "--game", "holdem", "--players", "3", "--chips", "13500",
                      "--sb", "300", "--bb", "600", "--payouts", "50/30/20", "--unit", "1500",
                      "--equilibrium", "--iterations", "3", "--tol", "1e-9",
                      "--solve-iterations", "4", "--warm-iterations", "3", "--deals", "1000",
                      "--seed", "1", "--update", "policy", "--json"])
-    finally:
-        numba.set_num_threads(threads)
     assert code == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["update"] == "policy" and doc["iterations"] == 3
