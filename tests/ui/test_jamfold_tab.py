@@ -4,6 +4,7 @@ Epsilon plot, hand lookup, range view, save / open / export, the Omaha table off
 from __future__ import annotations
 
 import csv
+import threading
 
 import pytest
 from PySide6.QtCore import Qt
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButt
 
 from ui.jamfold_tab import JamFoldTab, format_played, plot_indices
 from ui.plots import ConvergencePlot
+from ui.workers import Worker
 
 
 @pytest.fixture
@@ -60,22 +62,44 @@ def look_up(tab, drive, qtbot, text: str, player: str) -> None:
 RUN = 20_000  # CFR+ iterations of the live run
 
 
-def test_holdem_cfr_run_live_then_lookup(tab, drive, qtbot, tmp_path):
+def test_holdem_cfr_run_live_then_lookup(tab, drive, qtbot, tmp_path, monkeypatch):
     set_inputs(tab, drive, iterations=str(RUN))
     button = drive.find(tab, QPushButton, "calculateButton")
     assert button.isEnabled() and button.text() == "Calculate"
+    # The counter must move while it runs: two distinct live values below the end. Left
+    # alone, whether the window gets to show any depends on timing (quiet, 20,000 iterations
+    # ran before it handled a second signal; loaded, 4,000 once ran before it was scheduled
+    # at all), so the worker waits, twice, after a progress signal until the window has
+    # shown a new live value (a handshake, no clock: the wait's limit only stops a hang).
     seen: list[tuple[int, int]] = []
-    tab.runner.progressed.connect(lambda *a: seen.append(counter(tab)))
+    shown = threading.Event()
+    waits: list[float] = []
+    report = Worker._report
+
+    def report_and_wait(self, done, total, phase, detail):
+        wait = phase == "solving" and 0 < done < RUN and len(waits) < 2
+        if wait:
+            waits.append(done)
+            shown.clear()
+        report(self, done, total, phase, detail)
+        if wait:
+            shown.wait(timeout=300)
+
+    def on_progress(*_):
+        now = counter(tab)
+        if 0 < now[0] < RUN and all(now[0] != done for done, _ in seen):
+            shown.set()
+        seen.append(now)
+
+    monkeypatch.setattr(Worker, "_report", report_and_wait)
+    tab.runner.progressed.connect(on_progress)
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert button.text() == "Stop"
     with qtbot.waitSignal(tab.runner.finished, timeout=300_000):
         pass
     assert button.text() == "Calculate"
-    # The counter moved while it ran: several distinct live values below the end (20,000
-    # iterations take ~1 s quiet: on a loaded machine 4,000 once ran before the window's
-    # thread was scheduled at all, and every progress signal was handled after the end).
     live = sorted({done for done, _ in seen if 0 < done < RUN})
-    assert len(live) >= 2, seen
+    assert len(waits) == 2 and len(live) >= 2, seen
     assert all(total == RUN for _, total in seen)
     assert counter(tab) == (RUN, RUN)
     # The thesis's 5/10, 100/100 Hold'em equilibrium: PU pushes ~58%, CA calls ~37%.
