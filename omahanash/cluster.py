@@ -51,7 +51,8 @@ from omahanash.errors import Cancelled, InputError
 from omahanash.runs import CancelFlag, ProgressCallback
 from omahanash.savefile import ArraySpec, BlockedFile, FileKind, SaveFileError
 
-__all__ = ["JOB_STORE", "SCHEDULER_ENV", "Scheduler", "parse_scheduler", "run_blocks"]
+__all__ = ["JOB_STORE", "SCHEDULER_ENV", "Scheduler", "numba_threads", "parse_scheduler",
+           "run_blocks"]
 
 SCHEDULER_ENV = "OMAHANASH_SCHEDULER"
 JOB_STORE = FileKind("cluster-job", 1, "omahanash job store")
@@ -246,6 +247,30 @@ def _open_store(store_path: str | os.PathLike | None, meta: dict[str, Any], tota
     if total == 0:
         store.mark_finished(0)
     return store.arrays["result"], finished, store
+
+
+@contextmanager
+def numba_threads(count: int) -> Iterator[None]:
+    """numba's kernels on ``count`` threads in this block (numba's count is per calling
+    thread), the count before restored at the end: measurements in core-seconds, and tiny
+    solves on a loaded host, where every parallel call waits for a descheduled thread.
+
+    >>> import numba
+    >>> before = numba.get_num_threads()
+    >>> with numba_threads(1):
+    ...     numba.get_num_threads()
+    1
+    >>> numba.get_num_threads() == before
+    True
+    """
+    import numba
+
+    threads = numba.get_num_threads()
+    numba.set_num_threads(count)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(threads)
 
 
 # -- Dask ---------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from omahanash.bench import BenchRow
+from omahanash.cluster import numba_threads
 
 EMPTY_ITEMS = 8
 CELLS_MEASURED = 160
@@ -82,16 +83,10 @@ def chart_rows(stacks: str = CHART_STACKS) -> list[BenchRow]:
     started = time.perf_counter()
     there = chart(grid, scheduler="local:2")
     cluster = time.perf_counter() - started
-    import numba
-
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
+    with numba_threads(1):
         started = time.perf_counter()
         single = chart(grid)
         one = time.perf_counter() - started
-    finally:
-        numba.set_num_threads(threads)
     same = there.rows.tobytes() == here.rows.tobytes() == single.rows.tobytes()
     note = (f"{len(grid)} stacks, {CHART_DEALS:,} deals x {CHART_ITERATIONS} iterations each; "
             f"{'identical' if same else 'DIFFERENT'} results")
@@ -114,8 +109,6 @@ def equilibrium_rows() -> list[BenchRow]:
     values) on one numba thread, over a few random states, solved from scratch and then warm
     (continuing that solve for the default warm iterations); then one value iteration's
     projected wall time on this machine's cores and on 64."""
-    import numba
-
     from omahanash.tournament_equilibrium import (
         EquilibriumSettings,
         StateItem,
@@ -133,9 +126,7 @@ def equilibrium_rows() -> list[BenchRow]:
     rng = np.random.default_rng(28)
     picked = [states[k] for k in rng.choice(len(states), EQ_STATES_MEASURED, replace=False)]
     cold, warm = settings.solve_iterations, settings.warm_iterations
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
+    with numba_threads(1):
         _solve_state(settings, values, hu, cold, StateItem(picked[0]))  # warm-up
         started = time.process_time()
         rows = [_solve_state(settings, values, hu, cold, StateItem(state)) for state in picked]
@@ -144,8 +135,6 @@ def equilibrium_rows() -> list[BenchRow]:
         for state, row in zip(picked, rows):
             _solve_state(settings, values, hu, warm, StateItem(state, _warm_part(row, settings)))
         per_warm = (time.process_time() - started) / len(picked)
-    finally:
-        numba.set_num_threads(threads)
     per_probe, solve_seconds = _policy_costs(settings, states, hu, values, picked, rows)
     cores = os.cpu_count() or 1
     out = [BenchRow("cluster", "policy iteration: a state's outcome chances (probe passes)",
@@ -171,8 +160,6 @@ def _policy_costs(settings: Any, states: list, hu: tuple, values: np.ndarray,
     """CPU seconds of one state's outcome chances (after its cold solve) and wall seconds
     of :func:`~omahanash.tournament_equilibrium.policy_values` over every state (uniform
     chances over each hand's ends: the cost does not depend on them)."""
-    import numba
-
     from omahanash.tournament_equilibrium import (
         TournamentValuation,
         _warm_part,
@@ -188,9 +175,7 @@ def _policy_costs(settings: Any, states: list, hu: tuple, values: np.ndarray,
 
     table = settings.table()
     valuation = TournamentValuation(settings, states, values, *hu)
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
+    with numba_threads(1):
         spent = 0.0
         for state, row in zip(picked, rows):
             spot = settings.spot(state)
@@ -200,8 +185,6 @@ def _policy_costs(settings: Any, states: list, hu: tuple, values: np.ndarray,
             started = time.process_time()
             outcome_probabilities(solver, solver.average())
             spent += time.process_time() - started
-    finally:
-        numba.set_num_threads(threads)
     chances = np.zeros((len(states), outcome_slots(False)))
     for k, state in enumerate(states):
         groups = len(outcome_groups(settings.spot(state))[0])
@@ -212,8 +195,6 @@ def _policy_costs(settings: Any, states: list, hu: tuple, values: np.ndarray,
 
 
 def _exact_rows() -> list[BenchRow]:
-    import numba
-
     from omahanash.equity.table_exact import exact_cells
     from omahanash.equity.tables import class_data
 
@@ -224,9 +205,7 @@ def _exact_rows() -> list[BenchRow]:
     rows = np.searchsorted(ids, pairs[:, 0])
     cols = np.searchsorted(ids, pairs[:, 1])
     out = []
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)  # one core: the time is the cost in core-seconds
-    try:
+    with numba_threads(1):  # one core: the time is the cost in core-seconds
         for game in ("omaha-hi", "omaha-hilo"):
             hilo = game == "omaha-hilo"
             exact_cells(data, rows[:2], cols[:2], hilo)  # warm-up (compile or cache load)
@@ -244,8 +223,6 @@ def _exact_rows() -> list[BenchRow]:
                          core_hours / CLUSTER_CORES * 60, "min",
                          note="perfect scaling; items of 4,096 cells"),
             ]
-    finally:
-        numba.set_num_threads(threads)
     return out
 
 

@@ -3,7 +3,6 @@ real LocalCluster of two worker processes, resumable, and equal to solving each 
 
 from __future__ import annotations
 
-import contextlib
 import json
 
 import numpy as np
@@ -18,19 +17,13 @@ from omahanash.runs import CancelFlag
 TINY = {"iterations": 8, "deals": 2_000, "payouts": "50/30/20", "seed": 3}
 
 
-@contextlib.contextmanager
 def one_thread():
-    """numba on one thread: on a loaded 2-core host every parallel kernel call of these tiny
-    solves waits for a descheduled second thread (5x slower). Results do not depend on it:
-    ``here`` runs on all threads and the tests compare with it."""
-    import numba
+    """numba on one thread (:func:`omahanash.cluster.numba_threads`): on a loaded 2-core host
+    each tiny solve here takes 5x longer with two (every parallel kernel call waits for a
+    descheduled thread); the results do not depend on the thread count."""
+    from omahanash.cluster import numba_threads
 
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(threads)
+    return numba_threads(1)
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,6 @@ iteration on the coarse 28-state grid."""
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 
 import numpy as np
@@ -25,20 +24,13 @@ COARSE = EquilibriumSettings("holdem", 13_500, 300, 600, (50.0, 30.0, 20.0), 1_5
                              solve_iterations=6, deals=3_000, seed=1, hu_samples=4_000)
 
 
-@contextlib.contextmanager
 def one_thread():
-    """numba on one thread: on a loaded 2-core host each of these tiny solves takes 5x longer
-    with two (every parallel kernel call waits for a descheduled thread), and the results do
-    not depend on the thread count (test_chart compares two threads here with one in each
-    worker)."""
-    import numba
+    """numba on one thread (:func:`omahanash.cluster.numba_threads`): on a loaded 2-core host
+    each tiny solve here takes 5x longer with two (every parallel kernel call waits for a
+    descheduled thread); the results do not depend on the thread count."""
+    from omahanash.cluster import numba_threads
 
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(threads)
+    return numba_threads(1)
 
 
 @pytest.fixture(scope="module")
