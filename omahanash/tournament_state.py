@@ -26,6 +26,7 @@ StateItem((1, 2, 3), cold)
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -111,6 +112,7 @@ def row_length(slots: int, classes: int, outcomes: int = 0) -> int:
     return HEAD + 3 * slots * classes + outcomes
 
 
+@functools.cache
 def outcome_slots(hilo: bool, players: int = 3) -> int:
     """How many distinct outcomes a hand of ``players`` can have at most (one player left,
     each two-player pot's two winners, every showdown order of the bigger pots): the
