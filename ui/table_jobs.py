@@ -85,7 +85,7 @@ def continue_job(solution: PushFoldSolution, more: int, key: str | None) -> Job:
     reports first in the snapshots), live as a first run (progress after every iteration,
     the early reports of a run continued from before them)."""
     def job(report: Reporter, cancel: CancelFlag) -> JobResult:
-        from omahanash.pushfold.live import LiveSteps
+        from omahanash.pushfold.live import LiveSteps, merged_history
         from omahanash.solving import run
 
         clone = detached(solution)
@@ -106,9 +106,7 @@ def continue_job(solution: PushFoldSolution, more: int, key: str | None) -> Job:
                           lambda: report(clone.iterations, start + more), end=start + more,
                           cancel=cancel)
         outcome = run(steps, iterations=more, progress=seen, cancel=cancel)
-        made = {item.iteration for item in outcome.history}
-        clone.history.extend(sorted([r for r in early if r.iteration not in made]
-                                    + list(outcome.history), key=lambda r: r.iteration))
+        clone.history.extend(merged_history(early, outcome.history))
         clone.outcome = outcome
         clone.stopped = outcome.stopped
         warm(clone)

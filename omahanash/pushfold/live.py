@@ -7,7 +7,7 @@ reading the iterates only (a live run is the same bits as another).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from omahanash.runs import CancelFlag
@@ -25,6 +25,20 @@ if TYPE_CHECKING:
 #: has no trace of the start's ½ everywhere, which makes a pass at iteration 2 cost about
 #: five).
 EARLY_REPORTS = (1, 3, 5)
+
+
+def merged_history(early: Sequence[Report], reports: Sequence[Report]) -> list[Report]:
+    """A live run's reports in iteration order: the run's own (``reports``) and the early
+    ones at iterations it has none of.
+
+    >>> merged = merged_history([Report(1, 9.0), Report(3, 2.5)],
+    ...                         [Report(3, 2.0), Report(10, 0.5)])
+    >>> [(r.iteration, r.exploitability) for r in merged]
+    [(1, 9.0), (3, 2.0), (10, 0.5)]
+    """
+    made = {report.iteration for report in reports}  # the run's own come first
+    return sorted([r for r in early if r.iteration not in made] + list(reports),
+                  key=lambda r: r.iteration)
 
 
 class LiveSteps:

@@ -31,7 +31,7 @@ from omahanash.cards import Variant
 from omahanash.errors import InputError
 from omahanash.pushfold.deals import Deals, default_deal_count, exact_deals, sampled_deals
 from omahanash.pushfold.kernels import PATH_WALK_MAX, deal_pass, terminal_values
-from omahanash.pushfold.live import LiveSteps
+from omahanash.pushfold.live import LiveSteps, merged_history
 from omahanash.pushfold.solution import PushFoldSolution
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.runs import CancelFlag
@@ -418,9 +418,7 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     else:
         outcome = run(driven, target=goal, max_iterations=max_iterations, progress=seen,
                       cancel=cancel)
-    made = {report.iteration for report in outcome.history}  # the run's own come first
-    solution.history.extend(sorted([r for r in early if r.iteration not in made]
-                                   + list(outcome.history), key=lambda r: r.iteration))
+    solution.history.extend(merged_history(early, outcome.history))
     solution.outcome = outcome
     solution.stopped = outcome.stopped
     return solution
