@@ -25,7 +25,7 @@ from __future__ import annotations
 import functools
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -184,6 +184,11 @@ class Chart:
         self._classes = classes
 
     @property
+    def nodes(self) -> list[Any]:
+        """The table's nodes (name, position, action), preflop order."""
+        return list(self._nodes)
+
+    @property
     def node_names(self) -> list[str]:
         return [node.name for node in self._nodes]
 
@@ -309,12 +314,15 @@ def solve_chart(game: str, players: int,
                 scheduler: str | Scheduler | None = None,
                 store_path: str | os.PathLike | None = None,
                 progress: ProgressCallback | None = None,
-                cancel: CancelFlag | None = None) -> Chart:
+                cancel: CancelFlag | None = None,
+                on_stack: Callable[[Chart], None] | None = None) -> Chart:
     """Solve the table at every stack vector (a number: equal stacks; a sequence: one stack
     per seat, preflop order; big blinds) with ``iterations`` CFR+ iterations on ``deals``
     sampled deals (``seed``) on the equity table of ``class_ids`` (a class subset, Omaha; None:
     every class). ``scheduler``, ``store_path``, ``progress`` (stacks done, total)
-    and ``cancel`` as :func:`~omahanash.cluster.run_blocks`.
+    and ``cancel`` as :func:`~omahanash.cluster.run_blocks`. ``on_stack(chart)`` is called in
+    this thread as each stack finishes (resumed ones too) with the chart of the stacks finished
+    so far, in stack order: a live view, and what a cancelled chart finished.
 
     >>> chart = solve_chart("holdem", 3, [[5, 10, 15]], iterations=4, deals=2_000,
     ...                     payouts="50/30/20")
@@ -337,9 +345,19 @@ def solve_chart(game: str, players: int,
         settings.spot(vector)
     job = {k: v for k, v in asdict(settings).items() if k != "cache_dir"}
     job["what"] = "push/fold chart"
+    finished: dict[int, np.ndarray] = {}
+
+    def on_item(index: int, row: np.ndarray) -> None:
+        assert on_stack is not None
+        finished[index] = np.array(row)
+        order = sorted(finished)
+        on_stack(Chart(settings, [vectors[i] for i in order],
+                       np.array([finished[i] for i in order])))
+
     rows = run_blocks(functools.partial(_solve_one, settings), vectors,
                       result_shape=(settings.row_length(),), scheduler=scheduler,
-                      store_path=store_path, job=job, progress=progress, cancel=cancel)
+                      store_path=store_path, job=job, progress=progress, cancel=cancel,
+                      on_item=None if on_stack is None else on_item)
     return Chart(settings, vectors, np.array(rows))
 
 

@@ -149,6 +149,7 @@ def run_blocks(
     job: Mapping[str, Any] | None = None,
     progress: ProgressCallback | None = None,
     cancel: CancelFlag | None = None,
+    on_item: Callable[[int, np.ndarray], None] | None = None,
 ) -> np.ndarray:
     """Compute ``fn(item)`` for every item; return the results as one array.
 
@@ -161,7 +162,10 @@ def run_blocks(
     returned at once (memory-mapped). Without it results live in memory only.
     ``progress(done, total)`` counts items (resumed ones too); ``cancel`` stops the job between
     items (Dask: within :data:`POLL_SECONDS`) with :class:`~omahanash.errors.Cancelled`,
-    keeping what finished. A worker that dies is replaced and its items run again elsewhere.
+    keeping what finished. ``on_item(index, result)`` is called in this thread for each item as
+    its result is kept, resumed ones first (a live view; what a stopped job finished; not for
+    a complete store, returned at once). A worker that dies is replaced and its items run
+    again elsewhere.
 
     >>> import tempfile, pathlib
     >>> store = pathlib.Path(tempfile.mkdtemp()) / "squares.job"
@@ -191,9 +195,14 @@ def run_blocks(
         if store is not None:
             store.mark_finished(index)
         done += 1
+        if on_item is not None:
+            on_item(index, results[index])
         if progress is not None:
             progress(done, total)
 
+    if on_item is not None:
+        for kept in np.flatnonzero(finished):
+            on_item(int(kept), results[kept])
     if progress is not None:
         progress(done, total)
     try:

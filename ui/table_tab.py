@@ -11,7 +11,8 @@ nodes with their reach, the range of the selected node (the 13×13 grid for Hold
 table for Omaha), the EV of playing and folding per hand in big blinds and in % of the prize
 pool, the hand lookup, the ICM panel (prize equity per seat, bubble factors as a heat map),
 Save / Open / Export (CSV, JSON, PNG). Results of another spot than the inputs are marked
-stale.
+stale. The Nash chart page (:mod:`ui.table_chart_panel`) solves the same table over a grid of
+equal stacks (``omahanash chart``).
 
 A view: the rules are in :mod:`ui.table_model`, the jobs in :mod:`ui.table_jobs`, the files
 in :mod:`ui.table_files`; the form is :mod:`ui.table_form`, the oval :mod:`ui.table_seats`, the
@@ -27,6 +28,7 @@ from omahanash.errors import InputError
 from ui.common import Tab, named, scrolling_column
 from ui.plots import ConvergencePlot
 from ui.table_build_panel import TableBuildPanel
+from ui.table_chart_panel import TableChartPanel
 from ui.table_files import TableFiles
 from ui.table_form import TableForm
 from ui.table_jobs import JobResult, continue_job, finished_message, open_job, solve_job
@@ -77,6 +79,8 @@ class TableTab(TableFiles, Tab):
         self.results = TableResults()
         self.node_model, self.hands_model = self.results.node_model, self.results.hands_model
         self.lookup_edit = self.results.lookup_edit
+        self.chart_panel = TableChartPanel(self.make_runner)
+        self.results.range_tabs.addTab(self.chart_panel, "Nash chart")
         self._lay_out()
         self._wire()
         self._on_seats_changed()
@@ -124,6 +128,7 @@ class TableTab(TableFiles, Tab):
         self.build_panel.building.connect(lambda active: active or self._validate())
         self.build_panel.built.connect(lambda _variant: self._validate())
         self.build_panel.status_message.connect(self.status_message)
+        self.chart_panel.status_message.connect(self.status_message)
 
     # -- the form ------------------------------------------------------------------------------
 
@@ -154,6 +159,9 @@ class TableTab(TableFiles, Tab):
         table_ready = self.build_panel.check(VARIANTS[variant], variant)
         self.form.calculate_button.set_inputs_valid(checked.request is not None
                                                     and table_ready)
+        self.chart_panel.set_table(
+            checked.request if table_ready else None,
+            "" if table_ready else f"Build the {variant} equity table first (on the left).")
         spot = checked.spot
         if spot is not None:
             self.results.show_icm(spot)

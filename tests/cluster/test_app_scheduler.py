@@ -62,3 +62,36 @@ def test_the_setting_is_kept_and_app_jobs_run_on_it(qtbot, settings, cluster):
     again = MainWindow(factories=[], settings=settings)
     qtbot.addWidget(again)
     assert os.environ[SCHEDULER_ENV] == cluster.scheduler_address
+
+
+def test_the_table_tab_s_nash_chart_runs_on_the_app_s_engine(qtbot, cluster, monkeypatch):
+    """The app's chart of more than two players (the Table tab's Nash chart) runs on the Dask
+    workers of the Compute engine setting, and its chart is the one computed in this process
+    (the same bits)."""
+    import distributed
+
+    from omahanash.chart import solve_chart
+    from ui.table_tab import TableTab
+
+    def chart_imported() -> bool:
+        return "omahanash.chart" in sys.modules
+
+    monkeypatch.setenv(SCHEDULER_ENV, cluster.scheduler_address)
+    tab = TableTab()
+    qtbot.addWidget(tab)
+    form = tab.form
+    for edit, text in ((form.iterations_edit, "2"), (form.deals_edit, "1000"),
+                       (form.seed_edit, "9"), (form.payouts_edit, "50/30/20")):
+        edit.setText(text)
+    panel = tab.chart_panel
+    panel.stacks_edit.setText("5, 9")
+    with distributed.Client(cluster.scheduler_address) as client:
+        before = client.run(chart_imported)
+        assert panel.run()
+        qtbot.waitUntil(lambda: not panel.runner.running, timeout=120_000)
+        after = client.run(chart_imported)
+    assert not any(before.values()) and any(after.values()), "the workers solved it"
+    assert panel.error.text() == "" and panel.chart is not None
+    expected = solve_chart("holdem", 3, [5.0, 9.0], sb=50, bb=100, payouts="50/30/20",
+                           iterations=2, deals=1000, seed=9)
+    assert panel.chart.rows.tobytes() == expected.rows.tobytes()
