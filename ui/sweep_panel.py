@@ -6,7 +6,9 @@ big blinds (``sweepStacksEdit``: ``2-20`` for every whole stack from 2 to 20, or
 10``), and **Run** (``sweepRunButton``, a Run/Stop button): :func:`omahanash.jamfold.sweep`
 solves each equal effective stack in the tab's worker (:meth:`ui.common.Tab.make_runner`) with
 the tab's blinds and ante. Stop keeps the stacks finished so far. A variant whose equity table
-is not built is skipped and named in ``sweepStatus``; the others still run.
+is not built is skipped and named in ``sweepStatus``; the others still run. It is the
+heads-up chart (``sweepScopeLabel`` says so); 3 to 10 players with payouts are the Table tab's
+Nash chart (:mod:`ui.table_chart_panel`).
 
 ``sweepPlot`` draws per variant two curves, push % (solid) and call % (dashed), with a legend;
 hovering shows the values of the nearest stack (``sweepHoverLabel``). The points export as CSV
@@ -104,6 +106,9 @@ class SweepPanel(QWidget):
         self.error = ErrorLabel("sweepError")
         self.status_label = named(QLabel(""), "sweepStatus")
         self.status_label.setWordWrap(True)
+        self.scope_label = named(QLabel("Heads-up. For 3 to 10 players, with payouts: the "
+                                        "Table tab's Nash chart."), "sweepScopeLabel")
+        self.scope_label.setWordWrap(True)
 
         self.plot = pg.PlotWidget()
         self.plot.setObjectName("sweepPlot")
@@ -132,6 +137,7 @@ class SweepPanel(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addLayout(inputs)
+        layout.addWidget(self.scope_label)
         layout.addWidget(self.stacks_error)
         layout.addWidget(self.error)
         layout.addWidget(self.status_label)

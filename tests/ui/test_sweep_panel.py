@@ -39,6 +39,8 @@ def test_holdem_sweep_plots_push_and_call_and_exports(panel, drive, qtbot, tmp_p
         ["Hold'em", "Omaha Hi", "Omaha Hi/Lo", "All three"]
     assert not drive.find(panel, QPushButton, "sweepExportCsvButton").isEnabled()
     assert panel.plot.objectName() == "sweepPlot"
+    # heads-up here; the full table's chart is elsewhere, and the page says where
+    assert "Table tab's Nash chart" in drive.find(panel, QLabel, "sweepScopeLabel").text()
     run(panel, drive, qtbot, "Hold'em", "2-6")
     assert sorted(panel.curves) == [("holdem", "call"), ("holdem", "push")]
     push = panel.curves[("holdem", "push")]
