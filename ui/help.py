@@ -35,7 +35,8 @@ TAB_ANSWERS: dict[str, str] = {
              "bubble, an MTT final table): which hands each seat pushes and calls, with ICM "
              "payouts or in chips; the EV of each hand in big blinds and in prize equity, "
              "every seat's prize equity and the bubble factors; lock a seat to a range and "
-             "see how the others adjust.",
+             "see how the others adjust; the Nash chart: how each seat's range changes from "
+             "2 to 20 big blinds.",
     "Review": "Did I play my jam-fold spots right? Open hand histories (PokerStars, PHH) or "
               "drop them on the window: each heads-up push/fold decision is compared with "
               "Nash (or with the best response to the opponent you type), with the EV lost "
