@@ -349,7 +349,7 @@ def solve_chart(game: str, players: int,
 
     def on_item(index: int, row: np.ndarray) -> None:
         assert on_stack is not None
-        finished[index] = np.array(row)
+        finished[index] = row  # a view of run_blocks' results (copied just below)
         order = sorted(finished)
         on_stack(Chart(settings, [vectors[i] for i in order],
                        np.array([finished[i] for i in order])))

@@ -143,7 +143,11 @@ def chart_job(request: ChartRequest, store_folder: str | Path | None = None) -> 
     def job(report: Reporter, cancel: CancelFlag) -> ChartOutcome:
         from omahanash.chart import solve_chart
 
-        latest: list[Chart] = []
+        latest: list[Chart] = []  # the newest only (a 9-max Omaha stack is 67 MB)
+
+        def keep(chart: Chart) -> None:
+            latest[:] = [chart]
+
         report.phase("chart", detail=lambda: latest[-1] if latest else None)
         from omahanash.equity.tablefile import make_cache_dir
 
@@ -155,7 +159,7 @@ def chart_job(request: ChartRequest, store_folder: str | Path | None = None) -> 
                                 bb_ante=request.bb_ante, payouts=request.payouts,
                                 iterations=request.iterations, deals=request.deals,
                                 seed=request.seed, store_path=store, progress=report,
-                                cancel=cancel, on_stack=latest.append)
+                                cancel=cancel, on_stack=keep)
         except Cancelled:
             return ChartOutcome(latest[-1] if latest else None, True)
         return ChartOutcome(chart, False)
