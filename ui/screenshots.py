@@ -2,7 +2,8 @@
 
 Drives the real window like a user (Hold'em jam-fold 5/10, stacks 100/100 with CFR+ and the
 lookup of Ad Ac, the shaded push grid, a caller locked to a range and the best response with
-its width curve, the Hold'em Nash chart 2-20 bb, the thesis's second domino setting solved
+its width curve, the Hold'em Nash chart 2-20 bb, the Table tab (4-handed) and its Nash chart
+(3-handed, 2-20 bb), the thesis's second domino setting solved
 with CFR+, an Omaha Hi/Lo equity, nim 3 4 5, the review of a heads-up Hold'em tournament file,
 a heads-up match at Miltersen and Sorensen's structure against a 30 % player, a few trainer
 answers, then Help → Guide) and saves one PNG per view (default folder ``docs/screenshots``).
@@ -114,6 +115,9 @@ def take(folder: Path, scratch: str) -> list[Path]:
         edit.setText(text)
     for edit in table.stack_edits[:3]:
         edit.setText("1500")
+    assert table.calculate(), "the 3-handed inputs were refused"
+    wait_for(table.runner)
+    table.select_node("BTN")
     _show_page(table.results.range_tabs, "Nash chart")
     table.chart_panel.stacks_edit.setText("2:20:1")
     assert table.chart_panel.run(), "the chart was refused"

@@ -104,10 +104,10 @@ class TableChartPanel(QWidget):
         self.plot.setBackground("w")
         item = self.plot.getPlotItem()
         item.showGrid(x=True, y=True, alpha=0.25)
-        item.setLabel("bottom", "stack of every player (big blinds)")
+        item.setLabel("bottom", "stack (bb, every seat)")
         item.setLabel("left", "plays (% of hands)")
         item.setYRange(0, 100)
-        self.legend = legend_below(item, columns=3)
+        self.legend = legend_below(item, columns=2)
         self.curves: dict[str, pg.PlotDataItem] = {}
         add_save_image_action(self.plot, self.status_message.emit)
         self.hover_label = named(QLabel(""), "tableChartHoverLabel")
