@@ -144,7 +144,13 @@ class TableTab(TableFiles, Tab):
         self._validate()
 
     def _on_seats_changed(self) -> None:
-        self.oval.set_players(self.form.seats_spin.value())
+        players = self.form.seats_spin.value()
+        self.oval.set_players(players)
+        # a solution of another table size says nothing about these seats (its push % by seat
+        # number put a CO's % under the BTN): shown again when the size is back
+        solution = self.model.solution
+        self.oval.set_push_texts(open_push(solution) if solution is not None
+                                 and solution.spot.players == players else [])
         self._validate()
 
     def _validate(self) -> bool:

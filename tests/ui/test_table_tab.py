@@ -172,6 +172,13 @@ def test_stale_marks_when_inputs_change(tab, drive, qtbot):
     assert not tab.stale
     drive.choose(drive.find(tab, QComboBox, "payoutModelCombo"), "Chips")
     assert tab.stale
+    # another table size: the seats do not show the 3-handed pushes under other positions
+    pushes = [drive.find(tab, QLabel, f"seatPushLabel{i}").text() for i in range(3)]
+    assert pushes[0].startswith("pushes ") and pushes[2].startswith("calls ")
+    drive.find(tab, QSpinBox, "tableSeatsSpin").setValue(4)
+    assert [drive.find(tab, QLabel, f"seatPushLabel{i}").text() for i in range(4)] == [""] * 4
+    drive.find(tab, QSpinBox, "tableSeatsSpin").setValue(3)
+    assert [drive.find(tab, QLabel, f"seatPushLabel{i}").text() for i in range(3)] == pushes
 
 
 def test_stop_keeps_the_work_and_continue_runs_on(tab, drive, qtbot):
