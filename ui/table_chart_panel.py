@@ -211,8 +211,11 @@ class TableChartPanel(QWidget):
         assert isinstance(outcome, ChartOutcome)
         self.chart = outcome.chart
         self._draw()
-        total = len(self.request.stacks) if self.request is not None else 0
-        self.status_label.setText(finished_text(outcome, total))
+        request = self.request
+        total = len(request.stacks) if request is not None else 0
+        # what the curves are of: the form may be changed after Run
+        what = "" if request is None else f"\nChart of {request.describe()}."
+        self.status_label.setText(finished_text(outcome, total) + what)
 
     def _on_failed(self, message: str) -> None:
         self.error.show_error(message)
@@ -224,7 +227,7 @@ class TableChartPanel(QWidget):
         self.stacks_edit.setEnabled(True)
         self._validate()
         self._update_buttons()
-        self.status_message.emit(self.status_label.text())
+        self.status_message.emit(self.status_label.text().split("\n")[0])  # the status bar's line
 
     # -- the plot ----------------------------------------------------------------------------
 

@@ -79,6 +79,8 @@ def test_the_chart_of_the_table_equals_the_library_and_exports(tab, drive, qtbot
                                                   for r in range(3)]
     status = drive.find(panel, QLabel, "tableChartStatus").text()
     assert status.startswith("3 stacks solved; largest NashConv") and "prize pool" in status
+    assert status.endswith("\nChart of Texas Hold'em, 3 players, 3 stacks from 4 to 10 bb, "
+                           "payouts 50/30/20.")
     hover = panel.values_at(6.6)
     assert hover.startswith("7 bb: BTN push ") and f"{expected.percent(1, 'BTN'):.1f}%" in hover
 
