@@ -144,6 +144,18 @@ def parse_stack_grid(text: str) -> list[float]:
     return stacks
 
 
+def _table_meta(settings: ChartSettings) -> dict[str, Any]:
+    """The store's record of the equity table (:func:`~omahanash.tournament_state.
+    table_meta`); nothing when this process has no such table (a remote cluster's workers
+    read their own folder; a local run then fails with the table's own message)."""
+    from omahanash.tournament_state import table_for, table_meta
+
+    try:
+        return table_meta(table_for(settings.game, settings.cache_dir, settings.class_ids))
+    except InputError:
+        return {}
+
+
 def _solve_one(settings: ChartSettings, stacks_bb: tuple[float, ...]) -> np.ndarray:
     """One stack vector's row (module doc); what a worker runs."""
     from omahanash.pushfold import solve_pushfold
@@ -345,6 +357,7 @@ def solve_chart(game: str, players: int,
         settings.spot(vector)
     job = {k: v for k, v in asdict(settings).items() if k != "cache_dir"}
     job["what"] = "push/fold chart"
+    job.update(_table_meta(settings))
     finished: dict[int, np.ndarray] = {}
 
     def on_item(index: int, row: np.ndarray) -> None:

@@ -33,6 +33,7 @@ Scheduler(kind='local-cluster', workers=2, address=None)
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import sys
@@ -180,7 +181,8 @@ def run_blocks(
     dtype = np.dtype(result_dtype).newbyteorder("<").str
     total = len(items)
     token = _digest(items)
-    meta = {"job": dict(job or {}), "items": token, "count": total,
+    # as the store will read it back (JSON: a tuple is a list), so a finished store matches
+    meta = {"job": json.loads(json.dumps(dict(job or {}))), "items": token, "count": total,
             "result_shape": list(shape), "result_dtype": dtype}
     results, finished, store = _open_store(store_path, meta, total, shape, dtype)
     if store is None and results is not None and finished is None:

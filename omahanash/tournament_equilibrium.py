@@ -502,7 +502,7 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
     the current values as before, and the new values are the exact values of the strategies
     just solved (:func:`policy_values`), not one hand's worth of them."""
     from omahanash.cluster import run_blocks
-    from omahanash.tournament_state import row_length
+    from omahanash.tournament_state import row_length, table_meta
 
     if len(settings.payouts) > PLAYERS or len(settings.payouts) < 1:
         raise InputError("--payouts: give 1 to 3 places")
@@ -527,6 +527,7 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
     nash_conv = np.zeros(len(states))
     job = {k: v for k, v in asdict(settings).items() if k != "cache_dir"}
     job["payouts"] = list(settings.payouts)
+    job.update(table_meta(table))
     if settings.update == "value":  # the stores of runs made before there was a choice
         del job["update"]
     residuals: list[float] = []

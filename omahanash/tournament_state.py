@@ -78,13 +78,40 @@ class StateItem:
 def table_for(game: str, cache_dir: str | None, class_ids: Sequence[int] | None):
     """The equity table (kept per process: a worker loads it once; Omaha tables are
     memory-mapped from the shared cache folder, not sent)."""
-    from omahanash.equity.tables import load_table
+    from omahanash.equity.tables import load_table, normalize_subset, table_path
 
-    key = (game, cache_dir, None if class_ids is None else tuple(class_ids))
+    # the file's stamp is in the key: a table rebuilt in the same place (another K, the coarse
+    # first-launch table replaced) is loaded again, not served from this process's copy
+    stamp = None
+    if Variant.parse(game) is not Variant.HOLDEM:
+        try:
+            status = table_path(game, cache_dir, normalize_subset(class_ids)).stat()
+            stamp = (status.st_ino, status.st_size, status.st_mtime_ns)
+        except OSError:
+            pass  # not built: load_table says so
+    key = (game, cache_dir, None if class_ids is None else tuple(class_ids), stamp)
     if key not in _TABLES:
         _TABLES.clear()
         _TABLES[key] = load_table(game, cache_dir, class_ids)
     return _TABLES[key]
+
+
+def table_meta(table: Any) -> dict[str, Any]:
+    """What a job store records about the equity table its items read, so that a store made
+    on another table is replaced, never resumed (:func:`~omahanash.cluster.run_blocks` checks
+    the job): an Omaha table's identity (a rebuild, the coarse first-launch table, another
+    class subset). Hold'em's exact table never changes: nothing, which keeps the stores made
+    before tables were recorded.
+
+    >>> from omahanash.equity.tables import load_table
+    >>> table_meta(load_table("holdem"))
+    {}
+    """
+    from omahanash.jamfold.solution import table_identity
+
+    if table.game == "holdem":
+        return {}
+    return {"table": table_identity(table)}
 
 
 def deals_for(spot: Any, table: Any, count: int, seed: int):

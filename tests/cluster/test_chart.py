@@ -151,3 +151,25 @@ def test_omaha_chart_on_a_class_subset_is_the_solve_of_each_spot(game, omaha_sub
 def test_a_class_subset_is_for_omaha():
     with pytest.raises(InputError, match="--classes"):
         solve_chart("holdem", 3, [5], class_ids=[0, 1], iterations=1, deals=100)
+
+
+def test_a_store_made_on_another_table_is_not_resumed(tmp_path, omaha_subset_ids):
+    """A chart's store records its Omaha table: after the table is rebuilt otherwise in the
+    same place, the same call solves again on the new table (it served the old table's rows),
+    and this process loads the new table (it kept its copy of the old one)."""
+    from omahanash.equity.table_build import build_table
+
+    cache = tmp_path / "cache"
+    build_table("omaha-hi", samples=4, seed=1, cache_dir=cache, class_ids=omaha_subset_ids)
+    args = {"iterations": 3, "deals": 2_000, "seed": 1, "cache_dir": str(cache),
+            "class_ids": omaha_subset_ids}
+    store = tmp_path / "c.json.job"
+    with one_thread():
+        first = solve_chart("omaha-hi", 3, [5], store_path=store, **args)
+        assert solve_chart("omaha-hi", 3, [5], store_path=store,
+                           **args).rows.tobytes() == first.rows.tobytes()  # a store is used
+        build_table("omaha-hi", samples=4, seed=2, cache_dir=cache, class_ids=omaha_subset_ids)
+        second = solve_chart("omaha-hi", 3, [5], store_path=store, **args)
+        fresh = solve_chart("omaha-hi", 3, [5], **args)
+    assert second.rows.tobytes() == fresh.rows.tobytes()
+    assert second.rows.tobytes() != first.rows.tobytes()
