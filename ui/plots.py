@@ -19,12 +19,12 @@ something to show.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QObject, QPointF
+from PySide6.QtWidgets import QLabel, QWidget
 
 from ui.export import add_save_image_action
 
@@ -96,6 +96,46 @@ def legend_below(item: pg.PlotItem, columns: int = 4) -> pg.LegendItem:
     item.layout.addItem(legend, 4, 1)
     item.legend = legend
     return legend
+
+
+def percent_plot(object_name: str, bottom: str, left: str, *, legend_columns: int,
+                 report: Callable[[str], object] | None = None,
+                 ) -> tuple[pg.PlotWidget, pg.LegendItem]:
+    """A white plot of percentages (0-100) against ``bottom`` with a grid, the legend below
+    (:func:`legend_below`) and "Save image…" in its menu (``report`` hears where it went): the
+    Nash charts' plots.
+
+    >>> app = pg.mkQApp()
+    >>> plot, legend = percent_plot("p", "stack", "plays (%)", legend_columns=2)
+    >>> plot.objectName(), plot.getPlotItem().getAxis("left").labelText
+    ('p', 'plays (%)')
+    """
+    plot = pg.PlotWidget()
+    plot.setObjectName(object_name)
+    plot.setBackground("w")
+    item = plot.getPlotItem()
+    item.showGrid(x=True, y=True, alpha=0.25)
+    item.setLabel("bottom", bottom)
+    item.setLabel("left", left)
+    item.setYRange(0, 100)
+    add_save_image_action(plot, report)
+    return plot, legend_below(item, columns=legend_columns)
+
+
+def hover_readout(plot: pg.PlotWidget, label: QLabel, text_at: Callable[[float], str],
+                  active: Callable[[], bool]) -> None:
+    """While ``active()``, moving the mouse over ``plot``'s view shows ``text_at(x)`` (x in
+    data units) in ``label`` and as the plot's tooltip."""
+    view = plot.getPlotItem().getViewBox()
+
+    def moved(position: QPointF) -> None:
+        if not active() or not view.sceneBoundingRect().contains(position):
+            return
+        text = text_at(view.mapSceneToView(position).x())
+        label.setText(text)
+        plot.setToolTip(text)
+
+    plot.scene().sigMouseMoved.connect(moved)
 
 
 class NoDataPlaceholder(QObject):

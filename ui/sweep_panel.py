@@ -25,14 +25,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from omahanash.cards import Variant
 from omahanash.errors import InputError
 from ui.common import ErrorLabel, RunStopButton, named
-from ui.export import add_save_image_action, export_buttons, write_table
-from ui.plots import CALL_COLOUR, PUSH_COLOUR, legend_below
+from ui.export import export_buttons, write_table
+from ui.plots import CALL_COLOUR, PUSH_COLOUR, hover_readout, percent_plot
 from ui.sweep_jobs import SweepOutcome, sweep_job
 from ui.sweep_model import (  # noqa: F401 (re-exported: the page's names before the split)
     CHOICES,
@@ -110,22 +110,16 @@ class SweepPanel(QWidget):
                                         "Table tab's Nash chart."), "sweepScopeLabel")
         self.scope_label.setWordWrap(True)
 
-        self.plot = pg.PlotWidget()
-        self.plot.setObjectName("sweepPlot")
-        self.plot.setBackground("w")
+        self.plot, self.legend = percent_plot(
+            "sweepPlot", "effective stack (big blinds)", "range (% of hands)", legend_columns=3,
+            report=self.status_message.emit)
         item = self.plot.getPlotItem()
-        item.showGrid(x=True, y=True, alpha=0.25)
-        item.setLabel("bottom", "effective stack (big blinds)")
-        item.setLabel("left", "range (% of hands)")
-        item.setYRange(0, 100)
         item.getAxis("bottom").setStyle(showValues=False)  # no ticks without data
         item.getAxis("left").setStyle(showValues=False)
-        self.legend = legend_below(item, columns=3)
         self.curves: dict[tuple[str, str], pg.PlotDataItem] = {}
-        add_save_image_action(self.plot, self.status_message.emit)
         self.hover_label = named(QLabel(""), "sweepHoverLabel")
         self.hover_label.setWordWrap(True)
-        self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        hover_readout(self.plot, self.hover_label, self.values_at, lambda: bool(self.curves))
 
         exports = QHBoxLayout()
         self.export_buttons = export_buttons(self, self.export, json_name="sweepExportJsonButton",
@@ -253,14 +247,6 @@ class SweepPanel(QWidget):
     def values_at(self, stack: float) -> str:
         """The hover text: each variant's push and call % at the stack nearest ``stack``."""
         return hover_text(self.results, stack)
-
-    def _on_mouse_moved(self, position: QPointF) -> None:
-        view = self.plot.getPlotItem().getViewBox()
-        if not self.curves or not view.sceneBoundingRect().contains(position):
-            return
-        text = self.values_at(view.mapSceneToView(position).x())
-        self.hover_label.setText(text)
-        self.plot.setToolTip(text)
 
     # -- export ------------------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -40,8 +40,8 @@ from PySide6.QtWidgets import (
 
 from omahanash.errors import InputError
 from ui.common import ErrorLabel, RunStopButton, named
-from ui.export import add_save_image_action, export_buttons, write_table
-from ui.plots import legend_below
+from ui.export import export_buttons, write_table
+from ui.plots import hover_readout, percent_plot
 from ui.table_chart_model import (
     EXPORT_COLUMNS,
     ChartOutcome,
@@ -99,20 +99,13 @@ class TableChartPanel(QWidget):
         self.node_list = named(QListWidget(), "tableChartNodeList")
         self.node_list.setToolTip("Tick the nodes to draw")
         self.node_list.setMinimumWidth(110)
-        self.plot = pg.PlotWidget()
-        self.plot.setObjectName("tableChartPlot")
-        self.plot.setBackground("w")
-        item = self.plot.getPlotItem()
-        item.showGrid(x=True, y=True, alpha=0.25)
-        item.setLabel("bottom", "stack (bb, every seat)")
-        item.setLabel("left", "plays (% of hands)")
-        item.setYRange(0, 100)
-        self.legend = legend_below(item, columns=2)
+        self.plot, self.legend = percent_plot(
+            "tableChartPlot", "stack (bb, every seat)", "plays (% of hands)", legend_columns=2,
+            report=self.status_message.emit)
         self.curves: dict[str, pg.PlotDataItem] = {}
-        add_save_image_action(self.plot, self.status_message.emit)
         self.hover_label = named(QLabel(""), "tableChartHoverLabel")
         self.hover_label.setWordWrap(True)
-        self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        hover_readout(self.plot, self.hover_label, self.values_at, lambda: bool(self.curves))
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.node_list)
         split.addWidget(self.plot)
@@ -296,14 +289,6 @@ class TableChartPanel(QWidget):
         if self.chart is None:
             return ""
         return hover_text(self.chart, list(self.curves), stack)
-
-    def _on_mouse_moved(self, position: QPointF) -> None:
-        view = self.plot.getPlotItem().getViewBox()
-        if not self.curves or not view.sceneBoundingRect().contains(position):
-            return
-        text = self.values_at(view.mapSceneToView(position).x())
-        self.hover_label.setText(text)
-        self.plot.setToolTip(text)
 
     # -- export ------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ import csv
 import json
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
@@ -83,6 +83,12 @@ def test_the_chart_of_the_table_equals_the_library_and_exports(tab, drive, qtbot
                            "payouts 50/30/20.")
     hover = panel.values_at(6.6)
     assert hover.startswith("7 bb: BTN push ") and f"{expected.percent(1, 'BTN'):.1f}%" in hover
+    # the mouse over the plot at 6.6 bb reads the same in the label under it
+    view = panel.plot.getPlotItem().getViewBox()
+    qtbot.waitUntil(lambda: view.sceneBoundingRect().width() > 10, timeout=10_000)
+    panel.plot.scene().sigMouseMoved.emit(view.mapViewToScene(QPointF(6.6, 50.0)))
+    assert drive.find(panel, QLabel, "tableChartHoverLabel").text() == panel.values_at(6.6)
+    assert panel.plot.toolTip() == panel.values_at(6.6)
 
     rows_file, doc_file = tmp_path / "chart.csv", tmp_path / "chart.json"
     assert panel.export(str(rows_file)) and panel.export(str(doc_file))
