@@ -194,8 +194,10 @@ def triangle_products_serial(
     gtp = np.zeros(n, np.float64)
     col_gq = np.zeros(n, np.float64)
     col_gtp = np.zeros(n, np.float64)
-    _chunk(stored, counts, row_weight, 0, n, alpha, row_offset, col_offset, p, q, gq, gtp,
-           col_gq, col_gtp)
+    # np.int64(0), not 0: a literal 0 is typed Literal[int](0), and _chunk was compiled a
+    # second time for it (~5 s cold) instead of sharing the parallel pass's compilation
+    _chunk(stored, counts, row_weight, np.int64(0), n, alpha, row_offset, col_offset, p, q, gq,
+           gtp, col_gq, col_gtp)
     return gq + col_gq, gtp + col_gtp
 
 
