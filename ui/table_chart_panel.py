@@ -79,6 +79,7 @@ class TableChartPanel(QWidget):
         self.chart: Chart | None = None
         self.request: ChartRequest | None = None
         self._shown_nodes: tuple[str, ...] = ()
+        self._note = ""  # said while it runs (the form's locks are not used)
 
         inputs = QHBoxLayout()
         self.stacks_edit = named(QLineEdit("2-20"), "tableChartStacksEdit")
@@ -183,9 +184,9 @@ class TableChartPanel(QWidget):
         self.chart = None
         self._fill_nodes(table.spot.nodes())
         self._draw()
-        note = " (the node locks are not used: a chart is the equilibrium)" if table.locks \
-            else ""
-        self.status_label.setText(f"Running… 0/{len(stacks)} stacks{note}")
+        self._note = " (the node locks are not used: a chart is the equilibrium)" \
+            if table.locks else ""
+        self.status_label.setText(f"Running… 0/{len(stacks)} stacks{self._note}")
         self.runner.start(chart_job(request))
         self.run_button.set_running(True)
         self.stacks_edit.setEnabled(False)
@@ -198,7 +199,7 @@ class TableChartPanel(QWidget):
             self.chart = detail  # type: ignore[assignment]
             self._draw()
         if total > 0:
-            self.status_label.setText(f"Running… {int(done)}/{int(total)} stacks")
+            self.status_label.setText(f"Running… {int(done)}/{int(total)} stacks{self._note}")
 
     def _on_succeeded(self, outcome: object) -> None:
         assert isinstance(outcome, ChartOutcome)

@@ -103,9 +103,12 @@ def test_the_chart_of_the_table_equals_the_library_and_exports(tab, drive, qtbot
 def test_stop_keeps_the_stacks_finished(tab, drive, qtbot):
     panel = tab.chart_panel
     drive.type_into(drive.find(panel, QLineEdit, "tableChartStacksEdit"), "2:31:0.5")
+    drive.type_into(drive.find(tab, QLineEdit, "tableLocksEdit"), "BTN=top 20%")
     button = drive.find(panel, QPushButton, "tableChartRunButton")
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert panel.runner.running and button.text() == "Stop"
+    # the form's locks are the Calculate button's; the chart says it solves without them
+    assert "node locks are not used" in drive.find(panel, QLabel, "tableChartStatus").text()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # at once: 59 stacks cannot be done
     qtbot.waitUntil(lambda: not panel.runner.running, timeout=120_000)
     status = drive.find(panel, QLabel, "tableChartStatus").text()
