@@ -352,6 +352,8 @@ def solve_chart(game: str, players: int,
     settings = ChartSettings(str(Variant.parse(game)), players, float(sb), float(bb),
                              float(ante), float(bb_ante), payouts, iterations, deals,
                              int(seed), cache_dir, class_ids)
+    if on_stack is not None and not callable(on_stack):
+        raise InputError(f"on_stack must be a function, got {on_stack!r}")
     vectors = _vectors(players, stacks)
     for vector in vectors:  # bad blinds, payouts, stacks: one clear error before any work
         settings.spot(vector)

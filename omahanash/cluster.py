@@ -175,6 +175,11 @@ def run_blocks(
     >>> store.exists()
     True
     """
+    for name, callback in (("progress", progress), ("on_item", on_item)):
+        if callback is not None and not callable(callback):
+            raise InputError(f"{name} must be a function, got {callback!r}")
+    if cancel is not None and not isinstance(cancel, CancelFlag):
+        raise InputError(f"cancel must be a CancelFlag, got {cancel!r}")
     items = list(items)
     where = parse_scheduler(scheduler)
     shape = tuple(int(n) for n in result_shape)

@@ -576,6 +576,15 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
     ("on.run_tournament('holdem', on.Structure.fixed(400, 10, 20), (200, 200), '100%', '100%',"
      " method='simulate', trials=10**12)", "InputError", "trials must be a whole number"),
     ("on.Structure.parse(400, '5/10,10/20', 10**18)", "InputError", "hands_per_level"),
+    # the job engine's callbacks (charts, tournament equilibrium, exact tables) and the chart's
+    ("from omahanash.cluster import run_blocks; run_blocks(abs, [1], progress=5)", "InputError",
+     "progress must be a function, got 5"),
+    ("from omahanash.cluster import run_blocks; run_blocks(abs, [1], on_item='x')",
+     "InputError", "on_item must be a function"),
+    ("from omahanash.cluster import run_blocks; run_blocks(abs, [1], cancel=True)",
+     "InputError", "cancel must be a CancelFlag"),
+    ("from omahanash.chart import solve_chart; solve_chart('holdem', 3, [5], on_stack=5)",
+     "InputError", "on_stack must be a function, got 5"),
     # graph JSON
     ("from omahanash.perfect.retrograde import parse_graph; parse_graph('[' * 100000)",
      "InputError", "nested too deeply"),
