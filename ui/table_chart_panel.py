@@ -21,8 +21,8 @@ The rules and texts are the Qt-free :mod:`ui.table_chart_model`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from omahanash.errors import InputError
 from ui.common import ErrorLabel, RunStopButton, named
-from ui.export import export_buttons, write_table
+from ui.export import export_buttons, write_json, write_table
 from ui.plots import hover_readout, percent_plot
 from ui.table_chart_model import (
     EXPORT_COLUMNS,
@@ -298,20 +298,9 @@ class TableChartPanel(QWidget):
         --out``'s). False (and the reason shown) when it cannot be written."""
         if self.chart is None:
             return False
-        from pathlib import Path
-
-        fmt = (fmt or Path(path).suffix.lstrip(".") or "csv").lower()
         try:
-            if fmt == "json":
-                from omahanash.savefile import atomic_write
-
-                text = json.dumps(self.chart.document(), allow_nan=False)
-                try:
-                    with atomic_write(path, "w", encoding="utf-8") as handle:
-                        handle.write(text + "\n")
-                except OSError as exc:
-                    raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
-                written: object = path
+            if (fmt or Path(path).suffix.lstrip(".") or "csv").lower() == "json":
+                written = write_json(path, self.chart.document())
             else:
                 written = write_table(path, EXPORT_COLUMNS, export_rows(self.chart), fmt)
         except InputError as exc:

@@ -79,6 +79,9 @@ def test_the_chart_of_the_table_equals_the_library_and_exports(tab, drive, qtbot
                                                   for r in range(3)]
     status = drive.find(panel, QLabel, "tableChartStatus").text()
     assert status.startswith("3 stacks solved; largest NashConv") and "prize pool" in status
+    # 50/30/20 is a pool of 100: the library's NashConv (prize units) is the % of the pool
+    worst = max(expected.nash_conv(row) for row in range(3))
+    assert f"largest NashConv {worst:.4g}% of the prize pool." in status
     assert status.endswith("\nChart of Texas Hold'em, 3 players, 3 stacks from 4 to 10 bb, "
                            "payouts 50/30/20.")
     hover = panel.values_at(6.6)
