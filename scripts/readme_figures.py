@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
-"""Regenerate the figure tables of README.md from what the command line prints now.
+"""Regenerate the figure tables of the README and the documentation from what the command
+line prints now.
 
-Every table of computed figures in the README sits under a marker line
-``<!-- figures: NAME -->``; this script runs the README's own commands (``omahanash ...
---json``, in a subprocess, exactly as a reader would) and prints each table as Markdown:
+Every table of computed figures sits under a marker line ``<!-- figures: NAME -->``, in
+``README.md`` or in a page under ``docs/`` (each marker once, on whichever page: the script
+finds it); this script runs the pages' own commands (``omahanash ... --json``, in a
+subprocess, exactly as a reader would) and prints each table as Markdown:
 
     python scripts/readme_figures.py                     # every table, to stdout
     python scripts/readme_figures.py tournament-opponent # one table
-    python scripts/readme_figures.py --check             # exit 1 if the README differs
-    python scripts/readme_figures.py --write             # put the new tables in README.md
+    python scripts/readme_figures.py --check             # exit 1 if a page differs
+    python scripts/readme_figures.py --write             # put the new tables in the pages
     python scripts/readme_figures.py --games holdem      # only the Hold'em rows
+    python scripts/readme_figures.py --page COPY.md      # read (and write) only these pages
 
 Tables (``--list``): ``ranges`` (combos and % of the range examples), ``sweep`` (push / call %
 by stack), ``widths-caller`` and ``widths-pusher`` (best responses to a locked width),
@@ -17,10 +20,10 @@ by stack), ``widths-caller`` and ``widths-pusher`` (best responses to a locked w
 Miltersen–Sørensen structure) and ``tournament-opponent`` (P(win) against a 30 % player).
 Rows of an Omaha game need its equity table (``omahanash table build --game G``): without it
 they are left as they are, and the script says so. ``--trials`` sets the simulated matches of
-``tournament-length`` (the README: 100,000; the tests use a few thousand). Timings are not
+``tournament-length`` (the published table: 100,000; the tests use a few thousand). Timings are not
 figures of this kind: they come from ``omahanash bench`` and depend on the machine.
 
-Written rows replace the README's rows with the same first cell (the rows of other games stay),
+Written rows replace the page's rows with the same first cell (the rows of other games stay),
 so a partial run (``--games holdem``) updates only what it computed.
 """
 
@@ -37,6 +40,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
 MARKER = re.compile(r"^<!-- figures: ([a-z-]+) -->$")
 GAMES = {"holdem": "Hold'em", "omaha-hi": "Omaha Hi", "omaha-hilo": "Omaha Hi/Lo"}
 MS = ["--chips", "8000", "--stacks", "4000", "4000", "--sb", "300", "--bb", "600"]
@@ -90,7 +94,7 @@ class Options:
 # -- the tables --------------------------------------------------------------------------------
 
 def ranges(options: Options, current: list[str]) -> list[str]:
-    """The range examples: the README's game, text and meaning; combos and % recomputed (no
+    """The range examples: the page's game, text and meaning; combos and % recomputed (no
     equity table needed)."""
     game_of = {"Hold'em": "holdem", "Omaha": "omaha-hi", "Omaha Hi/Lo": "omaha-hilo"}
     rows = []
@@ -166,7 +170,7 @@ def tournament_opponent(options: Options, current: list[str]) -> list[str]:
     return rows
 
 
-#: name -> the function making its rows (from the README's current rows where it needs them)
+#: name -> the function making its rows (from the page's current rows where it needs them)
 FIGURES: dict[str, Callable[[Options, list[str]], list[str]]] = {
     "ranges": ranges,
     "sweep": sweep,
@@ -177,7 +181,7 @@ FIGURES: dict[str, Callable[[Options, list[str]], list[str]]] = {
 }
 
 
-# -- the README --------------------------------------------------------------------------------
+# -- the pages ---------------------------------------------------------------------------------
 
 def split_row(line: str) -> list[str]:
     return [cell.strip() for cell in line.strip().strip("|").split(" | ")]
@@ -205,6 +209,27 @@ def readme_tables(text: str) -> dict[str, tuple[int, int, list[str]]]:
     return found
 
 
+def default_pages() -> list[Path]:
+    """The README and every Markdown page of the documentation."""
+    return [README, *sorted(DOCS.rglob("*.md"))]
+
+
+def find_tables(pages: list[Path]) -> dict[str, tuple[Path, int, int, list[str]]]:
+    """name -> (page, first body line, end line, body rows) of each marked table of
+    ``pages``; a marker found on two pages (or twice on one) is an error."""
+    found: dict[str, tuple[Path, int, int, list[str]]] = {}
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        names = [m.group(1) for m in map(MARKER.match, map(str.strip, text.split("\n"))) if m]
+        for name, (start, end, body) in readme_tables(text).items():
+            if name in found or names.count(name) > 1:
+                where = found[name][0] if name in found else page
+                raise SystemExit(f"'<!-- figures: {name} -->' is on {where} and {page}: "
+                                 "each table has one place")
+            found[name] = (page, start, end, body)
+    return found
+
+
 def row_key(line: str) -> str:
     """What identifies a row: its first cell, and the range text too in ``ranges`` (whose
     first cell is the game)."""
@@ -229,10 +254,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated games of the per-game rows")
     parser.add_argument("--trials", type=int, default=100_000,
                         help="simulated matches of tournament-length (100,000)")
-    parser.add_argument("--check", action="store_true", help="exit 1 if the README differs")
-    parser.add_argument("--write", action="store_true", help="update README.md in place")
+    parser.add_argument("--check", action="store_true", help="exit 1 if a page differs")
+    parser.add_argument("--write", action="store_true", help="update the pages in place")
     parser.add_argument("--list", action="store_true", help="list the tables and exit")
-    parser.add_argument("--readme", type=Path, default=README, help=argparse.SUPPRESS)
+    parser.add_argument("--page", type=Path, action="append", dest="pages",
+                        help="a page to read and write (repeatable; default: README.md and "
+                             "docs/**/*.md)")
+    parser.add_argument("--readme", type=Path, action="append", dest="pages",
+                        help=argparse.SUPPRESS)  # the former name of --page
     args = parser.parse_args(argv)
     if args.list:
         print("\n".join(FIGURES))
@@ -250,25 +279,28 @@ def main(argv: list[str] | None = None) -> int:
               "tournament tables are left as they are (omahanash table build --game "
               f"{game})", file=sys.stderr)
     options = Options(games, [g for g in games if g not in missing], args.trials)
-    text = args.readme.read_text(encoding="utf-8")
-    tables = readme_tables(text)
-    lines = text.split("\n")
+    tables = find_tables(args.pages or default_pages())
+    texts: dict[Path, list[str]] = {}
     differ = []
-    # from the bottom up, so that earlier line numbers stay valid while writing
-    for name in sorted(args.names or FIGURES, key=lambda n: -tables.get(n, (0, 0, []))[0]):
+    # page by page, from the bottom up, so that earlier line numbers stay valid while writing
+    for name in sorted(args.names or FIGURES,
+                       key=lambda n: (str(tables[n][0]), -tables[n][1]) if n in tables
+                       else ("", 0)):
         if name not in tables:
-            print(f"README has no '<!-- figures: {name} -->' marker", file=sys.stderr)
+            print(f"no page has a '<!-- figures: {name} -->' marker", file=sys.stderr)
             return 1
-        start, end, current = tables[name]
+        page, start, end, current = tables[name]
+        lines = texts.setdefault(page, page.read_text(encoding="utf-8").split("\n"))
         rows = merged(current, FIGURES[name](options, current))
         print(f"## {name}\n" + "\n".join(rows) + "\n")
         if rows != current:
             differ.append(name)
         lines[start:end] = rows
     if args.write:
-        args.readme.write_text("\n".join(lines), encoding="utf-8")
+        for page, lines in texts.items():
+            page.write_text("\n".join(lines), encoding="utf-8")
     if args.check and differ:
-        print("README figures differ from what the code prints: " + ", ".join(differ),
+        print("published figures differ from what the code prints: " + ", ".join(differ),
               file=sys.stderr)
         return 1
     return 0

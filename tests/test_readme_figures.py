@@ -1,7 +1,8 @@
-"""scripts/readme_figures.py regenerates the README's figure tables from the command line's
-answers (published figures must be reproducible). Run on a small case (Hold'em,
-2,000 simulated matches) against a copy of the README, its rows must be what the library
-computes for the same spot, and --write must put them in the marked table."""
+"""scripts/readme_figures.py regenerates the published figure tables (in the README and the
+pages of docs/) from the command line's answers (published figures must be reproducible).
+Run on a small case (Hold'em, 2,000 simulated matches) against a copy of the page that holds
+the table, its rows must be what the library computes for the same spot, and --write must put
+them in the marked table."""
 
 from __future__ import annotations
 
@@ -22,23 +23,42 @@ def run_script(*args: str) -> subprocess.CompletedProcess:
                           text=True, cwd=ROOT, timeout=600)
 
 
-def test_every_marked_table_is_known_and_the_readme_has_each_marker():
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+TOURNAMENT = ROOT / "docs" / "cli" / "tournament.md"
+EXPLOIT = ROOT / "docs" / "cli" / "exploit.md"
+
+
+def test_every_marked_table_is_known_and_has_one_place():
     listed = run_script("--list").stdout.split()
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert listed == ["ranges", "sweep", "widths-caller", "widths-pusher",
                       "tournament-length", "tournament-opponent"]
+    texts = [page.read_text(encoding="utf-8") for page in PAGES]
     for name in listed:
-        assert text.count(f"<!-- figures: {name} -->") == 1, name
+        assert sum(text.count(f"<!-- figures: {name} -->") for text in texts) == 1, name
+    assert "<!-- figures: tournament-length -->" in TOURNAMENT.read_text(encoding="utf-8")
+    assert "<!-- figures: widths-pusher -->" in EXPLOIT.read_text(encoding="utf-8")
+
+
+def test_a_marker_on_two_pages_is_refused(tmp_path):
+    marker = "<!-- figures: tournament-opponent -->"
+    table = TOURNAMENT.read_text(encoding="utf-8")
+    table = marker + table.split(marker, 1)[1]
+    first, second = tmp_path / "a.md", tmp_path / "b.md"
+    first.write_text(table, encoding="utf-8")
+    second.write_text(table, encoding="utf-8")
+    done = run_script("tournament-opponent", "--page", str(first), "--page", str(second),
+                      "--check")
+    assert done.returncode == 1 and "one place" in done.stderr
 
 
 def test_tournament_rows_are_what_the_library_computes(tmp_path):
     """Hold'em at the Miltersen–Sørensen structure: the chain's row is the library's
     ``run_tournament`` (an independent in-process call), the simulated row its seeded
-    simulation; --write puts the rows in a copy of the README and --check then passes."""
-    readme = tmp_path / "README.md"
-    readme.write_text((ROOT / "README.md").read_text(encoding="utf-8"), encoding="utf-8")
+    simulation; --write puts the rows in a copy of the page and --check then passes."""
+    page = tmp_path / "tournament.md"
+    page.write_text(TOURNAMENT.read_text(encoding="utf-8"), encoding="utf-8")
     done = run_script("tournament-length", "--games", "holdem", "--trials", "2000",
-                      "--readme", str(readme), "--write")
+                      "--page", str(page), "--write")
     assert done.returncode == 0, done.stderr
     structure = Structure.fixed(8000, 300, 600)
     result = run_tournament("holdem", structure, (4000, 4000), "nash", "nash",
@@ -52,25 +72,24 @@ def test_tournament_rows_are_what_the_library_computes(tmp_path):
                     f"{sim.p_one_hand_stderr:.4f} |")
     assert expected_chain in done.stdout
     assert expected_sim in done.stdout
-    written = readme.read_text(encoding="utf-8")
+    written = page.read_text(encoding="utf-8")
     assert expected_chain in written and expected_sim in written
     assert "| Omaha Hi (chain) |" in written  # rows of games not run stay
     again = run_script("tournament-length", "--games", "holdem", "--trials", "2000",
-                       "--readme", str(readme), "--check")
+                       "--page", str(page), "--check")
     assert again.returncode == 0, again.stderr
 
 
 def test_check_fails_on_a_stale_figure(tmp_path):
-    readme = tmp_path / "README.md"
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    page = tmp_path / "exploit.md"
+    text = EXPLOIT.read_text(encoding="utf-8")
     marker = "<!-- figures: widths-pusher -->"
     head, tail = text.split(marker)
     table_end = tail.index("\n\n")
     stale = tail[:table_end].replace("| 0.67 |", "| 0.99 |")
-    assert stale != tail[:table_end], "the README's widths-pusher table has 0.67"
-    readme.write_text(head + marker + stale + tail[table_end:], encoding="utf-8")
-    done = run_script("widths-pusher", "--games", "holdem", "--readme", str(readme),
-                      "--check")
+    assert stale != tail[:table_end], "the widths-pusher table has 0.67"
+    page.write_text(head + marker + stale + tail[table_end:], encoding="utf-8")
+    done = run_script("widths-pusher", "--games", "holdem", "--page", str(page), "--check")
     assert done.returncode == 1 and "widths-pusher" in done.stderr
     assert "| gain (chips/hand) | 0.67 |" in done.stdout
 

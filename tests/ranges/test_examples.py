@@ -1,5 +1,5 @@
-"""Every example of the README's range table, checked against brute force over concrete
-hands, and the README lists each one.
+"""Every example of the range table (docs/cli/range.md, the range language's page), checked
+against brute force over concrete hands, and the page lists each one.
 
 Each row has a plain-Python predicate over one concrete hand (cards 0..51, rank = card // 4
 with 2 = 0 … A = 12, suit = card % 4 as c d h s), so the expected combos never come from the
@@ -121,7 +121,7 @@ PERCENT = [
 ]
 
 
-README = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+PAGE = (Path(__file__).parents[2] / "docs" / "cli" / "range.md").read_text(encoding="utf-8")
 ALL = {"holdem": list(combinations(range(52), 2)), "omaha": None}
 
 
@@ -156,5 +156,5 @@ def test_percent_examples(game, text, combos):
 
 
 @pytest.mark.parametrize("text", [row[0] for row in HOLDEM + OMAHA] + [row[1] for row in PERCENT])
-def test_every_example_is_in_the_readme(text):
-    assert f"`{text}`" in README
+def test_every_example_is_on_the_range_page(text):
+    assert f"`{text}`" in PAGE

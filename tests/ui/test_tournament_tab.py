@@ -287,7 +287,7 @@ def test_the_default_spot_teaches_and_says_why_same_strategies_are_fair(qtbot, w
 
     run(qtbot, drive, tab)
     result = tab.answer.results[Variant.HOLDEM]
-    assert result.p_win == pytest.approx(0.587, abs=0.002)  # the README's 0.586
+    assert result.p_win == pytest.approx(0.587, abs=0.002)  # docs/cli/tournament.md's 0.587
     assert tab.same_note == ""
     text = result_text(drive, tab)
     assert "Player 1 6.7 bb, player 2 6.7 bb" in text and "Prize equity" not in text
