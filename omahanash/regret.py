@@ -5,7 +5,8 @@ action; the current strategy plays each action in proportion to its positive reg
 when no regret is positive (Hart & Mas-Colell's regret matching; with regrets floored at zero
 after every update it is Tammelin's regret matching+). The CFR tree kernels call
 :func:`match_regrets` per information set, the matrix-game kernels once per player, and the
-jam-fold CFR+ solver per hand class through :func:`match_rows` (two actions a row).
+jam-fold CFR+ solver per hand class through :func:`match_rows` (two actions a row), and the
+push/fold table solver per node and class through :func:`update_two_action_rows`.
 
 >>> import numpy as np
 >>> regrets = np.array([3.0, -1.0, 1.0])
@@ -74,3 +75,44 @@ def add_row_regrets(regrets: np.ndarray, values: np.ndarray, strategy: np.ndarra
     flat_strategy = strategy.reshape(rows * actions)
     for row in range(rows):
         add_regrets(flat, row * actions, (row + 1) * actions, values[row], flat_strategy, plus)
+
+
+@njit(cache=True)
+def update_two_action_rows(fold_regrets: np.ndarray, play_regrets: np.ndarray,
+                           fold_values: np.ndarray, play_values: np.ndarray,
+                           play_chance: np.ndarray, rows: np.ndarray, plus: bool) -> None:
+    """Two-action decisions (fold, play) kept as planes ``(slots, n)``: for every slot of
+    ``rows`` and every column, :func:`add_regrets` of the values against the strategy
+    ``(1 - play_chance, play_chance)``, then :func:`match_regrets` into ``play_chance`` (the
+    push/fold tables' CFR+ update), in place."""
+    regrets = np.empty(2)
+    strategy = np.empty(2)
+    values = np.empty(2)
+    for r in rows:
+        for c in range(fold_regrets.shape[1]):
+            regrets[0] = fold_regrets[r, c]
+            regrets[1] = play_regrets[r, c]
+            strategy[0] = 1.0 - play_chance[r, c]
+            strategy[1] = play_chance[r, c]
+            values[0] = fold_values[r, c]
+            values[1] = play_values[r, c]
+            add_regrets(regrets, 0, 2, values, strategy, plus)
+            match_regrets(regrets, 0, 2, strategy)
+            fold_regrets[r, c] = regrets[0]
+            play_regrets[r, c] = regrets[1]
+            play_chance[r, c] = strategy[1]
+
+
+@njit(cache=True)
+def match_two_action_rows(fold_regrets: np.ndarray, play_regrets: np.ndarray,
+                          play_chance: np.ndarray, rows: np.ndarray) -> None:
+    """:func:`match_regrets` of the two-action planes of :func:`update_two_action_rows` at
+    the slots of ``rows``: the chance to play, written into ``play_chance``."""
+    regrets = np.empty(2)
+    strategy = np.empty(2)
+    for r in rows:
+        for c in range(fold_regrets.shape[1]):
+            regrets[0] = fold_regrets[r, c]
+            regrets[1] = play_regrets[r, c]
+            match_regrets(regrets, 0, 2, strategy)
+            play_chance[r, c] = strategy[1]

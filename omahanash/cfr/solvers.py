@@ -27,7 +27,6 @@ after every power-of-two iteration and after the last one.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -46,6 +45,7 @@ from omahanash.rng import check_seed, generator_state
 from omahanash.runs import CancelFlag, ProgressCallback
 from omahanash.solving import (
     MAX_RUN_ITERATIONS,
+    REGISTRY,
     Outcome,
     Report,
     TabularPolicy,
@@ -53,15 +53,19 @@ from omahanash.solving import (
     run,
 )
 
-#: The CFR family's one registry: algorithm name -> (traversal mode, regret matching+, linear
-#: averaging). Every row runs as a :class:`CFRSolver`; a new variant is a traversal mode in
-#: :mod:`omahanash.cfr.kernels` and a row here.
-ALGORITHMS: dict[str, tuple[int, bool, bool]] = {
+_KERNEL_SETTINGS: dict[str, tuple[int, bool, bool]] = {
     "cfr": (MODE_FULL, False, False),
     "cfr+": (MODE_FULL, True, True),
     "mccfr-chance": (MODE_CHANCE_SAMPLING, False, False),
     "mccfr-external": (MODE_EXTERNAL_SAMPLING, False, False),
 }
+#: The CFR algorithms of the one registry (``REGISTRY["cfr"]``), each with how the kernel runs
+#: it: name -> (traversal mode, regret matching+, linear averaging). Every row runs as a
+#: :class:`CFRSolver`; a new variant is a traversal mode in :mod:`omahanash.cfr.kernels`, its
+#: settings in ``_KERNEL_SETTINGS`` and a registry row.
+ALGORITHMS: dict[str, tuple[int, bool, bool]] = {
+    name: _KERNEL_SETTINGS[entry.options["algorithm"]]
+    for name, entry in REGISTRY["cfr"].items()}
 
 def check_algorithm(algorithm: str) -> str:
     """``algorithm`` if it is one of :data:`ALGORITHMS`, else an InputError naming it."""
@@ -217,10 +221,9 @@ def advance(solution: Solution, count: int, work: Workspace | None = None) -> No
 class CFRSolver:
     """A CFR run (:class:`Solution`) as a :class:`omahanash.solving.Solver`: ``step(n)`` runs
     ``n`` iterations, recording the exploitability in ``solution.history`` at every power of
-    two; ``report()`` is the exploitability now (figures: ``value0``, ``value1``, … the
-    players' values); ``average_policy()`` has one row per information set and the union of
-    the action names as columns (``legal`` marks each row's). ``on_step(iterations)`` (the
-    iterations done in all) is called after every step. The algorithms are the rows of
+    two; ``report()`` is NashConv now (figures: ``value0``, ``value1``, … the players'
+    values); ``average_policy()`` has one row per information set and the union of the
+    action names as columns (``legal`` marks each row's). The algorithms are the rows of
     :data:`ALGORITHMS`.
 
     >>> from omahanash.games import make_game
@@ -238,12 +241,17 @@ class CFRSolver:
     #: checked); the curve is recorded at powers of two in ``solution.history``.
     report_every = MAX_RUN_ITERATIONS
 
-    def __init__(self, solution: Solution,
-                 on_step: Callable[[int], None] | None = None) -> None:
+    def __init__(self, solution: Solution) -> None:
         check_algorithm(solution.algorithm)
         self.solution = solution
-        self.on_step = on_step
         self._work: Workspace | None = None
+
+    @classmethod
+    def from_problem(cls, problem: Game | GameTree, *, algorithm: str = "cfr+",
+               seed: int | None = None, max_nodes: int = DEFAULT_MAX_NODES) -> CFRSolver:
+        """A fresh run of ``algorithm`` on a game or compiled tree (the registry's
+        ``create``; ``seed`` fixes the sampling of the MCCFR variants)."""
+        return cls(new_solution(as_tree(problem, max_nodes), algorithm, seed))
 
     @property
     def iterations(self) -> int:
@@ -262,17 +270,17 @@ class CFRSolver:
             if _is_power_of_two(solution.iterations):
                 _record(solution)
             done += count
-        if self.on_step is not None:
-            self.on_step(solution.iterations)
 
     def report(self) -> Report:
         solution = self.solution
         if solution.iterations == 0:
-            return Report(0, math.inf, {})
+            return Report(0, math.inf, {}, int(solution.tree.num_players))
         _record(solution)
         values = solution.values()
-        return Report(solution.iterations, solution.history[-1][1],
-                      {f"value{p}": v for p, v in enumerate(values)})
+        players = int(solution.tree.num_players)
+        # the history's exploitability is NashConv / players
+        return Report(solution.iterations, solution.history[-1][1] * players,
+                      {f"value{p}": v for p, v in enumerate(values)}, players)
 
     def average_policy(self) -> TabularPolicy:
         tree = self.solution.tree
@@ -315,16 +323,7 @@ def run_cfr(
     (True, 0, 100)
     """
     total = check_run_iterations(iterations)
-    start = solution.iterations
-    on_step = None
-    if progress is not None:
-        progress(0, total)
-
-        def on_step(reached: int) -> None:
-            progress(reached - start, total)
-
-    outcome = run(CFRSolver(solution, on_step), iterations=total, cancel=cancel)
-    return outcome
+    return run(CFRSolver(solution), iterations=total, cancel=cancel, counter=progress)
 
 
 def train(

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -41,6 +40,7 @@ from omahanash.jamfold.kernels import update_play_regrets
 from omahanash.regret import match_rows
 from omahanash.runs import CancelFlag, ProgressCallback
 from omahanash.solving import (
+    REGISTRY,
     Outcome,
     Report,
     TabularPolicy,
@@ -229,14 +229,12 @@ class CFRPlus(SolverState):
 
 
 #: The jam-fold solvers: name -> state class, one row per name a user may type (aliases are
-#: rows too); ``cls.name`` is the canonical name. Adding a solver is a :class:`SolverState`
-#: subclass and a row here.
+#: rows too), read from the one registry (``REGISTRY["jamfold"]``: its rows name a state by
+#: ``cls.name``, the canonical name). Adding a solver is a :class:`SolverState` subclass, an
+#: entry in ``_STATES`` and a registry row.
+_STATES: dict[str, type[SolverState]] = {cls.name: cls for cls in (FictitiousPlay, CFRPlus)}
 SOLVERS: dict[str, type[SolverState]] = {
-    "fp": FictitiousPlay,
-    "cfr+": CFRPlus,
-    "cfrplus": CFRPlus,
-    "cfr-plus": CFRPlus,
-}
+    name: _STATES[entry.options["state"]] for name, entry in REGISTRY["jamfold"].items()}
 #: The former name of :data:`SOLVERS`.
 STATE_CLASSES = SOLVERS
 
@@ -307,6 +305,12 @@ class JamFoldSolver:
         self.state = state
         self.history: list[IterationReport] = list(history)
 
+    @classmethod
+    def from_problem(cls, problem: JamFoldGame, *, state: str = DEFAULT_SOLVER) -> JamFoldSolver:
+        """A fresh run of the solver named ``state`` (a row of :data:`SOLVERS`) on a jam-fold
+        game (the registry's ``create``)."""
+        return cls(problem, start_state(state, problem))
+
     @property
     def iterations(self) -> int:
         return self.state.iteration
@@ -328,7 +332,8 @@ class JamFoldSolver:
         last = self.iteration_report()
         if last is None:
             return Report(0, math.inf, {})
-        return Report(last.iteration, last.epsilon,
+        # NashConv is the sum of the PostEVs; Epsilon, their mean, is NashConv per player
+        return Report(last.iteration, last.post_ev_pusher + last.post_ev_caller,
                       {"postev1": last.post_ev_pusher, "postev2": last.post_ev_caller,
                        "range_pu": last.pusher_range, "range_ca": last.caller_range})
 
@@ -365,32 +370,20 @@ def run_solver(
     else:
         total = check_iterations(max_iterations)
         target = check_target_epsilon(target_epsilon)
-    start = solver.iterations
-    last_progress = time.perf_counter()
     shown = len(solver.history)
-    if progress is not None:
-        progress(0, total)
 
     def seen(report: Report) -> None:
-        nonlocal last_progress, shown
+        nonlocal shown
         if on_iteration is not None:
             for new in solver.history[shown:]:
                 on_iteration(new)
         shown = len(solver.history)
-        if progress is not None:
-            now = time.perf_counter()
-            if now - last_progress >= 0.05:
-                last_progress = now
-                progress(solver.iterations - start, total)
 
     if target is None:
-        outcome = run(solver, iterations=total, progress=seen, cancel=cancel, report_every=1)
-    else:
-        outcome = run(solver, target=target, max_iterations=total, progress=seen,
-                      cancel=cancel, report_every=1)
-    if progress is not None:
-        progress(total if outcome.reason == "target" else solver.iterations - start, total)
-    return outcome
+        return run(solver, iterations=total, progress=seen, cancel=cancel, report_every=1,
+                   counter=progress)
+    return run(solver, target=target, max_iterations=total, progress=seen, cancel=cancel,
+               report_every=1, counter=progress)
 
 
 def run_iterations(

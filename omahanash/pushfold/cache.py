@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING
 
 from omahanash.errors import InputError
 from omahanash.pushfold.solution import PushFoldSolution
-from omahanash.pushfold.solver import default_target, solve_pushfold
+from omahanash.pushfold.solve import solve_pushfold
+from omahanash.pushfold.solver import default_target
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.runs import CancelFlag
 from omahanash.solving import Report
@@ -65,7 +66,7 @@ def table_equilibrium(spot: PushFoldSpot, *, deals: int | str | None = None, see
                       live: bool = False,
                       ) -> PushFoldSolution:
     """The equilibrium of ``spot``: from memory, from disk (unless ``persist`` is False), or
-    solved to the default target by :func:`~omahanash.pushfold.solver.solve_pushfold` and
+    solved to the default target by :func:`~omahanash.pushfold.solve.solve_pushfold` and
     kept (in memory, and on disk if ``persist``) when it reached the target. ``deals``,
     ``seed`` and ``iterations`` (a fixed number instead of the target: kept as it is, the
     run being reproducible) and ``live`` (reports for a live view) as for

@@ -8,13 +8,10 @@ reading the iterates only (a live run is the same bits as another).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
+from omahanash.pushfold.solver import PushFoldSolver
 from omahanash.runs import CancelFlag
 from omahanash.solving import Report, TabularPolicy
-
-if TYPE_CHECKING:
-    from omahanash.pushfold.solver import PushFoldSolver
 
 #: A live run (``solve_pushfold(live=True)``: the app's Table tab) reports NashConv at these
 #: iterations too, for its plot only: a run to a target checks the target at its
@@ -33,7 +30,7 @@ def merged_history(early: Sequence[Report], reports: Sequence[Report]) -> list[R
 
     >>> merged = merged_history([Report(1, 9.0), Report(3, 2.5)],
     ...                         [Report(3, 2.0), Report(10, 0.5)])
-    >>> [(r.iteration, r.exploitability) for r in merged]
+    >>> [(r.iteration, r.nash_conv) for r in merged]
     [(1, 9.0), (3, 2.0), (10, 0.5)]
     """
     made = {report.iteration for report in reports}  # the run's own come first
@@ -48,7 +45,7 @@ class LiveSteps:
     ``cancel`` is set: a Stop is not delayed by it). The solver's iterates are the same as
     without: the reports only read them.
 
-    >>> from omahanash.pushfold.solver import PushFoldSolver, solve_pushfold
+    >>> from omahanash.pushfold.solve import solve_pushfold
     >>> from omahanash.pushfold.spot import PushFoldSpot
     >>> from omahanash.solving import run
     >>> spot = PushFoldSpot("holdem", [600, 700, 800], 50, 100)

@@ -17,20 +17,19 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import numpy as np
 
 from omahanash.cards import Variant
+from omahanash.equity.tables import EquityTable, load_table
 from omahanash.errors import InputError
-from omahanash.pushfold.deals import Deals
+from omahanash.hands import class_cards, class_combos, class_name, num_classes, parse_class
+from omahanash.pushfold.deals import Deals, exact_deals, sampled_deals
+from omahanash.pushfold.solver import PushFoldSolver
 from omahanash.pushfold.spot import Node, PushFoldSpot
 from omahanash.savefile import FileKind, atomic_write, read, write, write_csv
-
-if TYPE_CHECKING:
-    from omahanash.equity.tables import EquityTable
-    from omahanash.pushfold.solver import PushFoldSolver
-    from omahanash.solving import Outcome, Report
+from omahanash.solving import Outcome, Report
 
 PUSHFOLD_SOLUTION = FileKind(
     "pushfold-solution", 1, "omahanash push/fold table solution",
@@ -120,8 +119,6 @@ class PushFoldSolution:
                  "reach": float(reach[node.index].sum())} for node in self.nodes]
 
     def _combos(self) -> np.ndarray:
-        from omahanash.hands import class_combos
-
         return class_combos(_game(self.spot))[self.solver.table.class_ids].astype(np.float64)
 
     def class_values(self, node: Node) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -139,8 +136,6 @@ class PushFoldSolution:
         """One hand (class id, cards or a Hold'em name) at the node called ``node``: chance
         to play in %, EV of playing and of folding (None where never reached), their
         difference, in ``unit`` (chips or prize)."""
-        from omahanash.hands import class_cards, class_name, parse_class
-
         spot = self.spot
         game = _game(spot)
         decision = spot.find_node(node)
@@ -163,8 +158,6 @@ class PushFoldSolution:
 
     def class_rows(self) -> list[dict[str, Any]]:
         """Every node with every class: id, cards, combos, play %, EVs."""
-        from omahanash.hands import class_cards
-
         game = _game(self.spot)
         ids = self.solver.table.class_ids
         combos = self._combos()
@@ -238,10 +231,6 @@ class PushFoldSolution:
              cache_dir: str | None = None) -> PushFoldSolution:
         """Reopen a saved solution: what its file kept answers at once; its deals are made
         again from their seed only when a pass needs them."""
-        from omahanash.equity.tables import load_table
-        from omahanash.pushfold.deals import exact_deals, sampled_deals
-        from omahanash.pushfold.solver import PushFoldSolver
-
         saved = read(path, PUSHFOLD_SOLUTION)
         meta = saved.meta
         try:
@@ -333,6 +322,4 @@ class _LazyDeals:
 
 
 def _full_classes(spot: PushFoldSpot) -> int:
-    from omahanash.hands import num_classes
-
     return num_classes(_game(spot))

@@ -48,7 +48,7 @@ def test_a_six_handed_table_solves():
                         payouts="65/35")
     solution = solve_pushfold(spot, iterations=30, deals=20_000, seed=6)
     assert len(solution.nodes) == 2 ** 6 - 2
-    first = solution.history[0].exploitability
+    first = solution.history[0].nash_conv
     assert solution.nash_conv < first
     prize = [row["prize"] for row in solution.ev]
     assert sum(prize) == pytest.approx(100.0, abs=1e-6)

@@ -266,7 +266,7 @@ def test_nash_conv_falls():
     curve = []
     solution = solve_pushfold(spot, iterations=80, deals=deals, table=load_table("holdem"),
                               on_report=curve.append)
-    values = [r.exploitability for r in curve]
+    values = [r.nash_conv for r in curve]
     assert values[-1] < values[0] / 5
     assert solution.nash_conv == pytest.approx(values[-1])
     assert solution.nash_conv == pytest.approx(sum(g["gain"] for g in solution.exploitability))
@@ -300,7 +300,7 @@ def test_two_players_take_the_heads_up_engine():
 
 
 def test_progress_of_a_run_to_a_target_expects_its_end_not_the_cap():
-    from omahanash.pushfold.solver import _expected_total
+    from omahanash.pushfold.solve import _expected_total
     from omahanash.solving import Report
 
     assert _expected_total(Report(10, 0.3, {}), 5000, None, 0.1) == 30

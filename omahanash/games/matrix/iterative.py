@@ -20,8 +20,10 @@ seed drew before.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 from numba import njit
@@ -31,14 +33,22 @@ from omahanash.games.matrix.game import MatrixGame, expected_payoffs, exploitabi
 from omahanash.regret import add_regrets, match_regrets
 from omahanash.rng import generator_state, random_below
 from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.savefile import FileKind, read, write
 from omahanash.solving import (
     MAX_RUN_ITERATIONS,
+    REGISTRY,
     Outcome,
     Report,
     TabularPolicy,
     check_run_iterations,
     run,
 )
+
+#: A matrix-game run saved to go on from (:meth:`MatrixSolver.save`).
+MATRIX_RUN = FileKind(
+    "matrix-run", 1, "omahanash matrix-game learning run",
+    meta_types=(("algorithm", str), ("class", str), ("iterations", int), ("curve", list),
+                ("shape", list)))
 
 
 def _curve_value(
@@ -215,23 +225,29 @@ class MatrixSolver:
     ``value_column``, the average profile's payoffs) and ``average_policy()`` has rows
     ``row`` and ``column`` (the union of the action names as columns). ``opponent`` (a column
     mix) fixes the column player; then only the row player learns and the curve is his
-    shortfall from a best response. ``on_step(iterations)`` is called after every step.
+    shortfall from a best response.
     """
 
     name = ""
     #: The curve is recorded at powers of two: a report only at the end (or at a target).
     report_every = MAX_RUN_ITERATIONS
+    #: The attributes (numpy arrays) that hold the run's state: what :meth:`save` keeps.
+    state_names: tuple[str, ...] = ()
 
     def __init__(self, game: MatrixGame, *, plus: bool = False,
-                 opponent: Sequence[float] | None = None, seed: int | None = None,
-                 on_step: Callable[[int], None] | None = None) -> None:
+                 opponent: Sequence[float] | None = None, seed: int | None = None) -> None:
         # Every solver of the registry takes the same keywords (``plus`` and ``seed`` are
         # for the solvers that use them).
         self.game = game
         self.fixed = _fixed_mix(game, opponent)
         self.iterations = 0
         self.curve: list[tuple[int, float]] = []
-        self.on_step = on_step
+
+    @classmethod
+    def from_problem(cls, problem: MatrixGame, **options: object) -> MatrixSolver:
+        """A fresh run on a matrix game (the registry's ``create``: the row's options, such
+        as ``plus``, and ``opponent``, ``seed``)."""
+        return cls(problem, **options)  # type: ignore[arg-type]
 
     def _advance(self, first: int, last: int) -> None:
         raise NotImplementedError
@@ -254,15 +270,15 @@ class MatrixSolver:
             if self.iterations & (self.iterations - 1) == 0:
                 self._measure()
             done += count
-        if self.on_step is not None:
-            self.on_step(self.iterations)
 
     def report(self) -> Report:
         if self.iterations == 0:
             return Report(0, math.inf, {})
         self._measure()
         values = expected_payoffs(self.game, *self.averages())
-        return Report(self.iterations, self.curve[-1][1],
+        # the curve's value is NashConv / 2 (against a fixed column: the row's shortfall, a
+        # NashConv of that player alone, counted per player the same way)
+        return Report(self.iterations, 2.0 * self.curve[-1][1],
                       {"value_row": float(values[0]), "value_column": float(values[1])})
 
     def average_policy(self) -> TabularPolicy:
@@ -277,6 +293,41 @@ class MatrixSolver:
                 legal[r, names.index(name)] = True
         return TabularPolicy(("row", "column"), tuple(names), table, legal)
 
+    def save(self, path: str | os.PathLike) -> Path:
+        """Write the run (its state arrays, iterations and curve) atomically, to go on from
+        with :meth:`load`."""
+        meta = {"algorithm": self.name, "class": type(self).__name__,
+                "iterations": self.iterations, "curve": [list(p) for p in self.curve],
+                "shape": list(self.game.shape),
+                "opponent": None if self.fixed is None else self.fixed.tolist()}
+        try:
+            return write(path, MATRIX_RUN, meta,
+                         {name: getattr(self, name) for name in self.state_names})
+        except OSError as exc:
+            raise InputError(f"cannot write {path}: {exc.strerror}") from None
+
+    @classmethod
+    def load(cls, path: str | os.PathLike, game: MatrixGame) -> MatrixSolver:
+        """Reopen a run saved by :meth:`save` on its ``game`` (of the same shape)."""
+        saved = read(path, MATRIX_RUN)
+        meta = saved.meta
+        solver_class = _CLASSES.get(str(meta["class"]))
+        if solver_class is None or not issubclass(solver_class, cls):
+            raise InputError(f"{path}: a run of {meta['class']}, not of {cls.__name__}")
+        if list(game.shape) != list(meta["shape"]):
+            raise InputError(f"{path}: a run on a {meta['shape'][0]}x{meta['shape'][1]} game, "
+                             f"not on this {game.shape[0]}x{game.shape[1]} one")
+        solver = solver_class(game, plus=meta["algorithm"] == "rm+",
+                              opponent=meta["opponent"])
+        for name in solver.state_names:
+            array = saved.arrays[name]
+            if array.shape != getattr(solver, name).shape:
+                raise InputError(f"{path}: {name} of shape {array.shape}")
+            getattr(solver, name)[...] = array
+        solver.iterations = int(meta["iterations"])
+        solver.curve = [(int(t), float(x)) for t, x in meta["curve"]]
+        return solver
+
     def result(self, outcome: Outcome) -> MatrixRun:
         """The :class:`MatrixRun` of a finished :func:`~omahanash.solving.run`."""
         return MatrixRun(self.name, self.iterations, *self.averages(), list(self.curve),
@@ -287,11 +338,11 @@ class RegretMatchingSolver(MatrixSolver):
     """Regret matching, or regret matching+ (``plus``: CFR+ on a matrix game)."""
 
     def __init__(self, game: MatrixGame, *, plus: bool = False,
-                 opponent: Sequence[float] | None = None, seed: int | None = None,
-                 on_step: Callable[[int], None] | None = None) -> None:
-        super().__init__(game, opponent=opponent, on_step=on_step)
+                 opponent: Sequence[float] | None = None, seed: int | None = None) -> None:
+        super().__init__(game, opponent=opponent)
         self.name = "rm+" if plus else "rm"
         self.plus = bool(plus)
+        self.state_names = ("row_regrets", "column_regrets", "row_sum", "column_sum")
         rows, columns = game.shape
         self.row_regrets, self.column_regrets = np.zeros(rows), np.zeros(columns)
         self.row_sum, self.column_sum = np.zeros(rows), np.zeros(columns)
@@ -313,11 +364,11 @@ class FictitiousPlaySolver(MatrixSolver):
     """Simultaneous fictitious play, ties broken with ``seed`` (SplitMix64)."""
 
     name = "fp"
+    state_names = ("row_counts", "column_counts", "row_values", "column_values", "rng")
 
     def __init__(self, game: MatrixGame, *, plus: bool = False,
-                 opponent: Sequence[float] | None = None, seed: int | None = None,
-                 on_step: Callable[[int], None] | None = None) -> None:
-        super().__init__(game, opponent=opponent, on_step=on_step)
+                 opponent: Sequence[float] | None = None, seed: int | None = None) -> None:
+        super().__init__(game, opponent=opponent)
         rows, columns = game.shape
         self.row_counts, self.column_counts = np.zeros(rows), np.zeros(columns)
         self.row_values = game.row_payoffs @ self.fixed if self.fixed is not None \
@@ -337,16 +388,15 @@ class FictitiousPlaySolver(MatrixSolver):
         return _normalized(self.row_counts), column
 
 
-#: The matrix-game family's one registry: algorithm name (aliases are rows too) -> (solver
-#: class, regret matching+?). Adding a learning rule is a :class:`MatrixSolver` subclass and
-#: a row here; :func:`~omahanash.games.matrix.run_matrix` reads it.
+_CLASSES: dict[str, type[MatrixSolver]] = {
+    cls.__name__: cls for cls in (RegretMatchingSolver, FictitiousPlaySolver)}
+#: The matrix-game algorithms: name (aliases are rows too) -> (solver class, regret
+#: matching+?), read from the one registry (``REGISTRY["matrix"]``). Adding a learning rule is
+#: a :class:`MatrixSolver` subclass, an entry in ``_CLASSES`` and a registry row;
+#: :func:`~omahanash.games.matrix.run_matrix` reads this table.
 ALGORITHMS: dict[str, tuple[type[MatrixSolver], bool]] = {
-    "rm": (RegretMatchingSolver, False),
-    "cfr": (RegretMatchingSolver, False),
-    "rm+": (RegretMatchingSolver, True),
-    "cfr+": (RegretMatchingSolver, True),
-    "fp": (FictitiousPlaySolver, False),
-}
+    name: (_CLASSES[entry.solver.partition(":")[2]], bool(entry.options.get("plus", False)))
+    for name, entry in REGISTRY["matrix"].items()}
 
 
 def run_solver(
@@ -359,20 +409,7 @@ def run_solver(
     ``progress(done, total)`` at the start, after every step (about every 0.05 s) and where a
     cancel flag stopped it; the curve ends at the last iteration done."""
     check_iterations(iterations)
-    if progress is not None:
-        progress(0, iterations)
-        previous = solver.on_step
-        start = solver.iterations
-
-        def on_step(reached: int) -> None:
-            if previous is not None:
-                previous(reached)
-            progress(reached - start, iterations)
-
-        solver.on_step = on_step
-    outcome = run(solver, iterations=iterations, cancel=cancel)
-    if progress is not None and outcome.stopped:
-        progress(outcome.iterations_run, iterations)
+    outcome = run(solver, iterations=iterations, cancel=cancel, counter=progress)
     return solver.result(outcome)
 
 

@@ -1,6 +1,8 @@
-"""The one solver protocol: a toy solver added as a class and a registry row runs
+"""The one run loop: a toy solver added as a class and a row of the matrix family's table runs
 through :func:`omahanash.solving.run` like the shipped ones: to a count, to a target, stopped
-by a cancel flag; bad arguments are InputErrors; every family speaks the protocol."""
+by a cancel flag; bad arguments are InputErrors; every family speaks the protocol (the shared
+battery over every registry row is ``test_battery.py``); :func:`~omahanash.solving.iter_run`
+yields the same reports and returns the same outcome."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from omahanash.solving import (
     Report,
     Solver,
     TabularPolicy,
+    iter_run,
     run,
 )
 
@@ -27,8 +30,8 @@ class ToyRegretMatching(MatrixSolver):
 
     name = "toy"
 
-    def __init__(self, game, *, plus=False, opponent=None, seed=None, on_step=None):
-        super().__init__(game, opponent=opponent, on_step=on_step)
+    def __init__(self, game, *, plus=False, opponent=None, seed=None):
+        super().__init__(game, opponent=opponent)
         self.regrets = [np.zeros(2), np.zeros(2)]
         self.sums = [np.zeros(2), np.zeros(2)]
 
@@ -156,3 +159,39 @@ def test_every_family_speaks_the_protocol():
     assert jamfold.average_policy().probability("CA:As Ah", "allin") == \
         pytest.approx(1.0, abs=1e-3)
     assert set(kuhn.average_policy().row("K/b")) == {"pass", "bet"}
+
+
+def test_iter_run_yields_the_reports_and_returns_the_outcome_of_run(toy_row):
+    game = parse_matrix_game(SKEWED)
+    one, other = ToyRegretMatching(game), ToyRegretMatching(game)
+    seen: list[Report] = []
+    outcome = run(one, target=0.03, progress=seen.append, report_every=16)
+
+    def drive():
+        return (yield from iter_run(other, target=0.03, report_every=16))
+
+    reports = drive()
+    yielded = []
+    while True:
+        try:
+            yielded.append(next(reports))
+        except StopIteration as end:
+            returned = end.value
+            break
+    assert yielded == seen and returned == outcome
+    assert returned.report.iteration == other.iterations == one.iterations > 16
+
+
+def test_counter_counts_the_iterations_of_the_run(toy_row):
+    solver = ToyRegretMatching(parse_matrix_game(SKEWED))
+    run(solver, iterations=7)
+    counts: list[tuple[float, float]] = []
+    run(solver, iterations=50, counter=lambda done, total: counts.append((done, total)))
+    assert counts[0] == (0, 50) and counts[-1] == (50, 50)
+    assert all(total == 50 and 0 <= done <= 50 for done, total in counts)
+    counts.clear()
+    outcome = run(solver, target=0.03, max_iterations=10**5, report_every=16,
+                  counter=lambda done, total: counts.append((done, total)))
+    assert outcome.reason == "target" and counts[-1] == (10**5, 10**5)  # a target: done
+    with pytest.raises(InputError, match="counter"):
+        run(solver, iterations=5, counter=5)
