@@ -26,7 +26,7 @@ from omahanash.equity.tables import EquityTable, load_table
 from omahanash.errors import InputError
 from omahanash.hands import class_cards, class_combos, class_name, num_classes, parse_class
 from omahanash.pushfold.deals import Deals, exact_deals, sampled_deals
-from omahanash.pushfold.solver import PushFoldSolver
+from omahanash.pushfold.solver import PushFoldSolver, PushFoldState
 from omahanash.pushfold.spot import Node, PushFoldSpot
 from omahanash.savefile import FileKind, atomic_write, read, write, write_csv
 from omahanash.solving import Outcome, Report
@@ -207,10 +207,11 @@ class PushFoldSolution:
         without a pass over the deals)."""
         solver = self.solver
         deals = solver.deals
-        evaluated = {_MODEL_TAGS[model]: values for model, values in solver._evaluated.items()
-                     if values["iteration"] == solver.iterations}
-        meta = {"spot": self.spot.describe(), "iterations": solver.iterations,
-                "avg_weight": solver.avg_weight,
+        state = solver.state()
+        evaluated = {_MODEL_TAGS[model]: values
+                     for model, values in solver.evaluations().items()}
+        meta = {"spot": self.spot.describe(), "iterations": state.iterations,
+                "avg_weight": state.avg_weight,
                 "deals": {"exact": deals.exact, "seed": deals.seed, "count": deals.count,
                           "rows": deals.rows},
                 "table": {"game": solver.table.game,
@@ -218,9 +219,8 @@ class PushFoldSolution:
                           if solver.table.n != _full_classes(self.spot) else None,
                           "checksum": solver.table.info.get("checksum")},
                 "evaluated": sorted(evaluated)}
-        arrays = {"regret_play": solver.regret_play, "regret_fold": solver.regret_fold,
-                  "sigma": solver.sigma, "avg_sum": solver.avg_sum,
-                  "locked": solver.locked.astype(np.uint8)}
+        arrays = {name: getattr(state, name) for name in PushFoldState.ARRAYS}
+        arrays["locked"] = state.locked.astype(np.uint8)
         for tag, values in evaluated.items():
             for name in _EVALUATED:
                 arrays[f"{tag}_{name}"] = np.asarray(values[name], np.float64)
@@ -260,14 +260,14 @@ class PushFoldSolution:
                            deal_spec["count"], deal_spec.get("rows"))
         solver = PushFoldSolver(spot, table, cast(Deals, deals))
         arrays = saved.arrays
-        for name in ("regret_play", "regret_fold", "sigma", "avg_sum"):
+        for name in PushFoldState.ARRAYS:
             if arrays[name].shape != getattr(solver, name).shape:
                 raise InputError(f"cannot read {path}: {name} does not fit this table")
-            getattr(solver, name)[...] = arrays[name]
-        solver.locked[...] = arrays["locked"].astype(bool)
-        solver.iterations = int(meta["iterations"])
-        solver.avg_weight = float(meta["avg_weight"])
-        _restore_evaluations(solver, meta.get("evaluated"), arrays)
+        solver.restore(PushFoldState(arrays["regret_play"], arrays["regret_fold"],
+                                     arrays["sigma"], arrays["avg_sum"],
+                                     arrays["locked"].astype(bool), int(meta["iterations"]),
+                                     float(meta["avg_weight"])))
+        solver.restore_evaluations(_saved_evaluations(solver, meta.get("evaluated"), arrays))
         return cls(spot, solver)
 
 
@@ -276,21 +276,24 @@ _MODEL_TAGS = {True: "prize", False: "chips"}
 _EVALUATED = ("cfv", "reach", "root", "gains")
 
 
-def _restore_evaluations(solver: Any, tags: object, arrays: dict[str, np.ndarray]) -> None:
-    """Put a file's saved evaluations back (those that fit the solver; others are made
-    again when asked for)."""
+def _saved_evaluations(solver: PushFoldSolver, tags: object, arrays: dict[str, np.ndarray]
+                       ) -> dict[bool, dict[str, np.ndarray]]:
+    """A file's saved evaluations, by model (those that fit the solver; others are made again
+    when asked for)."""
     if not isinstance(tags, list):
-        return
+        return {}
     slots, classes, players = solver.sigma.shape + (solver.spot.players,)
     shapes = {"cfv": (slots, classes, 2), "reach": (slots, classes), "root": (players,),
               "gains": (players,)}
+    kept: dict[bool, dict[str, np.ndarray]] = {}
     for model, tag in _MODEL_TAGS.items():
         if tag not in tags:
             continue
         found = {name: arrays.get(f"{tag}_{name}") for name in _EVALUATED}
         if all(a is not None and a.dtype == np.float64 and a.shape == shapes[name]
                and np.isfinite(a).all() for name, a in found.items()):
-            solver._evaluated[model] = {**found, "iteration": solver.iterations}
+            kept[model] = cast(dict[str, np.ndarray], found)
+    return kept
 
 
 class _LazyDeals:

@@ -57,6 +57,7 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
                    cancel: CancelFlag | None = None,
                    on_report: Callable[[Report], None] | None = None,
                    valuation: Valuation | None = None, live: bool = False,
+                   resume_from: PushFoldSolution | None = None,
                    ) -> PushFoldSolution:
     """Solve a push/fold table by CFR+: ``iterations`` exactly, or until NashConv is at most
     ``target`` (default :func:`default_target`), at most ``max_iterations``.
@@ -75,8 +76,17 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     NashConv at the :data:`~omahanash.pushfold.live.EARLY_REPORTS` iterations too (to
     ``on_report``, ``progress`` and ``solution.history``; the strategies and where a run to a
     target stops are the same bits as without).
+    ``resume_from``: a solution of this spot to go on from (a Continue): its solver state is
+    copied, so ``resume_from`` stays as it was, and the run continues its iterations, deals,
+    table, locks and valuation (``deals``, ``seed``, ``table``, ``locks`` and ``valuation``
+    are not given then); the new solution's history starts with its history. The same bits
+    as one run of all the iterations.
 
     >>> spot = PushFoldSpot("holdem", [900, 900, 900], 50, 100, payouts="1")
+    >>> first = solve_pushfold(spot, iterations=10, deals=20_000)
+    >>> more = solve_pushfold(spot, iterations=10, resume_from=first)
+    >>> first.iterations, more.iterations, [r.iteration for r in more.history]
+    (10, 20, [10, 20])
     >>> locked = solve_pushfold(spot, iterations=20, deals=20_000, locks={"BTN": "fold"})
     >>> locked.node_summary()[0]["percent"], locked.lookup("AA", "SB")["play_pct"] > 99
     (0.0, True)
@@ -90,14 +100,18 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     if isinstance(goal, bool) or not isinstance(goal, (int, float)) or not math.isfinite(
             goal) or goal <= 0:
         raise InputError(f"target must be a NashConv > 0, got {target!r}")
-    if table is None:
-        table = load_table(spot.variant, cache_dir)
-    source = _deals_for(spot, table, deals, seed)
-    if _heads_up_fast_path(spot, iterations, target, locks, valuation):
-        return _heads_up(spot, table, source, cache_dir, progress, cancel)
-    lock_arrays = resolve_locks(spot, table, locks, source, cache_dir, valuation)
-    solver = PushFoldSolver(spot, table, source, lock_arrays, valuation)
-    solution = PushFoldSolution(spot, solver)
+    if resume_from is not None:
+        solver = _resumed(spot, resume_from, deals, seed, table, locks, valuation)
+        solution = PushFoldSolution(spot, solver, history=list(resume_from.history))
+    else:
+        if table is None:
+            table = load_table(spot.variant, cache_dir)
+        source = _deals_for(spot, table, deals, seed)
+        if _heads_up_fast_path(spot, iterations, target, locks, valuation):
+            return _heads_up(spot, table, source, cache_dir, progress, cancel)
+        lock_arrays = resolve_locks(spot, table, locks, source, cache_dir, valuation)
+        solver = PushFoldSolver(spot, table, source, lock_arrays, valuation)
+        solution = PushFoldSolution(spot, solver)
     total = iterations if iterations is not None else max_iterations
 
     expected = [total]  # the iterations the run should take, for progress
@@ -136,6 +150,24 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     return solution
 
 
+def _resumed(spot: PushFoldSpot, previous: object, deals: object, seed: int, table: object,
+             locks: object, valuation: object) -> PushFoldSolver:
+    """The solver a ``resume_from`` run goes on with: a copy of ``previous``'s."""
+    if not isinstance(previous, PushFoldSolution):
+        raise InputError(f"resume_from must be a PushFoldSolution, got {previous!r}")
+    if previous.spot.describe() != spot.describe():
+        raise InputError("resume_from is a solution of another spot: "
+                         f"{previous.spot.describe()} (this one is {spot.describe()})")
+    given = [name for name, value in (("deals", deals), ("table", table), ("locks", locks),
+                                      ("valuation", valuation)) if value is not None]
+    if seed != 0:
+        given.append("seed")
+    if given:
+        raise InputError(f"resume_from goes on with its own {', '.join(given)}: do not give "
+                         f"{'it' if len(given) == 1 else 'them'}")
+    return previous.solver.copy()
+
+
 def _expected_total(report: Report, cap: int, iterations: int | None, goal: float) -> int:
     """The iterations a run will take, for progress: the count asked, or for a run to a
     target the iteration where NashConv (falling about as 1/t) should reach it, capped."""
@@ -169,14 +201,16 @@ def _heads_up(spot: PushFoldSpot, table, deals: Deals, cache_dir: str | None,
     found = equilibrium(params, table, cache_dir, progress=progress, cancel=cancel)
     hu = found.solution
     solver = PushFoldSolver(spot, table, deals)
+    state = solver.state()
     sb_node, bb_node = spot.find_node("SB"), spot.find_node("BB vs SB")
-    solver.sigma[sb_node.index] = hu.push_strategy
-    solver.sigma[bb_node.index] = hu.call_strategy
-    solver.iterations = int(hu.iterations)
+    state.sigma[sb_node.index] = hu.push_strategy
+    state.sigma[bb_node.index] = hu.call_strategy
+    state.iterations = int(hu.iterations)
     # the weight linear averaging gives that many iterations, so that more of them (the app's
     # Continue) move the average as they would have
-    solver.avg_weight = solver.iterations * (solver.iterations + 1) / 2.0
-    solver.avg_sum[:] = solver.sigma * solver.avg_weight
+    state.avg_weight = state.iterations * (state.iterations + 1) / 2.0
+    state.avg_sum[:] = state.sigma * state.avg_weight
+    solver.restore(state)
     solution = PushFoldSolution(spot, solver)
     report = solver.report()
     solution.history.append(report)

@@ -25,8 +25,10 @@ chips (chip EV) or prize (ICM, the payouts' unit).
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -121,6 +123,38 @@ def _num_classes(variant: Variant) -> int:
     return num_classes("holdem" if variant is Variant.HOLDEM else "omaha")
 
 
+@dataclass
+class PushFoldState:
+    """A push/fold CFR+ run's state, arrays only (what a save file keeps, what a continued run
+    starts from): per node slot and class the cumulative regrets of playing and folding, the
+    current chance to play ``sigma``, the weighted sum of the strategies played ``avg_sum``
+    (over ``avg_weight``), which slots are ``locked``; the ``iterations`` done.
+
+    >>> import numpy as np
+    >>> state = PushFoldState(*(np.zeros((2, 3)) for _ in range(4)), np.zeros(2, bool), 0, 0.0)
+    >>> copy = state.copy(); copy.sigma[0, 0] = 1.0
+    >>> float(state.sigma[0, 0]), copy.iterations
+    (0.0, 0)
+    """
+
+    regret_play: np.ndarray
+    regret_fold: np.ndarray
+    sigma: np.ndarray
+    avg_sum: np.ndarray
+    locked: np.ndarray
+    iterations: int
+    avg_weight: float
+
+    #: The arrays, by name (a save file's array names).
+    ARRAYS = ("regret_play", "regret_fold", "sigma", "avg_sum", "locked")
+
+    def copy(self) -> PushFoldState:
+        """A deep copy (its arrays are its own)."""
+        return PushFoldState(self.regret_play.copy(), self.regret_fold.copy(),
+                             self.sigma.copy(), self.avg_sum.copy(), self.locked.copy(),
+                             int(self.iterations), float(self.avg_weight))
+
+
 class PushFoldSolver:
     """CFR+ on a push/fold table, a :class:`~omahanash.solving.Solver`: ``step(n)``,
     ``report()`` (NashConv, a pass over the deals: made every :attr:`report_every`
@@ -181,6 +215,50 @@ class PushFoldSolver:
             raise InputError(f"spot must be a PushFoldSpot, got {problem!r}")
         table = load_table(problem.variant, cache_dir) if table is None else table
         return cls(problem, table, _deals_for(problem, table, deals, seed))
+
+    def state(self) -> PushFoldState:
+        """The run's state now (a copy: stepping on does not change it)."""
+        return PushFoldState(self.regret_play, self.regret_fold, self.sigma, self.avg_sum,
+                             self.locked, self.iterations, self.avg_weight).copy()
+
+    def restore(self, state: PushFoldState) -> None:
+        """Go on from ``state`` (its arrays are copied in; they must fit this spot and table):
+        the iterations, regrets, strategies and average are the state's, and what was
+        measured of the earlier state is forgotten."""
+        for name in PushFoldState.ARRAYS:
+            mine, theirs = getattr(self, name), np.asarray(getattr(state, name))
+            if theirs.shape != mine.shape:
+                raise InputError(f"{name} of shape {theirs.shape} does not fit this spot and "
+                                 f"table ({mine.shape})")
+            mine[...] = theirs
+        self.iterations = int(state.iterations)
+        self.avg_weight = float(state.avg_weight)
+        self._last = None
+        self._evaluated = {}
+        self._first = None
+
+    def copy(self) -> PushFoldSolver:
+        """Another solver on the same spot, table and deals (shared, read-only) with a copy of
+        this one's state and measurements: running it leaves this one as it is."""
+        clone = copy.copy(self)
+        for name in PushFoldState.ARRAYS:
+            setattr(clone, name, getattr(self, name).copy())
+        clone._evaluated = dict(self._evaluated)
+        return clone
+
+    def evaluations(self) -> dict[bool, dict]:
+        """The average strategy's evaluations made at this iteration count, by model (True:
+        prize, False: chips): what a save file keeps so that a reopened solution answers
+        without a pass over the deals."""
+        return {model: values for model, values in self._evaluated.items()
+                if values["iteration"] == self.iterations}
+
+    def restore_evaluations(self, evaluations: Mapping[bool, Mapping[str, np.ndarray]]
+                            ) -> None:
+        """Take evaluations of the average strategy at this iteration count (a reopened
+        file's), each with ``cfv``, ``reach``, ``root`` and ``gains``."""
+        for model, values in evaluations.items():
+            self._evaluated[bool(model)] = {**values, "iteration": self.iterations}
 
     def _lock(self, index: int, probs: np.ndarray) -> None:
         if probs.shape != (self.classes_n,):

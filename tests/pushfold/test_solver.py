@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from omahanash.cards import parse_cards
+from omahanash.errors import InputError
 from omahanash.evaluate import evaluate_holdem, evaluate_omaha_hi
 from omahanash.hands import class_combos, class_of
 from omahanash.jamfold import JamFoldParams, solve_jamfold
@@ -388,3 +389,26 @@ def test_the_first_iteration_at_a_big_table_walks_a_spread_sample():
     assert not np.array_equal(first.regret_play, twin.regret_play)
     # what the sampled first pass decides (the second iterate) is left out of the average
     assert solver_module.AVERAGE_DELAY >= 2
+
+
+def test_resume_from_goes_on_with_the_same_bits_as_one_run():
+    spot = PushFoldSpot("holdem", [700, 900, 1100], 50, 100, payouts="50/30/20")
+    straight = solve_pushfold(spot, iterations=24, deals=6_000, seed=3)
+    first = solve_pushfold(spot, iterations=10, deals=6_000, seed=3)
+    kept = first.strategy().copy()
+    more = solve_pushfold(spot, iterations=14, resume_from=first)
+    assert more.iterations == 24 and first.iterations == 10
+    assert np.array_equal(first.strategy(), kept)  # the solution resumed from is untouched
+    assert np.array_equal(more.strategy(), straight.strategy())
+    assert more.nash_conv == straight.nash_conv
+    assert [r.iteration for r in more.history] == [10, 20, 24]
+    # to a target, from where it was
+    reached = solve_pushfold(spot, target=2 * more.nash_conv, resume_from=first)
+    assert reached.outcome.reason == "target" and reached.iterations > 10
+    with pytest.raises(InputError, match="another spot"):
+        solve_pushfold(PushFoldSpot("holdem", [700, 900, 1000], 50, 100, payouts="50/30/20"),
+                       iterations=5, resume_from=first)
+    with pytest.raises(InputError, match="its own deals, seed"):
+        solve_pushfold(spot, iterations=5, resume_from=first, deals=6_000, seed=3)
+    with pytest.raises(InputError, match="resume_from must be a PushFoldSolution"):
+        solve_pushfold(spot, iterations=5, resume_from="first")  # type: ignore[arg-type]
