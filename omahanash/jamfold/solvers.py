@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from omahanash.errors import InputError
+from omahanash.hands import class_cards
 from omahanash.jamfold.game import JamFoldGame
 from omahanash.jamfold.kernels import update_play_regrets
 from omahanash.regret import match_rows
@@ -338,8 +339,6 @@ class JamFoldSolver:
                        "range_pu": last.pusher_range, "range_ca": last.caller_range})
 
     def average_policy(self) -> TabularPolicy:
-        from omahanash.hands import class_cards
-
         variant = self.game.params.variant
         names = [class_cards(variant, int(c)) for c in self.game.class_ids]
         push, call = self.state.average_push(), self.state.average_call()
