@@ -18,10 +18,10 @@ so a target means the same everywhere.
 """
 
 from omahanash.solving.checks import MAX_RUN_ITERATIONS, check_run_iterations
-from omahanash.solving.protocol import REASONS, Outcome, Report, Solver, TabularPolicy
+from omahanash.solving.protocol import REASONS, STATUS, Outcome, Report, Solver, TabularPolicy
 from omahanash.solving.registry import FAMILIES, REGISTRY, SolverEntry, lookup, names
-from omahanash.solving.run import CHUNK_SECONDS, iter_run, run
+from omahanash.solving.run import CHUNK_SECONDS, Stall, iter_run, run
 
-__all__ = ["CHUNK_SECONDS", "FAMILIES", "MAX_RUN_ITERATIONS", "REASONS", "REGISTRY",
-           "Outcome", "Report", "Solver", "SolverEntry", "TabularPolicy",
+__all__ = ["CHUNK_SECONDS", "FAMILIES", "MAX_RUN_ITERATIONS", "REASONS", "REGISTRY", "STATUS",
+           "Outcome", "Report", "Solver", "SolverEntry", "Stall", "TabularPolicy",
            "check_run_iterations", "iter_run", "lookup", "names", "run"]

@@ -22,10 +22,13 @@ import numpy as np
 
 from omahanash.errors import InputError
 
-__all__ = ["REASONS", "Outcome", "Report", "Solver", "TabularPolicy"]
+__all__ = ["REASONS", "STATUS", "Outcome", "Report", "Solver", "TabularPolicy"]
 
 #: The stop reasons of an :class:`Outcome`.
-REASONS = ("iterations", "target", "cancelled")
+REASONS = ("iterations", "target", "stalled", "cancelled")
+#: How a run ended, in the words the command line (``"status"``) and the app show, by reason.
+STATUS = {"target": "converged", "stalled": "stalled", "iterations": "iterations",
+          "cancelled": "stopped"}
 
 
 @dataclass(frozen=True)
@@ -148,11 +151,14 @@ class Outcome:
     """How a run ended. ``report``: the solver's report at the end; ``iterations_run``:
     iterations of this run; ``stopped``: True only when the cancel flag stopped it (the work
     done is kept); ``reason``: ``"iterations"`` (the count, or the cap of a run to a target,
-    was reached), ``"target"`` (the exploitability reached the target) or ``"cancelled"``;
-    ``history``: every report made during the run, in order (a live plot's data).
+    was reached), ``"target"`` (the exploitability reached the target), ``"stalled"`` (a run
+    to a target stopped improving: :class:`~omahanash.solving.run.Stall`) or
+    ``"cancelled"``; ``history``: every report made during the run, in order (a live plot's
+    data). :attr:`status` says it in the players' words.
 
-    >>> Outcome(Report(5, 0.0), 5, False, "target").reached_target
-    True
+    >>> done = Outcome(Report(5, 0.0), 5, False, "target")
+    >>> done.reached_target, done.status, Outcome(Report(5, 1.0), 5, True, "cancelled").status
+    (True, 'converged', 'stopped')
     """
 
     report: Report
@@ -165,3 +171,9 @@ class Outcome:
     def reached_target(self) -> bool:
         """True when the run stopped because the measure reached the target."""
         return self.reason == "target"
+
+    @property
+    def status(self) -> str:
+        """``"converged"`` (the target was reached), ``"stalled"``, ``"iterations"`` (the
+        count or the cap) or ``"stopped"`` (Stop)."""
+        return STATUS[self.reason]

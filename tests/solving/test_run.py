@@ -195,3 +195,65 @@ def test_counter_counts_the_iterations_of_the_run(toy_row):
     assert outcome.reason == "target" and counts[-1] == (10**5, 10**5)  # a target: done
     with pytest.raises(InputError, match="counter"):
         run(solver, iterations=5, counter=5)
+
+
+class Cycling:
+    """A solver whose NashConv goes round a cycle and never falls below 0.3 (as CFR+ may at
+    three or more players): a run to a target of 0.01 can only stall or hit its cap."""
+
+    def __init__(self):
+        self.iterations = 0
+
+    def step(self, n):
+        self.iterations += n
+
+    def report(self):
+        if self.iterations == 0:
+            return Report(0, math.inf)
+        return Report(self.iterations, (0.3, 0.5, 0.4, 0.6)[self.iterations // 10 % 4] * 2)
+
+    def average_policy(self):
+        return TabularPolicy((), (), np.zeros((0, 0)))
+
+
+def test_a_run_that_cycles_ends_stalled_and_says_so():
+    from omahanash.solving import Stall
+
+    solver = Cycling()
+    outcome = run(solver, target=0.01, max_iterations=100_000, report_every=10, stall=Stall())
+    assert (outcome.reason, outcome.status, outcome.stopped) == ("stalled", "stalled", False)
+    # its best, 0.3 (NashConv 0.6 of two players), comes at iteration 40 and never moves
+    # again: the run ends at the first report with the last half of it after iteration 40
+    assert outcome.iterations_run == solver.iterations == 80
+    assert outcome.report.exploitability == 0.3 and min(
+        r.exploitability for r in outcome.history) == 0.3
+    without = run(Cycling(), target=0.01, max_iterations=500, report_every=10)
+    assert (without.reason, without.status, without.iterations_run) == ("iterations",
+                                                                         "iterations", 500)
+
+
+def test_a_converging_run_does_not_stall():
+    from omahanash.cfr.compiler import compile_game
+    from omahanash.cfr.solvers import CFRSolver, new_solution
+    from omahanash.games import make_game
+    from omahanash.solving import Stall
+
+    solver = CFRSolver(new_solution(compile_game(make_game("kuhn")), "cfr+"))
+    outcome = run(solver, target=1e-4, stall=Stall(), report_every=8)
+    assert (outcome.reason, outcome.status) == ("target", "converged")
+    assert outcome.report.exploitability <= 1e-4
+
+
+@pytest.mark.parametrize(("arguments", "fragment"), [
+    ({"iterations": 5, "stall": "yes"}, "stall must be a Stall"),
+    ({"iterations": 5}, "goes with a target"),
+])
+def test_bad_stall_rules_are_input_errors(arguments, fragment):
+    from omahanash.solving import Stall
+
+    if "stall" not in arguments:
+        arguments = {**arguments, "stall": Stall()}
+    with pytest.raises(InputError, match=fragment):
+        run(Cycling(), **arguments)
+    with pytest.raises(InputError, match="stall rule needs"):
+        Stall(gain=1.5)
