@@ -37,9 +37,10 @@ from pathlib import Path
 
 import numpy as np
 
+from omahanash.equity.tables import table_identity
 from omahanash.errors import InputError
 from omahanash.jamfold.game import JamFoldParams
-from omahanash.jamfold.solution import JamFoldSolution, table_identity
+from omahanash.jamfold.solution import JamFoldSolution
 from omahanash.jamfold.solvers import IterationReport
 from omahanash.runs import CancelFlag, ProgressCallback
 from omahanash.solving import Outcome

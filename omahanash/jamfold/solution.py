@@ -23,7 +23,6 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -44,12 +43,10 @@ from omahanash.jamfold.solvers import (
     run_solver,
     start_state,
 )
+from omahanash.equity.tables import EquityTable, load_table, table_identity
 from omahanash.runs import CancelFlag, ProgressCallback
-from omahanash.solving import Outcome
-
-if TYPE_CHECKING:
-    from omahanash.equity.tables import EquityTable
 from omahanash.savefile import FileKind, atomic_write, read, write, write_csv
+from omahanash.solving import Outcome
 
 # Version 1 was a file of its own (magic, JSON header, arrays, blake2b digest).
 JAMFOLD_SOLUTION = FileKind("jamfold-solution", 2, "omahanash jam-fold solution",
@@ -104,17 +101,6 @@ def check_player(player: object) -> str:
     if key not in PLAYERS:
         raise InputError(f"player must be pu or ca (pusher or caller), got {player!r}")
     return key
-
-
-def table_identity(table) -> dict:
-    """What a save file records about its equity table (and checks on reopening)."""
-    from omahanash.hands import num_classes
-
-    full = table.n == num_classes(table.game)
-    info = table.info
-    return {"game": table.game, "samples": info.get("samples"), "seed": info.get("seed"),
-            "checksum": info.get("checksum"), "classes": int(table.n),
-            "class_ids": None if full else [int(c) for c in table.class_ids]}
 
 
 def solve_jamfold(
@@ -178,8 +164,6 @@ class JamFoldSolution(JamFoldSolver):
             raise InputError(f"params must be a JamFoldParams, got {params!r}")
         solver = check_solver(solver)
         if table is None:
-            from omahanash.equity.tables import load_table
-
             table = load_table(params.variant, cache_dir, class_ids)
         game = JamFoldGame(table, params)
         return cls(game, start_state(solver, game))
@@ -370,8 +354,6 @@ class JamFoldSolution(JamFoldSolver):
         params = JamFoldParams.from_dict(header["params"])
         saved_table = header["table"]
         if table is None:
-            from omahanash.equity.tables import load_table
-
             table = load_table(params.variant, cache_dir, saved_table["class_ids"])
         if table_identity(table) != saved_table:
             raise InputError(f"{path}: saved on another {saved_table['game']} equity table "

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from omahanash.equity.tables import table_identity
 from omahanash.errors import InputError
 from omahanash.pushfold.solution import PushFoldSolution
 from omahanash.pushfold.solver import default_target, solve_pushfold
@@ -48,8 +49,6 @@ def spot_key(spot: PushFoldSpot, table: EquityTable, deals: int | str | None,
              seed: int, iterations: int | None = None) -> str:
     """The cache key: a hash of the spot, the deals, the run (to the target, or a number
     of iterations) and the table's identity."""
-    from omahanash.jamfold.solution import table_identity
-
     text = json.dumps({"spot": spot.describe(), "deals": deals, "seed": seed,
                        "iterations": iterations, "table": table_identity(table)},
                       sort_keys=True, default=str)

@@ -1,4 +1,4 @@
-"""Charts (omahanash.chart): one seeded push/fold solve per stack, the same bits here and on a
+"""Charts (omahanash.pushfold.chart): one seeded push/fold solve per stack, the same bits here and on a
 real LocalCluster of two worker processes, resumable, and equal to solving each spot alone."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from omahanash.chart import ChartSettings, parse_stack_grid, solve_chart
+from omahanash.pushfold.chart import ChartSettings, parse_stack_grid, solve_chart
 from omahanash.cli import main
 from omahanash.errors import Cancelled, InputError
 from omahanash.pushfold import solve_pushfold

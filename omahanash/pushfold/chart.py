@@ -145,10 +145,10 @@ def parse_stack_grid(text: str) -> list[float]:
 
 
 def _table_meta(settings: ChartSettings) -> dict[str, Any]:
-    """The store's record of the equity table (:func:`~omahanash.tournament_state.
+    """The store's record of the equity table (:func:`~omahanash.equity.tables.
     table_meta`); nothing when this process has no such table (a remote cluster's workers
     read their own folder; a local run then fails with the table's own message)."""
-    from omahanash.tournament_state import table_for, table_meta
+    from omahanash.equity.tables import table_for, table_meta
 
     try:
         return table_meta(table_for(settings.game, settings.cache_dir, settings.class_ids))
@@ -159,7 +159,7 @@ def _table_meta(settings: ChartSettings) -> dict[str, Any]:
 def _solve_one(settings: ChartSettings, stacks_bb: tuple[float, ...]) -> np.ndarray:
     """One stack vector's row (module doc); what a worker runs."""
     from omahanash.pushfold import solve_pushfold
-    from omahanash.tournament_state import table_for
+    from omahanash.equity.tables import table_for
 
     spot = settings.spot(stacks_bb)
     table = table_for(settings.game, settings.cache_dir, settings.class_ids)

@@ -53,11 +53,11 @@ from typing import Any
 
 import numpy as np
 
-from omahanash.chart import subset_ids
+from omahanash.pushfold.chart import subset_ids
 from omahanash.cluster import Scheduler
 from omahanash.errors import InputError
 from omahanash.runs import CancelFlag, ProgressCallback
-from omahanash.tournament_state import StateItem
+from omahanash.tournament.equilibrium_state import StateItem
 
 __all__ = ["EquilibriumResult", "EquilibriumSettings", "StateItem", "TournamentValuation",
            "policy_values", "solve_equilibrium", "stack_states"]
@@ -116,12 +116,12 @@ class EquilibriumSettings:
     hu_samples: int = HU_SAMPLES
     cache_dir: str | None = None
     #: CFR+ iterations per state after the first value iteration, continuing the previous
-    #: iteration's solve of that state (:mod:`omahanash.tournament_state`); 0: every value
+    #: iteration's solve of that state (:mod:`omahanash.tournament.equilibrium_state`); 0: every value
     #: iteration solves every state from scratch with ``solve_iterations``. Fewer once the
     #: values move little: :meth:`cfr_iterations`.
     warm_iterations: int = 0
     #: A class-subset equity table (Omaha; tests and small experiments), None: all classes;
-    #: kept as the sorted unique tuple :func:`~omahanash.chart.subset_ids` makes of it.
+    #: kept as the sorted unique tuple :func:`~omahanash.pushfold.chart.subset_ids` makes of it.
     class_ids: Sequence[int] | None = None
     #: How an iteration updates the values: ``"value"`` (value iteration, G&S 2008: each
     #: state's hand EV with the previous values) or ``"policy"`` (policy iteration: the
@@ -130,7 +130,7 @@ class EquilibriumSettings:
 
     def outcome_length(self) -> int:
         """Floats a state's row carries for policy iteration (0 for value iteration)."""
-        from omahanash.tournament_state import outcome_slots
+        from omahanash.tournament.equilibrium_state import outcome_slots
 
         if self.update != "policy":
             return 0
@@ -168,7 +168,7 @@ class EquilibriumSettings:
 
     def table(self):
         """The equity table the hands are solved on (kept per process)."""
-        from omahanash.tournament_state import table_for
+        from omahanash.equity.tables import table_for
 
         return table_for(self.game, self.cache_dir, self.class_ids)
 
@@ -342,9 +342,9 @@ class TournamentValuation:
 def _solve_state(settings: EquilibriumSettings, values: np.ndarray, hu: tuple[float, np.ndarray],
                  iterations: int, item: StateItem) -> np.ndarray:
     """One state's hand with the continuation ``values``, warm-started from the item's
-    previous solve when it has one: the state's row (:mod:`omahanash.tournament_state`; what a
+    previous solve when it has one: the state's row (:mod:`omahanash.tournament.equilibrium_state`; what a
     worker runs)."""
-    from omahanash.tournament_state import deals_for, warm_solve
+    from omahanash.tournament.equilibrium_state import deals_for, warm_solve
 
     states = stack_states(settings.chips, settings.unit)
     valuation = TournamentValuation(settings, states, values, hu[0], hu[1])
@@ -400,7 +400,7 @@ class EquilibriumResult:
         """The equilibrium of state ``index``'s hand (with the final values): every node's
         push/call % (and Hold'em range text of the classes played over half the time)."""
         from omahanash.pushfold import PushFoldSolution, solve_pushfold
-        from omahanash.tournament_state import deals_for, solver_for
+        from omahanash.tournament.equilibrium_state import deals_for, solver_for
 
         s = self.settings
         spot = s.spot(self.states[index])
@@ -440,7 +440,7 @@ class EquilibriumResult:
 
 def _warm_part(row: np.ndarray, settings: EquilibriumSettings) -> np.ndarray:
     """A row's solver state (iterations, average weight, regrets, average sum)."""
-    from omahanash.tournament_state import HEAD
+    from omahanash.tournament.equilibrium_state import HEAD
 
     return np.array(row[HEAD - 2:row.size - settings.outcome_length()], dtype=np.float64)
 
@@ -449,12 +449,12 @@ def policy_values(settings: EquilibriumSettings, states: Sequence[tuple[int, ...
                   hu: tuple[float, np.ndarray], chances: np.ndarray
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Policy evaluation: ``(values, A, b)`` — the values of the strategies whose outcome
-    chances are ``chances`` (per state, in :func:`~omahanash.tournament_state.
+    chances are ``chances`` (per state, in :func:`~omahanash.tournament.equilibrium_state.
     outcome_groups` order), the solution of ``V = A V + b`` (``V`` flattened state by
     state, seat by seat): each state's value is the chance of each end of its hand times
     what that end is worth (:meth:`TournamentValuation.linear`: the next state's values,
     or a bust's fixed prizes), played until at most one player is left."""
-    from omahanash.tournament_state import outcome_groups
+    from omahanash.tournament.equilibrium_state import outcome_groups
 
     size = len(states) * PLAYERS
     valuation = TournamentValuation(settings, states, np.zeros((len(states), PLAYERS)), *hu)
@@ -502,7 +502,8 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
     the current values as before, and the new values are the exact values of the strategies
     just solved (:func:`policy_values`), not one hand's worth of them."""
     from omahanash.cluster import run_blocks
-    from omahanash.tournament_state import row_length, table_meta
+    from omahanash.equity.tables import table_meta
+    from omahanash.tournament.equilibrium_state import row_length
 
     if len(settings.payouts) > PLAYERS or len(settings.payouts) < 1:
         raise InputError("--payouts: give 1 to 3 places")
