@@ -33,7 +33,10 @@ Scheduler(kind='local-cluster', workers=2, address=None)
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
+import logging
+import multiprocessing
 import os
 import re
 import sys
@@ -45,6 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numba
 import numpy as np
 
 from omahanash import savefile
@@ -279,8 +283,6 @@ def numba_threads(count: int) -> Iterator[None]:
     >>> numba.get_num_threads() == before
     True
     """
-    import numba
-
     threads = numba.get_num_threads()
     numba.set_num_threads(count)
     try:
@@ -305,7 +307,6 @@ def dask_client(where: Scheduler | str) -> Iterator[Any]:
     except ImportError:
         raise InputError(f"--scheduler {where.address or f'local:{where.workers}'} needs "
                          f"Dask: {INSTALL_HINT}") from None
-    import logging
 
     if not logging.getLogger().isEnabledFor(logging.DEBUG):  # -v shows Dask's own log
         logging.getLogger("distributed").setLevel(logging.ERROR)
@@ -353,8 +354,6 @@ def worker_start() -> str:
     >>> worker_start() in ("forkserver", "spawn")
     True
     """
-    import multiprocessing
-
     return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
         else "spawn"
 
@@ -390,8 +389,6 @@ def _threads_by_host(client: Any) -> dict[str, int]:
 
 
 def _takes_n_workers(client: Any) -> bool:
-    import inspect
-
     return "n_workers" in inspect.signature(client.scheduler_info).parameters
 
 

@@ -25,6 +25,9 @@ import sys
 import types
 from typing import Any
 
+from omahanash.equity.calculator import equity
+from omahanash.face import checked
+
 
 class _EquityPackage(types.ModuleType):
     """This package's module type: calling it calls :func:`.calculator.equity`."""
@@ -35,8 +38,6 @@ class _EquityPackage(types.ModuleType):
     @property
     def __call_target__(self) -> Any:
         """The function a call runs (the public face checks its arguments)."""
-        from omahanash.equity.calculator import equity
-
         return equity
 
 
@@ -44,9 +45,6 @@ class _EquityPackage(types.ModuleType):
 def _checked_equity() -> Any:
     """:func:`.calculator.equity` behind the public face's argument check
     (:mod:`omahanash.face`), however the package was imported first."""
-    from omahanash.equity.calculator import equity
-    from omahanash.face import checked
-
     return checked(equity, "equity")
 
 

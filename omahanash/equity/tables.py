@@ -48,9 +48,12 @@ from omahanash.equity.tablefile import (
     resolve_cache_dir,
     subset_tag,
 )
-from omahanash.equity.triangle import triangle_index
+from omahanash.equity.triangle import disjoint_pairs_triangle, triangle_index
 from omahanash.errors import InputError
-from omahanash.hands import num_classes
+from omahanash.evaluate import hand_pair_indices
+from omahanash.evaluate.tables import lookup_table
+from omahanash.hands import class_combos, class_members, num_classes
+from omahanash.resources import resource_path
 from omahanash.savefile import SaveFileError
 
 __all__ = ["DEFAULT_SAMPLES", "DEFAULT_SEED", "EquityTable", "load_table", "resolve_cache_dir",
@@ -85,7 +88,6 @@ def normalize_subset(class_ids: Sequence[int] | np.ndarray | None) -> np.ndarray
     """Sorted unique class ids of a subset build (tests, experiments), None for all."""
     if class_ids is None:
         return None
-    from omahanash.hands import num_classes
 
     n = num_classes("omaha")
     try:
@@ -125,8 +127,6 @@ class ClassData:
 
 def class_data(game: str, class_ids: np.ndarray | None = None) -> ClassData:
     """Members of the given classes of ``game`` (all of them for None)."""
-    from omahanash.hands import class_combos, class_members, num_classes
-
     ids = np.arange(num_classes(game)) if class_ids is None else class_ids
     members = [class_members(game, int(c)) for c in ids]
     offsets = np.zeros(ids.size + 1, np.int64)
@@ -136,8 +136,6 @@ def class_data(game: str, class_ids: np.ndarray | None = None) -> ClassData:
     masks = np.bitwise_or.reduce(bits, axis=1)
     reps = np.ascontiguousarray(cards[offsets[:-1]])
     combos = class_combos(game)[ids].astype(np.int64)
-    from omahanash.evaluate import hand_pair_indices
-    from omahanash.evaluate.tables import lookup_table
 
     wide = cards.astype(np.int64)
     fields = np.bitwise_or.reduce(np.left_shift(1, ((wide & 3) << 4) + (wide >> 2)), axis=1)
@@ -150,8 +148,6 @@ def class_data(game: str, class_ids: np.ndarray | None = None) -> ClassData:
 
 def pairs_triangle(data: ClassData) -> np.ndarray:
     """Exact ``pairs`` of the classes of ``data`` as a flat triangle (uint32)."""
-    from omahanash.equity.triangle import disjoint_pairs_triangle
-
     return disjoint_pairs_triangle(data.member_masks, data.member_offsets, data.combos)
 
 
@@ -278,8 +274,6 @@ class EquityTable:
 
 
 def _holdem_table() -> EquityTable:
-    from omahanash.resources import resource_path
-
     try:
         path = resource_path(HOLDEM_RESOURCE)
     except FileNotFoundError:
@@ -304,8 +298,6 @@ def _load_holdem_file(path: Path) -> EquityTable:
 
 def table_expect(variant: Variant, samples: int, seed: int,
                   ids: np.ndarray | None) -> dict[str, Any]:
-    from omahanash.hands import num_classes
-
     n = num_classes("omaha") if ids is None else int(ids.size)
     return {"method": TABLE_METHOD, "game": str(variant), "samples": samples, "seed": seed,
             "classes": n, "class_ids": None if ids is None else ids.tolist()}

@@ -28,6 +28,14 @@ from functools import cache
 import numpy as np
 
 from omahanash.errors import InputError
+from omahanash.evaluate.kernels import (
+    INVALID_HIGH,
+    INVALID_LOW,
+    evaluate_5_kernel,
+    evaluate_holdem_kernel,
+    evaluate_omaha_hi_kernel,
+    evaluate_omaha_lo_kernel,
+)
 from omahanash.evaluate.tables import (
     CATEGORY_NAMES,
     HIGH_CLASSES,
@@ -36,6 +44,7 @@ from omahanash.evaluate.tables import (
     category_of,
     flush_table,
     low_table,
+    low_value_of_mask,
     nonflush_columns,
     omaha_flush_tables,
     rank5_table,
@@ -139,8 +148,6 @@ def nonflush_profiles(hands: np.ndarray, game: str) -> np.ndarray:
 
 def evaluate_5(cards: np.ndarray) -> np.ndarray:
     """``uint16[n]`` high values (1..7462) of ``(n, 5)`` five-card hands."""
-    from omahanash.evaluate.kernels import INVALID_HIGH, evaluate_5_kernel
-
     values = evaluate_5_kernel(_deals(cards, None, (5, 0))[0], rank5_table(), flush_table(),
                                True)
     return _checked(values, INVALID_HIGH, "cards")
@@ -148,8 +155,6 @@ def evaluate_5(cards: np.ndarray) -> np.ndarray:
 
 def evaluate_holdem(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
     """``uint16[n]``: best five of the seven cards, hands ``(n, 2)``, boards ``(n, 5)``."""
-    from omahanash.evaluate.kernels import INVALID_HIGH, evaluate_holdem_kernel
-
     values = evaluate_holdem_kernel(*_deals(hands, boards, (2, 5)), nonflush_table("holdem"),
                                     flush_table(), True)
     return _checked(values, INVALID_HIGH, "hands with boards")
@@ -158,8 +163,6 @@ def evaluate_holdem(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
 def evaluate_omaha_hi(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
     """``uint16[n]``: Omaha high, exactly two of the four hole cards (``(n, 4)``) and exactly
     three of the five board cards (``(n, 5)``)."""
-    from omahanash.evaluate.kernels import INVALID_HIGH, evaluate_omaha_hi_kernel
-
     board_row, pair_of_mask, best = omaha_flush_tables()
     values = evaluate_omaha_hi_kernel(*_deals(hands, boards, (4, 5)), nonflush_table("omaha"),
                                       board_row, pair_of_mask, best, True)
@@ -168,8 +171,6 @@ def evaluate_omaha_hi(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
 
 def evaluate_omaha_lo(hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
     """``uint8[n]``: Omaha 8-or-better low (1..56, higher is better, 56 = wheel), 0 = none."""
-    from omahanash.evaluate.kernels import INVALID_LOW, evaluate_omaha_lo_kernel
-
     values = evaluate_omaha_lo_kernel(*_deals(hands, boards, (4, 5)), low_table(), True)
     return _checked(values, INVALID_LOW, "hands with boards")
 
@@ -180,8 +181,6 @@ def low_ranks_of(value: int) -> str:
     >>> low_ranks_of(56), low_ranks_of(1)
     ('5-4-3-2-A', '8-7-6-5-4')
     """
-    from omahanash.evaluate.tables import low_value_of_mask
-
     masks = np.flatnonzero(low_value_of_mask() == value)
     if value < 1 or masks.size != 1:
         raise InputError(f"low value {value!r} is out of range 1..{LOW_CLASSES}")

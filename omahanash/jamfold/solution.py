@@ -26,7 +26,9 @@ from pathlib import Path
 
 import numpy as np
 
+from omahanash.equity.tables import EquityTable, load_table, table_identity
 from omahanash.errors import InputError
+from omahanash.hands import class_cards, parse_class
 from omahanash.jamfold.game import JamFoldGame, JamFoldParams
 from omahanash.jamfold.solvers import (
     DEFAULT_SOLVER,
@@ -43,7 +45,6 @@ from omahanash.jamfold.solvers import (
     run_solver,
     start_state,
 )
-from omahanash.equity.tables import EquityTable, load_table, table_identity
 from omahanash.runs import CancelFlag, ProgressCallback
 from omahanash.savefile import FileKind, atomic_write, read, write, write_csv
 from omahanash.solving import Outcome
@@ -241,8 +242,6 @@ class JamFoldSolution(JamFoldSolver):
 
     def position_of(self, hand: int | str) -> int:
         """Table position of a class id, cards or Hold'em name (:class:`InputError` if bad)."""
-        from omahanash.hands import parse_class
-
         return self.game.table.position(parse_class(hand, self.params.variant))
 
     def values(self, player: str) -> tuple[np.ndarray, np.ndarray]:
@@ -265,8 +264,6 @@ class JamFoldSolution(JamFoldSolver):
         >>> [round(solution.lookup(hand, player="caller").played, 3) for hand in ("AA", "7h 2d")]
         [1.0, 0.0]
         """
-        from omahanash.hands import class_cards
-
         player = check_player(player)
         position = self.position_of(hand)
         allin, fold = self.values(player)
@@ -279,8 +276,6 @@ class JamFoldSolution(JamFoldSolver):
     def class_rows(self) -> list[dict]:
         """Per class: id, cards, combos, push %, call %, and both players' EVs (chips), under
         the column names of the exports (the thesis's ``pu``/``ca``)."""
-        from omahanash.hands import class_cards
-
         push_ev, pusher_fold = self.values("pusher")
         call_ev, caller_fold = self.values("caller")
         push, call = self.push_strategy, self.call_strategy

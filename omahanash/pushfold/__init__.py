@@ -4,15 +4,49 @@
 payouts), :func:`solve_pushfold` solves it (:mod:`~omahanash.pushfold.solver`), :func:`icm`
 values chips as prize money and :func:`bubble_factors` prices the risk between two players.
 
+The names load on first use (as ``import omahanash``'s do): importing a light submodule
+(:mod:`~omahanash.pushfold.chart_defaults`, which ``omahanash --help`` reads) does not load
+the numba engine.
+
 >>> spot = PushFoldSpot("holdem", [1500, 1500, 1500], sb=50, bb=100, payouts="50/30/20")
 >>> [round(float(x), 4) for x in icm(spot.stacks, spot.payout_amounts)]
 [33.3333, 33.3333, 33.3333]
 """
 
-from omahanash.pushfold.icm import bubble_factors, icm, icm_detail
-from omahanash.pushfold.payouts import parse_payouts
-from omahanash.pushfold.solver import PushFoldSolution, solve_pushfold
-from omahanash.pushfold.spot import PushFoldSpot
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# Public name -> the submodule that defines it.
+_EXPORTS = {
+    "PushFoldSolution": "omahanash.pushfold.solver",
+    "PushFoldSpot": "omahanash.pushfold.spot",
+    "bubble_factors": "omahanash.pushfold.icm",
+    "icm": "omahanash.pushfold.icm",
+    "icm_detail": "omahanash.pushfold.icm",
+    "parse_payouts": "omahanash.pushfold.payouts",
+    "solve_pushfold": "omahanash.pushfold.solver",
+}
 
 __all__ = ["PushFoldSolution", "PushFoldSpot", "bubble_factors", "icm", "icm_detail",
-           "parse_payouts", "solve_pushfold"]
+           "parse_payouts", "solve_pushfold"]  # the keys of _EXPORTS (tested)
+
+if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
+    from omahanash.pushfold.icm import bubble_factors, icm, icm_detail
+    from omahanash.pushfold.payouts import parse_payouts
+    from omahanash.pushfold.solver import PushFoldSolution, solve_pushfold
+    from omahanash.pushfold.spot import PushFoldSpot
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

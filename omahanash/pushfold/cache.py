@@ -28,10 +28,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from omahanash.equity.tables import table_identity
+from omahanash.equity.tablefile import resolve_cache_dir
+from omahanash.equity.tables import load_table, table_identity
 from omahanash.errors import InputError
 from omahanash.pushfold.solution import PushFoldSolution
-from omahanash.pushfold.solver import default_target, solve_pushfold
+from omahanash.pushfold.solver import default_deals, default_target, solve_pushfold
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.runs import CancelFlag
 from omahanash.solving import Report
@@ -75,10 +76,7 @@ def table_equilibrium(spot: PushFoldSpot, *, deals: int | str | None = None, see
     if deals is not None and not isinstance(deals, (int, str)):
         raise InputError(f"deals must be a number of deals or 'exact', got {deals!r}")
     if table is None:
-        from omahanash.equity.tables import load_table
-
         table = load_table(spot.variant, None if cache_dir is None else str(cache_dir))
-    from omahanash.pushfold.solver import default_deals
 
     # the default spelled out: a changed default is another key, never an old answer
     key = spot_key(spot, table, default_deals(spot, table) if deals is None else deals, seed,
@@ -116,8 +114,6 @@ def clear_memory() -> None:
 
 
 def _disk_path(key: str, cache_dir: str | os.PathLike | None) -> Path:
-    from omahanash.equity.tablefile import resolve_cache_dir
-
     return resolve_cache_dir(cache_dir) / "nash" / "tables" / f"{key}.pushfold"
 
 

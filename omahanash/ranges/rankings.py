@@ -26,8 +26,16 @@ import functools
 import numpy as np
 
 from omahanash.cards import Variant
+from omahanash.equity.montecarlo import _masks, sample_deals
+from omahanash.equity.result import GAME_CODES, hand_features, result_from_counts
+from omahanash.equity.tables import load_table
 from omahanash.errors import InputError
-from omahanash.ranges.core import Range, class_sizes, hand_classes
+from omahanash.evaluate import hand_pair_indices, nonflush_table
+from omahanash.evaluate.tables import flush_table, low_table
+from omahanash.hands import canonical_hands
+from omahanash.ranges.combos import all_hands, class_sizes, hand_classes
+from omahanash.ranges.core import Range
+from omahanash.resources import resource_path
 
 RANKINGS = ("equity",)
 RANKINGS_FILE = "omaha-rankings.npz"
@@ -42,13 +50,9 @@ def equity_vs_random(variant: Variant) -> np.ndarray:
     0.852
     """
     if variant is Variant.HOLDEM:
-        from omahanash.equity.tables import load_table
-
         table = load_table("holdem")
         values = np.array([table.vs_random_hand(a) for a in range(table.n)])
     else:
-        from omahanash.resources import resource_path
-
         with np.load(resource_path(RANKINGS_FILE)) as stored:
             values = stored[str(variant)].astype(np.float64)
     values.flags.writeable = False
@@ -127,14 +131,7 @@ def build_omaha_rankings(samples: int = SAMPLES_PER_CLASS, seed: int = 14,
     >>> bool(values["omaha-hi"][0] > 0.6 > values["omaha-hi"][1])  # AAKK ds beats 2222
     True
     """
-    from omahanash.equity.montecarlo import _masks, sample_deals
-
     _NO_WEIGHTS = np.ones(0)
-    from omahanash.equity.result import GAME_CODES, hand_features, result_from_counts
-    from omahanash.evaluate import hand_pair_indices, nonflush_table
-    from omahanash.evaluate.tables import flush_table, low_table
-    from omahanash.hands import canonical_hands
-    from omahanash.ranges.core import all_hands
 
     ids = np.arange(len(class_sizes("omaha"))) if classes is None else np.asarray(classes)
     opponents = np.asarray(all_hands("omaha"))

@@ -53,11 +53,23 @@ from typing import Any
 
 import numpy as np
 
-from omahanash.pushfold.chart import subset_ids
-from omahanash.cluster import Scheduler
+from omahanash.cluster import Scheduler, run_blocks
+from omahanash.equity.tables import table_for, table_meta
 from omahanash.errors import InputError
+from omahanash.pushfold import PushFoldSolution, PushFoldSpot, icm, solve_pushfold
+from omahanash.pushfold.chart import subset_ids
 from omahanash.runs import CancelFlag, ProgressCallback
-from omahanash.tournament.equilibrium_state import StateItem
+from omahanash.tournament import Structure, run_tournament, solve_chain
+from omahanash.tournament.equilibrium_state import (
+    HEAD,
+    StateItem,
+    deals_for,
+    outcome_groups,
+    outcome_slots,
+    row_length,
+    solver_for,
+    warm_solve,
+)
 
 __all__ = ["EquilibriumResult", "EquilibriumSettings", "StateItem", "TournamentValuation",
            "policy_values", "solve_equilibrium", "stack_states"]
@@ -116,9 +128,9 @@ class EquilibriumSettings:
     hu_samples: int = HU_SAMPLES
     cache_dir: str | None = None
     #: CFR+ iterations per state after the first value iteration, continuing the previous
-    #: iteration's solve of that state (:mod:`omahanash.tournament.equilibrium_state`); 0: every value
-    #: iteration solves every state from scratch with ``solve_iterations``. Fewer once the
-    #: values move little: :meth:`cfr_iterations`.
+    #: iteration's solve of that state (:mod:`omahanash.tournament.equilibrium_state`); 0:
+    #: every value iteration solves every state from scratch with ``solve_iterations``. Fewer
+    #: once the values move little: :meth:`cfr_iterations`.
     warm_iterations: int = 0
     #: A class-subset equity table (Omaha; tests and small experiments), None: all classes;
     #: kept as the sorted unique tuple :func:`~omahanash.pushfold.chart.subset_ids` makes of it.
@@ -130,8 +142,6 @@ class EquilibriumSettings:
 
     def outcome_length(self) -> int:
         """Floats a state's row carries for policy iteration (0 for value iteration)."""
-        from omahanash.tournament.equilibrium_state import outcome_slots
-
         if self.update != "policy":
             return 0
         return outcome_slots(self.game == "omaha-hilo")
@@ -168,8 +178,6 @@ class EquilibriumSettings:
 
     def table(self):
         """The equity table the hands are solved on (kept per process)."""
-        from omahanash.equity.tables import table_for
-
         return table_for(self.game, self.cache_dir, self.class_ids)
 
     @property
@@ -183,8 +191,6 @@ class EquilibriumSettings:
         return "/".join(f"{p:g}" for p in self.payouts)
 
     def spot(self, state: Sequence[float]):
-        from omahanash.pushfold import PushFoldSpot
-
         return PushFoldSpot(self.game, [x * self.unit for x in state], self.sb, self.bb,
                             payouts=self.payouts_text())
 
@@ -192,8 +198,6 @@ class EquilibriumSettings:
 def hu_win_table(settings: EquilibriumSettings) -> tuple[float, np.ndarray]:
     """``(hu_unit, p_sb)``: the heads-up chain's unit (chips) and ``p_sb[x]`` = P(win) of the
     player with ``x`` units who is the small blind of the first heads-up hand."""
-    from omahanash.tournament import Structure, run_tournament, solve_chain
-
     structure = Structure.fixed(_whole("--chips", settings.chips), _whole("--sb", settings.sb),
                                 _whole("--bb", settings.bb))
     half = structure.units // 2 * structure.unit
@@ -342,10 +346,8 @@ class TournamentValuation:
 def _solve_state(settings: EquilibriumSettings, values: np.ndarray, hu: tuple[float, np.ndarray],
                  iterations: int, item: StateItem) -> np.ndarray:
     """One state's hand with the continuation ``values``, warm-started from the item's
-    previous solve when it has one: the state's row (:mod:`omahanash.tournament.equilibrium_state`; what a
-    worker runs)."""
-    from omahanash.tournament.equilibrium_state import deals_for, warm_solve
-
+    previous solve when it has one: the state's row
+    (:mod:`omahanash.tournament.equilibrium_state`; what a worker runs)."""
     states = stack_states(settings.chips, settings.unit)
     valuation = TournamentValuation(settings, states, values, hu[0], hu[1])
     spot = settings.spot(item.state)
@@ -399,9 +401,6 @@ class EquilibriumResult:
     def strategies(self, index: int) -> list[dict]:
         """The equilibrium of state ``index``'s hand (with the final values): every node's
         push/call % (and Hold'em range text of the classes played over half the time)."""
-        from omahanash.pushfold import PushFoldSolution, solve_pushfold
-        from omahanash.tournament.equilibrium_state import deals_for, solver_for
-
         s = self.settings
         spot = s.spot(self.states[index])
         if self.rows is None:
@@ -440,8 +439,6 @@ class EquilibriumResult:
 
 def _warm_part(row: np.ndarray, settings: EquilibriumSettings) -> np.ndarray:
     """A row's solver state (iterations, average weight, regrets, average sum)."""
-    from omahanash.tournament.equilibrium_state import HEAD
-
     return np.array(row[HEAD - 2:row.size - settings.outcome_length()], dtype=np.float64)
 
 
@@ -454,8 +451,6 @@ def policy_values(settings: EquilibriumSettings, states: Sequence[tuple[int, ...
     state, seat by seat): each state's value is the chance of each end of its hand times
     what that end is worth (:meth:`TournamentValuation.linear`: the next state's values,
     or a bust's fixed prizes), played until at most one player is left."""
-    from omahanash.tournament.equilibrium_state import outcome_groups
-
     size = len(states) * PLAYERS
     valuation = TournamentValuation(settings, states, np.zeros((len(states), PLAYERS)), *hu)
     a = np.zeros((size, size))
@@ -481,8 +476,6 @@ def _digest(array: np.ndarray) -> str:
 
 
 def icm_values(settings: EquilibriumSettings, states: Sequence[tuple[int, ...]]) -> np.ndarray:
-    from omahanash.pushfold import icm
-
     prizes = np.asarray(settings.payouts, dtype=np.float64)
     return np.array([icm(np.asarray(st, dtype=np.float64) * settings.unit, prizes)
                      for st in states])
@@ -501,10 +494,6 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
     instead (Ganzfried & Sandholm's PI-FP, IJCAI 2009): the states' hands are solved with
     the current values as before, and the new values are the exact values of the strategies
     just solved (:func:`policy_values`), not one hand's worth of them."""
-    from omahanash.cluster import run_blocks
-    from omahanash.equity.tables import table_meta
-    from omahanash.tournament.equilibrium_state import row_length
-
     if len(settings.payouts) > PLAYERS or len(settings.payouts) < 1:
         raise InputError("--payouts: give 1 to 3 places")
     for name, value in (("--solve-iterations", settings.solve_iterations),

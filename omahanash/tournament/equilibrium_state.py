@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from omahanash.cards import Variant
+from omahanash.pushfold.kernels import fixed_finals, most_tabled, outcome_finals
+from omahanash.pushfold.solver import PushFoldSolver, _deals_for
 
 if TYPE_CHECKING:
     from omahanash.pushfold.solver import PushFoldSolver
@@ -78,8 +80,6 @@ def deals_for(spot: Any, table: Any, count: int, seed: int):
     """``count`` seeded deals of the table's classes (the deals :func:`~omahanash.pushfold.
     solve_pushfold` samples: the solver's own rule for which classes), kept per process:
     every state of a run shares them."""
-    from omahanash.pushfold.solver import _deals_for
-
     ids = np.ascontiguousarray(table.class_ids, dtype=np.int64)
     key = (str(spot.variant), spot.players, count, seed,
            hashlib.blake2b(ids.tobytes(), digest_size=16).hexdigest())
@@ -108,8 +108,6 @@ def outcome_slots(hilo: bool, players: int = 3) -> int:
     >>> outcome_slots(False), outcome_slots(True)
     (22, 347)
     """
-    from omahanash.pushfold.kernels import most_tabled, outcome_finals
-
     n = players
     ones = np.ones(n)
     slot, index, _ = outcome_finals(ones, np.zeros(n), np.zeros(n), hilo,
@@ -124,8 +122,6 @@ def _entries(spot: Any) -> list[tuple[int, int, int, np.ndarray]]:
     (:func:`~omahanash.pushfold.kernels.terminal_values` with a valuation): ``(array, i,
     j, final)`` — array 0 single[live], 1 first[live], 2 second[live] (``i = live``), 3
     multi[slot, row] (``i, j``) — with the stacks after the hand."""
-    from omahanash.pushfold.kernels import fixed_finals, most_tabled, outcome_finals
-
     stacks = spot.stack_array()
     antes, blinds = spot.posts()
     n = stacks.size
@@ -205,8 +201,6 @@ def solver_for(spot: Any, table: Any, deals: Any, valuation: Any,
     """A solver of the spot with the valuation, set to the warm state (a row's solver part)
     when there is one: its regrets and iteration count, and with ``average`` its average
     strategy too (to read a finished solve back; a warm start restarts the average)."""
-    from omahanash.pushfold.solver import PushFoldSolver
-
     solver = PushFoldSolver(spot, table, deals, None, valuation)
     if warm is not None:
         shape = solver.regret_play.shape

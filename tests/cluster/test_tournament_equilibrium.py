@@ -158,8 +158,8 @@ def test_same_bits_on_two_workers_and_resumed_from_the_store(two_iterations, clu
 def test_command_line_equilibrium(monkeypatch, capsys):
     import json
 
-    from omahanash.tournament import equilibrium as tournament_equilibrium
     from omahanash.cli import main
+    from omahanash.tournament import equilibrium as tournament_equilibrium
 
     monkeypatch.setattr(tournament_equilibrium, "HU_SAMPLES", 4_000)
     with one_thread():
@@ -297,8 +297,8 @@ def test_command_line_omaha_equilibrium(monkeypatch, capsys, omaha_subset_cache,
                                         omaha_subset_ids):
     import json
 
-    from omahanash.tournament import equilibrium as tournament_equilibrium
     from omahanash.cli import main
+    from omahanash.tournament import equilibrium as tournament_equilibrium
 
     monkeypatch.setattr(tournament_equilibrium, "HU_SAMPLES", 2_000)
     args = ["tournament", "--game", "omaha-hilo", "--players", "3", "--chips", "4500",
@@ -404,8 +404,8 @@ def test_command_line_policy_iteration(monkeypatch, capsys, policy_run):
     the same settings, and the JSON says which update and each iteration's residual."""
     import json
 
-    from omahanash.tournament import equilibrium as tournament_equilibrium
     from omahanash.cli import main
+    from omahanash.tournament import equilibrium as tournament_equilibrium
 
     monkeypatch.setattr(tournament_equilibrium, "HU_SAMPLES", 4_000)
     with one_thread():
