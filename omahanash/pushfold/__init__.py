@@ -8,6 +8,7 @@ The names load on first use (as ``import omahanash``'s do): importing a light su
 (:mod:`~omahanash.pushfold.chart_defaults`, which ``omahanash --help`` reads) does not load
 the numba engine.
 
+>>> from omahanash.pushfold import PushFoldSpot, icm
 >>> spot = PushFoldSpot("holdem", [1500, 1500, 1500], sb=50, bb=100, payouts="50/30/20")
 >>> [round(float(x), 4) for x in icm(spot.stacks, spot.payout_amounts)]
 [33.3333, 33.3333, 33.3333]
@@ -16,11 +17,13 @@ the numba engine.
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 # Public name -> the submodule that defines it.
 _EXPORTS = {
-    "PushFoldSolution": "omahanash.pushfold.solver",
+    "PushFoldSolution": "omahanash.pushfold.solution",
     "PushFoldSpot": "omahanash.pushfold.spot",
     "bubble_factors": "omahanash.pushfold.icm",
     "icm": "omahanash.pushfold.icm",
@@ -35,7 +38,8 @@ __all__ = ["PushFoldSolution", "PushFoldSpot", "bubble_factors", "icm", "icm_det
 if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
     from omahanash.pushfold.icm import bubble_factors, icm, icm_detail
     from omahanash.pushfold.payouts import parse_payouts
-    from omahanash.pushfold.solver import PushFoldSolution, solve_pushfold
+    from omahanash.pushfold.solution import PushFoldSolution
+    from omahanash.pushfold.solver import solve_pushfold
     from omahanash.pushfold.spot import PushFoldSpot
 
 
@@ -50,3 +54,17 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *__all__})
+
+
+class _Package(types.ModuleType):
+    """This package's module type: a submodule named like the function it exports
+    (``icm``) is not bound over that name when it loads, so ``omahanash.pushfold.icm`` is
+    the function (as it was when this package imported its names eagerly)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and _EXPORTS.get(name) == value.__name__:
+            return  # the submodule stays in sys.modules; the name stays the function's
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
