@@ -59,12 +59,16 @@ EXEMPT_FILES: tuple[str, ...] = (
     "omahanash/games/matrix/iterative.py",
 )
 
-#: (file, imported module) of the function-local imports that stay so, with the reason on
-#: the line or the line before it.
+#: (file, top package of the imported module) of the function-local imports that stay so,
+#: with the reason on the line or the line before it.
 OPTIONAL_IMPORTS: frozenset[tuple[str, str]] = frozenset({
     ("omahanash/cluster.py", "distributed"),  # the cluster extra, not installed for all
     ("omahanash/cluster.py", "dask"),
     ("omahanash/cluster.py", "numba"),  # a worker sets numba's threads before it loads
+    # numba off numpy-only paths: the exact equity of two hands (tests/equity/
+    # test_vectorized.py), a pure-Python search's seed check (omahanash.rng is numba)
+    ("omahanash/equity/calculator.py", "omahanash"),
+    ("omahanash/perfect/mcts.py", "omahanash"),
 })
 
 

@@ -21,7 +21,6 @@ from omahanash.errors import InputError
 from omahanash.game import CHANCE, TERMINAL, GameState, check_state
 from omahanash.perfect.search import KeyFunction, optimal_actions
 from omahanash.perfect.zobrist import TranspositionTable
-from omahanash.rng import check_seed
 
 
 @dataclass(eq=False)
@@ -71,6 +70,8 @@ def _new_node(state: GameState, rng: random.Random) -> _Node:
 def _generator(seed: int | None) -> random.Random:
     """A Python generator from a seed checked like every seed of the library (0 .. 2**64 - 1);
     None: fresh entropy."""
+    from omahanash.rng import check_seed  # not at the top: numba, only when a search runs
+
     return random.Random(None if seed is None else check_seed(seed))
 
 
