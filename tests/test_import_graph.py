@@ -68,6 +68,9 @@ OPTIONAL_IMPORTS: frozenset[tuple[str, str]] = frozenset({
     # numba off numpy-only paths: the exact equity of two hands (tests/equity/
     # test_vectorized.py), a pure-Python search's seed check (omahanash.rng is numba)
     ("omahanash/equity/calculator.py", "omahanash"),
+    # the callable package omahanash.equity imports none of its modules (its docstring):
+    # omahanash.equity.tables must not load the calculator
+    ("omahanash/equity/__init__.py", "omahanash"),
     ("omahanash/perfect/mcts.py", "omahanash"),
 })
 
