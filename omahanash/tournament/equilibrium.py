@@ -33,6 +33,10 @@ seeded by the state alone: the same bits on every engine), kept in ``store_dir``
 ``iteration-K.job``: a run stopped at any point resumes from the finished states of the
 iteration it was in (earlier iterations' complete stores are read back at once).
 
+(Over 500 lines: the states, the valuation and the two iterations share the settings and
+one run's stores; what a worker runs for one state is apart, in
+:mod:`omahanash.tournament.equilibrium_state`.)
+
 >>> states = stack_states(13_500, 1_500)
 >>> len(states), states[0], states[-1]
 (28, (1, 1, 7), (7, 1, 1))
