@@ -33,7 +33,10 @@ Scheduler(kind='local-cluster', workers=2, address=None)
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
+import logging
+import multiprocessing
 import os
 import re
 import sys
@@ -279,6 +282,8 @@ def numba_threads(count: int) -> Iterator[None]:
     >>> numba.get_num_threads() == before
     True
     """
+    # not at the top: a worker imports this module for _task, which sets numba's thread
+    # count through NUMBA_NUM_THREADS only while numba is not loaded yet
     import numba
 
     threads = numba.get_num_threads()
@@ -301,11 +306,10 @@ def dask_client(where: Scheduler | str) -> Iterator[Any]:
     if where.kind == "local":
         raise InputError("--scheduler: 'local' runs in this process, not on Dask")
     try:
-        import distributed
+        import distributed  # optional: the cluster extra
     except ImportError:
         raise InputError(f"--scheduler {where.address or f'local:{where.workers}'} needs "
                          f"Dask: {INSTALL_HINT}") from None
-    import logging
 
     if not logging.getLogger().isEnabledFor(logging.DEBUG):  # -v shows Dask's own log
         logging.getLogger("distributed").setLevel(logging.ERROR)
@@ -313,7 +317,7 @@ def dask_client(where: Scheduler | str) -> Iterator[Any]:
         assert where.workers is not None
         cores = os.cpu_count() or 1
         threads = max(1, cores // where.workers)
-        import dask
+        import dask  # optional: the cluster extra
 
         # worker processes forked from a fork server (which imported Dask once) start in
         # about 0.3 s instead of 2 s for a fresh interpreter each (spawn), and stop without
@@ -353,8 +357,6 @@ def worker_start() -> str:
     >>> worker_start() in ("forkserver", "spawn")
     True
     """
-    import multiprocessing
-
     return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
         else "spawn"
 
@@ -390,8 +392,6 @@ def _threads_by_host(client: Any) -> dict[str, int]:
 
 
 def _takes_n_workers(client: Any) -> bool:
-    import inspect
-
     return "n_workers" in inspect.signature(client.scheduler_info).parameters
 
 
@@ -407,7 +407,7 @@ def _task(fn: Callable[[Any], Any], item: Any, threads_by_host: dict[str, int]) 
     after it, the thread count is set for this thread (numba's count is per calling thread)."""
     threads = None
     try:
-        from distributed import get_worker
+        from distributed import get_worker  # optional: the cluster extra
 
         threads = threads_by_host.get(_host(get_worker().address))
     except (ImportError, ValueError):

@@ -163,9 +163,11 @@ def _checker(hint: Any) -> Check | None:
 
 
 def _np_bool() -> type:
-    import numpy as np
-
-    return np.bool_
+    """NumPy's bool type; ``bool`` while NumPy is not loaded (a NumPy bool cannot exist then).
+    The face checks arguments of every public name, ``on.Variant`` included, which must not
+    load NumPy (tests/test_public_api.py)."""
+    numpy = sys.modules.get("numpy")
+    return bool if numpy is None else numpy.bool_
 
 
 def _container(origin: Any, args: tuple) -> Check | None:

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
+from omahanash.errors import InputError
+
 CHANCE = -1
 TERMINAL = -4
 
@@ -107,7 +109,6 @@ def check_state(state: object, what: str = "state") -> GameState:
     ...
     omahanash.errors.InputError: state must be a game state (with current_player, legal_actions, child, ...), not None
     """  # noqa: E501
-    from omahanash.errors import InputError
 
     needed = ("current_player", "legal_actions", "child", "is_terminal")
     if not all(callable(getattr(state, name, None)) for name in needed):

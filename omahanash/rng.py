@@ -34,6 +34,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from omahanash.errors import InputError
+
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
@@ -106,8 +108,6 @@ def check_seed(seed: object, name: str = "seed") -> int:
     ...
     omahanash.errors.InputError: seed must be a whole number from 0 to 1844...615, not 1844...616
     """
-    from omahanash.errors import InputError
-
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not (
             0 <= int(seed) <= MAX_SEED):
         raise InputError(f"{name} must be a whole number from 0 to {MAX_SEED}, not {seed!r}")

@@ -54,6 +54,7 @@ omahanash.savefile.SaveFileError: cannot read ...: not an other thing (a file of
 
 from __future__ import annotations
 
+import csv
 import errno
 import json
 import mmap
@@ -71,6 +72,7 @@ from typing import IO, Any, Literal
 import numpy as np
 
 from omahanash.errors import InputError
+from omahanash.safetext import spreadsheet_cell
 
 MAGIC = b"\x89OMNASH\n"
 CONTAINER_VERSION = 1
@@ -175,10 +177,6 @@ def write_csv(path: str | os.PathLike, columns: Sequence[str],
     '=1+1,-0.5
     7,
     """
-    import csv
-
-    from omahanash.safetext import spreadsheet_cell
-
     path = Path(path)
     try:
         with atomic_write(path, "w", newline="", encoding="utf-8") as out:

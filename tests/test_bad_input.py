@@ -583,7 +583,7 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
      "InputError", "on_item must be a function"),
     ("from omahanash.cluster import run_blocks; run_blocks(abs, [1], cancel=True)",
      "InputError", "cancel must be a CancelFlag"),
-    ("from omahanash.chart import solve_chart; solve_chart('holdem', 3, [5], on_stack=5)",
+    ("from omahanash.pushfold.chart import solve_chart; solve_chart('holdem', 3, [5], on_stack=5)",
      "InputError", "on_stack must be a function, got 5"),
     # graph JSON
     ("from omahanash.perfect.retrograde import parse_graph; parse_graph('[' * 100000)",

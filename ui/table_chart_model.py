@@ -16,12 +16,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from omahanash.chart import DEFAULT_CHART_DEALS, DEFAULT_ITERATIONS, parse_stack_grid
 from omahanash.errors import Cancelled, InputError
+from omahanash.pushfold.chart import DEFAULT_CHART_DEALS, DEFAULT_ITERATIONS, parse_stack_grid
 
 if TYPE_CHECKING:
-    from omahanash.chart import Chart
     from omahanash.pushfold import PushFoldSpot
+    from omahanash.pushfold.chart import Chart
     from omahanash.runs import CancelFlag
     from ui.fields import Reporter
 
@@ -141,7 +141,7 @@ def chart_job(request: ChartRequest, store_folder: str | Path | None = None) -> 
     Stop keeps them (an outcome, not an error)."""
 
     def job(report: Reporter, cancel: CancelFlag) -> ChartOutcome:
-        from omahanash.chart import solve_chart
+        from omahanash.pushfold.chart import solve_chart
 
         latest: list[Chart] = []  # the newest only (a 9-max Omaha stack is 67 MB)
 
@@ -197,7 +197,7 @@ def export_rows(chart: Chart) -> list[list[Any]]:
 def hover_text(chart: Chart, nodes: Sequence[str], stack: float) -> str:
     """The shown nodes' play % at the stack nearest ``stack`` (equal stacks), one line.
 
-    >>> from omahanash.chart import solve_chart
+    >>> from omahanash.pushfold.chart import solve_chart
     >>> chart = solve_chart("holdem", 3, [4, 6], iterations=2, deals=500)
     >>> hover_text(chart, ["BTN"], 5.9).startswith("6 bb: BTN push ")
     True

@@ -56,7 +56,7 @@ from ui.table_chart_model import (
 )
 
 if TYPE_CHECKING:
-    from omahanash.chart import Chart
+    from omahanash.pushfold.chart import Chart
     from ui.table_model import Request
     from ui.workers import JobRunner
 

@@ -65,7 +65,7 @@ def _overhead_rows() -> list[BenchRow]:
 
 def chart_rows(stacks: str = CHART_STACKS) -> list[BenchRow]:
     """The chart row: wall seconds here and on ``local:2``, and their ratio."""
-    from omahanash.chart import parse_stack_grid, solve_chart
+    from omahanash.pushfold.chart import parse_stack_grid, solve_chart
 
     try:
         import distributed  # noqa: F401
@@ -109,7 +109,7 @@ def equilibrium_rows() -> list[BenchRow]:
     values) on one numba thread, over a few random states, solved from scratch and then warm
     (continuing that solve for the default warm iterations); then one value iteration's
     projected wall time on this machine's cores and on 64."""
-    from omahanash.tournament_equilibrium import (
+    from omahanash.tournament.equilibrium import (
         EquilibriumSettings,
         StateItem,
         _solve_state,
@@ -158,14 +158,14 @@ def equilibrium_rows() -> list[BenchRow]:
 def _policy_costs(settings: Any, states: list, hu: tuple, values: np.ndarray,
                   picked: list, rows: list) -> tuple[float, float]:
     """CPU seconds of one state's outcome chances (after its cold solve) and wall seconds
-    of :func:`~omahanash.tournament_equilibrium.policy_values` over every state (uniform
+    of :func:`~omahanash.tournament.equilibrium.policy_values` over every state (uniform
     chances over each hand's ends: the cost does not depend on them)."""
-    from omahanash.tournament_equilibrium import (
+    from omahanash.tournament.equilibrium import (
         TournamentValuation,
         _warm_part,
         policy_values,
     )
-    from omahanash.tournament_state import (
+    from omahanash.tournament.equilibrium_state import (
         deals_for,
         outcome_groups,
         outcome_probabilities,

@@ -17,7 +17,7 @@ from omahanash.errors import InputError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from omahanash.chart import DEFAULT_CHART_DEALS, DEFAULT_ITERATIONS
+    from omahanash.pushfold.chart_defaults import DEFAULT_CHART_DEALS, DEFAULT_ITERATIONS
 
     parser = subparsers.add_parser(
         "chart",
@@ -58,8 +58,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from omahanash.chart import chart_store, parse_stack_grid, solve_chart
     from omahanash.cluster import parse_scheduler
+    from omahanash.pushfold.chart import chart_store, parse_stack_grid, solve_chart
     from omahanash.runs import StderrProgress, cancel_on_interrupt
     from omahanash.savefile import atomic_write
 

@@ -152,10 +152,10 @@ def run(args: argparse.Namespace) -> int:
 
 def run_equilibrium(args: argparse.Namespace) -> int:
     """``--equilibrium``: the 3-player tournament equilibrium against ICM."""
-    from omahanash import tournament_equilibrium as te
     from omahanash.cards import Variant
     from omahanash.pushfold import parse_payouts
     from omahanash.runs import StderrProgress, cancel_on_interrupt
+    from omahanash.tournament import equilibrium as te
 
     if not args.equilibrium:
         raise InputError("--players is for --equilibrium (the heads-up match takes --stacks)")

@@ -35,6 +35,7 @@ class _EquityPackage(types.ModuleType):
     @property
     def __call_target__(self) -> Any:
         """The function a call runs (the public face checks its arguments)."""
+        # not at the top: this package imports none of its modules (module doc)
         from omahanash.equity.calculator import equity
 
         return equity
@@ -44,8 +45,9 @@ class _EquityPackage(types.ModuleType):
 def _checked_equity() -> Any:
     """:func:`.calculator.equity` behind the public face's argument check
     (:mod:`omahanash.face`), however the package was imported first."""
+    # not at the top: this package imports none of its modules (module doc)
     from omahanash.equity.calculator import equity
-    from omahanash.face import checked
+    from omahanash.face import checked  # (with the line above: the face loads on a call)
 
     return checked(equity, "equity")
 

@@ -21,6 +21,7 @@ enumeration (:mod:`omahanash.equity.vectorized`); the numba kernels of Monte Car
 
 from __future__ import annotations
 
+import secrets
 from typing import Protocol, cast
 
 import numpy as np
@@ -28,6 +29,7 @@ import numpy as np
 from omahanash.cards import Variant
 from omahanash.equity.ranges import RangeSpec, is_range
 from omahanash.equity.result import Cards, EquityResult, check_trials
+from omahanash.equity.vectorized import exact_equity_numpy
 from omahanash.errors import InputError
 from omahanash.runs import CancelFlag, ProgressCallback
 
@@ -94,11 +96,10 @@ def equity(
         and not is_range(side2)
     if trials is None and concrete:
         # numpy only: omahanash.rng and the Monte Carlo kernels would import numba (~0.5 s)
-        from omahanash.equity.vectorized import exact_equity_numpy
-
         return exact_equity_numpy(_hand(side1), _hand(side2), board, dead, variant)
+    # not at the top: numba (below), which two concrete hands never need (tested)
     from omahanash.equity.montecarlo import DEFAULT_TRIALS, range_equity
-    from omahanash.rng import check_seed
+    from omahanash.rng import check_seed  # numba too: not at the top (the line above)
 
     return range_equity(
         side1, side2, board, dead, variant,
@@ -145,6 +146,4 @@ def _hand(side: RangeSpec) -> Cards:
 
 
 def _fresh_seed() -> int:
-    import secrets
-
     return secrets.randbits(63)

@@ -52,6 +52,7 @@ from omahanash.equity.result import (
     hand_features,
     result_from_counts,
 )
+from omahanash.evaluate import nonflush_profiles
 from omahanash.evaluate.core import (
     BINOMIAL,
     LOW_BIT_OF_CARD,
@@ -60,6 +61,7 @@ from omahanash.evaluate.core import (
     low_set5,
     showdown_units,
 )
+from omahanash.evaluate.tables import flush_table, low_table
 
 __all__ = ["EquityResult", "add_showdown", "enumerate_boards", "enumerate_deal", "exact_equity",
            "preflop_partition", "result_from_counts"]
@@ -265,9 +267,6 @@ def enumerate_deal(game: str, hands: np.ndarray, known: np.ndarray, deck: np.nda
     ``known`` by ``deck`` (the cards left, in increasing code order). The building block for
     callers that validated the cards themselves; ``profiles`` (``uint16[6188, 2]``, see
     :func:`omahanash.evaluate.nonflush_profiles`) may be passed when already known."""
-    from omahanash.evaluate import nonflush_profiles
-    from omahanash.evaluate.tables import flush_table, low_table
-
     if profiles is None:
         profiles = nonflush_profiles(hands, "holdem" if game == "holdem" else "omaha")
     hole_masks, low_sets = hand_features(hands)

@@ -18,8 +18,12 @@ from pathlib import Path
 import numpy as np
 
 from omahanash import savefile
+from omahanash.equity.exact import enumerate_deal, result_from_counts
 from omahanash.equity.tablefile import EQUITY_TABLE
+from omahanash.equity.tables import class_data, pairs_triangle
+from omahanash.equity.triangle import triangle_cells
 from omahanash.errors import Cancelled
+from omahanash.hands import class_members, num_classes
 from omahanash.runs import CancelFlag, ProgressCallback
 
 CHECKPOINT = savefile.FileKind("holdem-checkpoint", 1, "Hold'em table build checkpoint",
@@ -43,8 +47,6 @@ def canonical_matchup(first: tuple[int, ...], second: tuple[int, ...]) -> Matchu
 
 def cell_matchups(a: int, b: int) -> list[Matchup]:
     """Canonical matchups of ``rep(a)`` against each member of ``b`` disjoint from it."""
-    from omahanash.hands import class_members
-
     rep = tuple(int(c) for c in class_members("holdem", a)[0])
     return [canonical_matchup(rep, tuple(int(c) for c in member))
             for member in class_members("holdem", b) if not set(rep) & set(member.tolist())]
@@ -52,8 +54,6 @@ def cell_matchups(a: int, b: int) -> list[Matchup]:
 
 def matchup_equity(matchup: Matchup) -> float:
     """Exact pot share of the first hand over all 1,712,304 boards."""
-    from omahanash.equity.exact import enumerate_deal, result_from_counts
-
     first, second = matchup
     deck = np.array([c for c in range(52) if c not in first and c not in second], np.int8)
     counts = enumerate_deal("holdem", np.array([first, second], np.int8),
@@ -96,8 +96,6 @@ def _save_checkpoint(path: Path, memo: dict[Matchup, float]) -> None:
 def write_holdem_table(output: Path, equity: np.ndarray, pairs: np.ndarray,
                        matchups: int) -> Path:
     """Write the exact table (float64 equity and uint32 pairs triangles) atomically."""
-    from omahanash.equity.triangle import triangle_cells
-
     if not equity.size == pairs.size == triangle_cells(169):
         raise ValueError("a Hold'em table has 169 classes")
     output.parent.mkdir(parents=True, exist_ok=True)
@@ -110,8 +108,6 @@ def build_holdem_table(output: Path, checkpoint: Path,
                        progress: ProgressCallback | None = None,
                        cancel: CancelFlag | None = None) -> Path:
     """Compute the exact table and write it atomically to ``output``."""
-    from omahanash.hands import num_classes
-
     n = num_classes("holdem")
     cells = [(a, b) for a in range(n) for b in range(a, n)]
     memo = _load_checkpoint(checkpoint)
@@ -132,7 +128,6 @@ def build_holdem_table(output: Path, checkpoint: Path,
         _save_checkpoint(checkpoint, memo)
         raise Cancelled("Hold'em table build interrupted; run it again to resume") from None
     _save_checkpoint(checkpoint, memo)
-    from omahanash.equity.tables import class_data, pairs_triangle
 
     equity = np.array([np.mean([memo[m] for m in per_cell[cell]]) for cell in cells])
     pairs = pairs_triangle(class_data("holdem"))

@@ -44,7 +44,9 @@ from omahanash.equity.result import (
     result_from_counts,
 )
 from omahanash.errors import Cancelled, InputError
+from omahanash.evaluate import hand_pair_indices, nonflush_profiles, nonflush_table
 from omahanash.evaluate.core import board_summary, low_set5
+from omahanash.evaluate.tables import flush_table, low_table
 from omahanash.rng import next_bits, unit_float
 from omahanash.runs import CancelFlag, ProgressCallback, iterate
 
@@ -252,9 +254,6 @@ def range_equity(
     >>> r.exact, round(r.equity[0], 2)
     (False, 0.81)
     """
-    from omahanash.evaluate import hand_pair_indices, nonflush_table
-    from omahanash.evaluate.tables import flush_table, low_table
-
     game = normalize_game(game)
     trials = check_trials(trials)
     known = parse_cards(board, (0, 3, 4, 5), what="board")
@@ -352,8 +351,6 @@ def _enumerate_pairs(game: str, hands1: np.ndarray, hands2: np.ndarray,
     """Exact: every disjoint pair, every board; each pair weighs the same. ``cancel`` is
     seen between pairs (a pair takes at most a few hundredths of a second) and raises
     :class:`~omahanash.errors.Cancelled`: a part of the pairs is no exact answer."""
-    from omahanash.evaluate import nonflush_profiles
-
     # Profiles of all hands at once (one numpy pass), then two columns per pair.
     profiles = nonflush_profiles(np.concatenate([hands1, hands2]),
                                  "holdem" if game == "holdem" else "omaha")

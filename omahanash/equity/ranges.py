@@ -20,6 +20,7 @@ import numpy as np
 
 from omahanash.cards import hole_cards, normalize_game, parse_cards
 from omahanash.errors import InputError
+from omahanash.hands import class_members, parse_class
 
 RangeSpec = str | Sequence[str] | Sequence[Sequence[int]] | np.ndarray
 
@@ -52,8 +53,6 @@ def is_range(spec: object) -> bool:
 
 def class_hands(item: str, variant: str) -> np.ndarray:
     """Concrete hands (``int8[n, k]``) of a hand-class item (name or id)."""
-    from omahanash.hands import class_members, parse_class
-
     class_id = parse_class(item, variant)
     return np.asarray(class_members(variant, class_id), dtype=np.int8).reshape(
         -1, hole_cards(variant))

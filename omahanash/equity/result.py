@@ -34,6 +34,7 @@ from omahanash.cards import (
     remaining_deck,
 )
 from omahanash.errors import InputError
+from omahanash.evaluate.tables import lookup_table
 
 GAME_CODES = {"holdem": 0, "omaha-hi": 1, "omaha-hilo": 2}
 
@@ -166,8 +167,6 @@ def check_trials(trials: object) -> int:
 def hand_features(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per hand (rows of card codes): rank mask in each suit ``int64[n, 4]`` and low-rank set
     ``int64[n]`` — what the kernels need besides the non-flush value."""
-    from omahanash.evaluate.tables import lookup_table
-
     cards = np.asarray(hands, dtype=np.int64)
     masks = np.zeros((len(cards), 4), dtype=np.int64)
     for suit in range(4):

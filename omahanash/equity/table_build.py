@@ -27,6 +27,7 @@ import numpy as np
 
 from omahanash import savefile
 from omahanash.cards import Variant
+from omahanash.equity.table_kernels import class_quads, quad_data, rank_equity_kernel, sample_cells
 from omahanash.equity.tablefile import (
     EQUITY_TABLE,
     RANKS_STORE,
@@ -50,8 +51,9 @@ from omahanash.equity.tables import (
     table_expect,
     table_path,
 )
-from omahanash.equity.triangle import triangle_cells
+from omahanash.equity.triangle import triangle_cells, triangle_rows
 from omahanash.errors import Cancelled, InputError
+from omahanash.evaluate.tables import low_table
 from omahanash.runs import CancelFlag, ProgressCallback, iterate
 from omahanash.savefile import ArraySpec, BlockedFile, FileKind, SaveFileError, release_pages
 
@@ -150,8 +152,6 @@ def _build_locked(variant: Variant, path: Path, expect: dict[str, Any], data: Cl
                   ids: np.ndarray | None, block_cells: int, progress: ProgressCallback | None,
                   cancel: CancelFlag | None) -> Path:
     """:func:`build_table` once it holds the build's lock."""
-    from omahanash.equity.triangle import triangle_rows
-
     partial = partial_path(path)
     if _adopt_finished_partial(partial, path, expect):
         _finished(path, variant, samples)
@@ -293,9 +293,6 @@ def _drop_if_empty(path: Path) -> None:
 
 def _rank_piece(lo: np.ndarray, hi: np.ndarray, hilo: bool) -> np.ndarray:
     """Exact suit-blind shares of quad ``lo[k]`` against ``hi[k]``: one piece of the store."""
-    from omahanash.equity.table_kernels import quad_data, rank_equity_kernel
-    from omahanash.evaluate.tables import low_table
-
     quad_ranks, quad_low, board_low, profiles = quad_data()
     return rank_equity_kernel(quad_ranks, quad_low, profiles, board_low, low_table(), hilo,
                               lo, hi)
@@ -307,8 +304,6 @@ def _rank_equity(path: Path, variant: Variant, data: ClassData, hilo: bool,
     values bit for bit), computed in pieces of :data:`RANK_PIECE_KEYS` quad pairs kept in the
     store beside the table (:func:`~omahanash.equity.tablefile.ranks_path`): a cancelled,
     killed or refining build never computes a finished piece again."""
-    from omahanash.equity.table_kernels import class_quads
-
     present = np.unique(class_quads(data.representatives))
     first, second = np.triu_indices(present.size)
     lo, hi = present[first], present[second]  # lo <= hi: the order rank_equity uses
@@ -389,8 +384,6 @@ def _sample_chunk(data: ClassData, rows: np.ndarray, cols: np.ndarray, cell_star
     """:func:`~omahanash.equity.table_kernels.sample_cells` on one chunk. A Ctrl-C that
     lands while the parallel kernel runs surfaces as a ``SystemError`` (the dispatcher
     returns with the interrupt set): turned back into the ``KeyboardInterrupt`` it is."""
-    from omahanash.equity.table_kernels import sample_cells
-
     try:
         return sample_cells(data, rows, cols, cell_start, samples, seed, hilo, ranks)
     except SystemError as exc:

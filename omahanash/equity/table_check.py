@@ -14,11 +14,15 @@ from typing import Any
 import numpy as np
 
 from omahanash.cards import Variant
+from omahanash.equity.table_kernels import sample_vs_random_hand
 from omahanash.equity.tables import (
     class_data,
     load_table,
 )
 from omahanash.errors import InputError
+from omahanash.evaluate import flush_table, low_table, nonflush_table
+from omahanash.hands import class_cards
+from omahanash.rng import check_seed
 from omahanash.runs import CancelFlag, ProgressCallback
 
 
@@ -26,9 +30,6 @@ def reference_vs_random_hand(game: str, hand: Sequence[int], deals: int,
                              seed: int = 1) -> tuple[float, float]:
     """Independent Monte Carlo estimate of ``hand``'s pot share against a uniformly random
     opponent hand (no classes, no table): ``(equity, standard error)`` over ``deals`` deals."""
-    from omahanash.equity.table_kernels import sample_vs_random_hand
-    from omahanash.evaluate import flush_table, low_table, nonflush_table
-
     game = Variant.parse(game)
     streams = 64
     per_stream = max(1, -(-int(deals) // streams))
@@ -52,14 +53,11 @@ def check_table(game: str, classes: int = 20, deals: int = 10_000_000, seed: int
     class weighted by its pairs) is compared with :func:`reference_vs_random_hand` over
     ``deals`` deals. Returns the rows and the largest difference in percentage points.
     """
-    from omahanash.hands import class_cards
-
     table = load_table(game, cache_dir)
     if table.exact:
         raise InputError("the Hold'em table is exact; check is for the Monte Carlo tables")
     if table.n != table.info["classes"] or table.class_ids.size != 16432:
         raise InputError("check needs a full table (all 16,432 classes)")
-    from omahanash.rng import check_seed
 
     seed = check_seed(seed)
     data = class_data("omaha", None)

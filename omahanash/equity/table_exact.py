@@ -43,8 +43,12 @@ import numpy as np
 
 from omahanash import savefile
 from omahanash.cards import Variant
+from omahanash.cluster import parse_scheduler, run_blocks
+from omahanash.equity.table_kernels import class_quads, rank_equity_of_pairs
+from omahanash.equity.table_kernels.exact_flush import exact_flush
 from omahanash.equity.tablefile import EQUITY_TABLE, make_cache_dir
 from omahanash.equity.tables import (
+    EQUITY_SCALE,
     EXACT_METHOD,
     OMAHA_GAMES,
     class_data,
@@ -52,8 +56,9 @@ from omahanash.equity.tables import (
     omaha_pairs,
     table_path,
 )
-from omahanash.equity.triangle import triangle_cells
+from omahanash.equity.triangle import triangle_cells, triangle_rows
 from omahanash.errors import InputError
+from omahanash.hands import num_classes
 from omahanash.runs import CancelFlag, ProgressCallback
 
 if TYPE_CHECKING:
@@ -93,9 +98,6 @@ def exact_cells(data, rows: np.ndarray, cols: np.ndarray, hilo: bool) -> np.ndar
     >>> round(float(values[0] + values[1]), 12)
     1.0
     """
-    from omahanash.equity.table_kernels import class_quads, rank_equity_of_pairs
-    from omahanash.equity.table_kernels.exact_flush import exact_flush
-
     rows = np.asarray(rows, np.int64)
     cols = np.asarray(cols, np.int64)
     quads = class_quads(data.representatives)
@@ -115,8 +117,6 @@ def exact_item(item: tuple[str, tuple[int, ...] | None, int, int, int]) -> np.nd
     >>> exact_item(("omaha-hi", (0, 1), 0, 3, 4)).round(6).tolist()[0]
     0.5
     """
-    from omahanash.equity.triangle import triangle_rows
-
     game, ids, start, stop, width = item
     data = _data(ids)
     n = int(data.class_ids.size)
@@ -135,7 +135,6 @@ def exact_items(variant: Variant | str, class_ids: Sequence[int] | np.ndarray | 
     """
     variant = Variant.parse(variant)
     ids = normalize_subset(class_ids)
-    from omahanash.hands import num_classes
 
     n = num_classes("omaha") if ids is None else int(ids.size)
     cells = triangle_cells(n)
@@ -159,8 +158,6 @@ def build_exact_table(
     of the same classes). Runs on ``scheduler`` (:func:`omahanash.cluster.parse_scheduler`);
     finished work items are kept in ``<table>.exact-job.partial`` beside it, so an
     interrupted build (Ctrl-C, Cancel, a killed client) resumes. Returns the table's path."""
-    from omahanash.cluster import parse_scheduler, run_blocks
-
     variant = Variant.parse(variant)
     if variant not in OMAHA_GAMES:
         raise InputError(f"variant: exact enumeration here is for {' and '.join(OMAHA_GAMES)}; "
@@ -213,8 +210,6 @@ def compare_with_exact(estimate, exact) -> dict:
     >>> report["cells"], report["max_abs_z"] < 5
     (3, True)
     """
-    from omahanash.equity.tables import EQUITY_SCALE
-
     if estimate.exact or not exact.exact:
         raise InputError("compare a Monte Carlo table (first) with an exact one (second)")
     if estimate.game != exact.game or estimate.class_ids.tolist() != exact.class_ids.tolist():

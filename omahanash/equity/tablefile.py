@@ -28,6 +28,7 @@ import os
 from pathlib import Path
 
 import numpy as np
+import platformdirs
 
 from omahanash.errors import InputError
 from omahanash.savefile import FileKind
@@ -70,8 +71,6 @@ def resolve_cache_dir(cache_dir: str | os.PathLike | None = None) -> Path:
     elif os.environ.get("OMAHANASH_CACHE"):
         path, source = Path(os.environ["OMAHANASH_CACHE"]).expanduser(), "OMAHANASH_CACHE"
     else:
-        import platformdirs
-
         path = Path(platformdirs.user_cache_dir("omahanash", appauthor=False))
         source = "the user cache directory"
     if path.exists() and not path.is_dir():

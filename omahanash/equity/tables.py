@@ -48,12 +48,16 @@ from omahanash.equity.tablefile import (
     resolve_cache_dir,
     subset_tag,
 )
-from omahanash.equity.triangle import triangle_index
+from omahanash.equity.triangle import disjoint_pairs_triangle, triangle_index
 from omahanash.errors import InputError
+from omahanash.evaluate import hand_pair_indices
+from omahanash.evaluate.tables import lookup_table
+from omahanash.hands import class_combos, class_members, num_classes
+from omahanash.resources import resource_path
 from omahanash.savefile import SaveFileError
 
 __all__ = ["DEFAULT_SAMPLES", "DEFAULT_SEED", "EquityTable", "load_table", "resolve_cache_dir",
-           "table_info", "table_path"]
+           "table_for", "table_identity", "table_info", "table_meta", "table_path"]
 
 EQUITY_SCALE = 65534  # even, so that 0.5 is exact and q(b, a) = 65534 - q(a, b) is exact
 SPREAD_SCALE = 254  # the flush correction's standard deviation is at most 1 -> 254
@@ -84,7 +88,6 @@ def normalize_subset(class_ids: Sequence[int] | np.ndarray | None) -> np.ndarray
     """Sorted unique class ids of a subset build (tests, experiments), None for all."""
     if class_ids is None:
         return None
-    from omahanash.hands import num_classes
 
     n = num_classes("omaha")
     try:
@@ -124,8 +127,6 @@ class ClassData:
 
 def class_data(game: str, class_ids: np.ndarray | None = None) -> ClassData:
     """Members of the given classes of ``game`` (all of them for None)."""
-    from omahanash.hands import class_combos, class_members, num_classes
-
     ids = np.arange(num_classes(game)) if class_ids is None else class_ids
     members = [class_members(game, int(c)) for c in ids]
     offsets = np.zeros(ids.size + 1, np.int64)
@@ -135,8 +136,6 @@ def class_data(game: str, class_ids: np.ndarray | None = None) -> ClassData:
     masks = np.bitwise_or.reduce(bits, axis=1)
     reps = np.ascontiguousarray(cards[offsets[:-1]])
     combos = class_combos(game)[ids].astype(np.int64)
-    from omahanash.evaluate import hand_pair_indices
-    from omahanash.evaluate.tables import lookup_table
 
     wide = cards.astype(np.int64)
     fields = np.bitwise_or.reduce(np.left_shift(1, ((wide & 3) << 4) + (wide >> 2)), axis=1)
@@ -149,8 +148,6 @@ def class_data(game: str, class_ids: np.ndarray | None = None) -> ClassData:
 
 def pairs_triangle(data: ClassData) -> np.ndarray:
     """Exact ``pairs`` of the classes of ``data`` as a flat triangle (uint32)."""
-    from omahanash.equity.triangle import disjoint_pairs_triangle
-
     return disjoint_pairs_triangle(data.member_masks, data.member_offsets, data.combos)
 
 
@@ -277,8 +274,6 @@ class EquityTable:
 
 
 def _holdem_table() -> EquityTable:
-    from omahanash.resources import resource_path
-
     try:
         path = resource_path(HOLDEM_RESOURCE)
     except FileNotFoundError:
@@ -303,8 +298,6 @@ def _load_holdem_file(path: Path) -> EquityTable:
 
 def table_expect(variant: Variant, samples: int, seed: int,
                   ids: np.ndarray | None) -> dict[str, Any]:
-    from omahanash.hands import num_classes
-
     n = num_classes("omaha") if ids is None else int(ids.size)
     return {"method": TABLE_METHOD, "game": str(variant), "samples": samples, "seed": seed,
             "classes": n, "class_ids": None if ids is None else ids.tolist()}
@@ -379,3 +372,61 @@ def table_info(variant: Variant | str, cache_dir: str | os.PathLike | None = Non
                 "partial": partial_path(path).exists()}
     return {"built": True, **{k: v for k, v in table.info.items() if k != "exact"},
             "exact": table.exact}
+
+
+# -- a table's identity, and one process's copy ----------------------------------------------
+
+_TABLES: dict[tuple, EquityTable] = {}  # the table table_for loaded last in this process
+
+
+def table_identity(table: EquityTable) -> dict[str, Any]:
+    """What a save file records about its equity table (and checks on reopening).
+
+    >>> identity = table_identity(load_table("holdem"))
+    >>> identity["game"], identity["classes"], identity["class_ids"]
+    ('holdem', 169, None)
+    """
+    full = table.n == num_classes(table.game)
+    info = table.info
+    return {"game": table.game, "samples": info.get("samples"), "seed": info.get("seed"),
+            "checksum": info.get("checksum"), "classes": int(table.n),
+            "class_ids": None if full else [int(c) for c in table.class_ids]}
+
+
+def table_for(game: str, cache_dir: str | None,
+              class_ids: Sequence[int] | None) -> EquityTable:
+    """The equity table (kept per process: a worker loads it once; Omaha tables are
+    memory-mapped from the shared cache folder, not sent).
+
+    >>> table_for("holdem", None, None) is table_for("holdem", None, None)
+    True
+    """
+    # the file's stamp is in the key: a table rebuilt in the same place (another K, the coarse
+    # first-launch table replaced) is loaded again, not served from this process's copy
+    stamp = None
+    if Variant.parse(game) is not Variant.HOLDEM:
+        try:
+            status = table_path(game, cache_dir, normalize_subset(class_ids)).stat()
+            stamp = (status.st_ino, status.st_size, status.st_mtime_ns)
+        except OSError:
+            pass  # not built: load_table says so
+    key = (game, cache_dir, None if class_ids is None else tuple(class_ids), stamp)
+    if key not in _TABLES:
+        _TABLES.clear()
+        _TABLES[key] = load_table(game, cache_dir, class_ids)
+    return _TABLES[key]
+
+
+def table_meta(table: EquityTable) -> dict[str, Any]:
+    """What a job store records about the equity table its items read, so that a store made
+    on another table is replaced, never resumed (:func:`~omahanash.cluster.run_blocks` checks
+    the job): an Omaha table's identity (a rebuild, the coarse first-launch table, another
+    class subset). Hold'em's exact table never changes: nothing, which keeps the stores made
+    before tables were recorded.
+
+    >>> table_meta(load_table("holdem"))
+    {}
+    """
+    if table.game == "holdem":
+        return {}
+    return {"table": table_identity(table)}

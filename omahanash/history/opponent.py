@@ -58,7 +58,8 @@ from omahanash.jamfold.exploit import (
     nash_at_stack,
 )
 from omahanash.jamfold.game import JamFoldParams
-from omahanash.jamfold.solution import check_player
+from omahanash.jamfold.solution import check_player, read_solution_file
+from omahanash.ranges import Range, parse_range
 
 if TYPE_CHECKING:
     from omahanash.ranges import Range
@@ -187,8 +188,6 @@ class Opponent:
 
     def _parsed(self, role: str, variant: Variant) -> Range | InputError:
         """``role``'s range text parsed for ``variant``, or why it cannot be (kept)."""
-        from omahanash.ranges import parse_range
-
         key = (role, str(variant))
         if key not in self._ranges:
             text = self.text(role)
@@ -239,8 +238,6 @@ def opponent_model(vs: Any) -> Opponent:
 
 
 def _is_range(spec: object) -> bool:
-    from omahanash.ranges import Range
-
     return isinstance(spec, Range)
 
 
@@ -267,8 +264,6 @@ def _model(spec: Any, role: str) -> _Model | None:
             raise InputError(f"vs ({role}): {error}") from None
         return _Model(text, stack=stack.strip())
     if text.lower().startswith(SOLUTION_PREFIX) or text.lower().endswith(SOLUTION_SUFFIX):
-        from omahanash.jamfold.solution import read_solution_file
-
         path = text[len(SOLUTION_PREFIX):] if text.lower().startswith(SOLUTION_PREFIX) \
             else text
         try:

@@ -38,9 +38,12 @@ import warnings
 from collections.abc import Iterator
 from typing import Any
 
+from pokerkit import HandHistory
+
 from omahanash.cards import Variant
 from omahanash.errors import InputError
 from omahanash.history.hands import Action, Hand, HandParseError, Unparsed
+from omahanash.history.textlines import LineReader, describe_too_long, too_long
 
 #: PHH variant codes we read, and back.
 PHH_VARIANTS = {"NT": (Variant.HOLDEM, "no-limit"), "PO": (Variant.OMAHA_HI, "pot-limit")}
@@ -59,8 +62,6 @@ def read_phh(path: str | os.PathLike,
     file with no hand (``the file is empty``), a hand with a line longer than
     :data:`~omahanash.history.textlines.MAX_LINE_CHARS` or of more than
     :data:`MAX_HAND_LINES` lines. ``counter[0]`` grows by the bytes read."""
-    from omahanash.history.textlines import LineReader, describe_too_long, too_long
-
     source = os.fspath(path)
     chunk: list[str] = []
     start = 1
@@ -99,8 +100,6 @@ def _hand_or_unparsed(text: str, source: str, line: int, broken: str = "") -> Ha
 def hand_from_phh(text: str, source: str = "", line: int = 1) -> Hand:
     """The :class:`Hand` of one PHH hand (TOML ``text``); :class:`HandParseError` if pokerkit
     cannot read or replay it or the variant is not one we review."""
-    from pokerkit import HandHistory
-
     try:
         history = HandHistory.loads(text)
         code = history.variant
@@ -214,8 +213,6 @@ def _chips(value: float) -> int | float:
 
 def to_phh(hand: Hand) -> Any:
     """``hand`` as a :class:`pokerkit.HandHistory` (preflop only; see :func:`phh_text`)."""
-    from pokerkit import HandHistory
-
     code = _CODES.get((hand.variant, hand.limit))
     if code is None:
         raise InputError(f"hand {hand.hand_id}: PHH has no code for {hand.limit} "

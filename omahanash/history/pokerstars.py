@@ -40,7 +40,7 @@ from collections.abc import Iterable, Iterator
 
 from omahanash.cards import Variant
 from omahanash.history.hands import Action, Hand, HandParseError, Unparsed
-from omahanash.history.textlines import describe_too_long, too_long
+from omahanash.history.textlines import LineReader, describe_too_long, too_long
 
 _BOM = "\ufeff"
 
@@ -94,8 +94,6 @@ def is_header(line: str) -> bool:
 
 def read_pokerstars(path: str | os.PathLike) -> Iterator[Hand | Unparsed]:
     """Every hand of the PokerStars file at ``path``, in order, streamed (see the module)."""
-    from omahanash.history.textlines import LineReader
-
     with open(path, "rb") as raw:
         yield from read_pokerstars_lines(LineReader(raw, os.fspath(path)), os.fspath(path))
 

@@ -53,7 +53,7 @@ chip EV, stay on the heads-up model (its grid, its cache, the ``vs`` opponent mo
 
 The judge and the two entry points share the spot types and the solving order, so they stay
 one module (~620 lines); the results are :mod:`omahanash.history.report`, the opponent model
-:mod:`omahanash.history.opponent`, the HTML page :mod:`omahanash.history.report_html`.
+:mod:`omahanash.history.opponent`, the HTML page :func:`omahanash.history.report.write_html`.
 
 >>> import tempfile
 >>> from omahanash.history.pokerstars import read_pokerstars_lines
@@ -87,6 +87,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from omahanash.equity.tables import load_table
 from omahanash.errors import Cancelled, InputError
 from omahanash.history.grading import severity
 from omahanash.history.hands import Hand, Unparsed
@@ -113,7 +114,9 @@ from omahanash.history.table_spots import (
 )
 from omahanash.history.textlines import is_stream
 from omahanash.jamfold.decision import MIXED_MIN_FREQUENCY, judge
+from omahanash.jamfold.exploit import best_response
 from omahanash.jamfold.game import JamFoldParams
+from omahanash.jamfold.nash_cache import nash_solution
 from omahanash.runs import CancelFlag, ProgressCallback, iterate
 
 #: Stack grid: (up to this many bb, step in bb), in order.
@@ -214,8 +217,6 @@ class _Judge:
     def table(self, variant: str) -> Any | None:
         """The variant's equity table, or None (the reason in :attr:`missing`)."""
         if variant not in self.tables and variant not in self.missing:
-            from omahanash.equity.tables import load_table
-
             try:
                 self.tables[variant] = load_table(variant, self.cache_dir)
             except InputError as error:
@@ -226,8 +227,6 @@ class _Judge:
               warm_start: JamFoldParams | None = None) -> None:
         """Solve (or read from the cache) the grid spot ``params``; a spot not cached yet
         starts from the regrets of ``warm_start``'s equilibrium (solved before)."""
-        from omahanash.jamfold.nash_cache import nash_solution
-
         if params in self.values:
             return
         neighbour = self.values[warm_start]["solution"] if warm_start in self.values else None
@@ -243,8 +242,6 @@ class _Judge:
     def respond(self, params: JamFoldParams, role: str, cancel: CancelFlag | None) -> None:
         """The hero's best response at the grid spot ``params`` to the opponent's ``role``
         locked to its model (its equilibrium, and a ``nash@STACK`` one, solved before)."""
-        from omahanash.jamfold.exploit import best_response
-
         try:
             lock = {role: self.opponent.lock_spec(role, params.variant)}
             self.responses[params, role] = best_response(

@@ -29,10 +29,13 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from omahanash.errors import InputError
+from omahanash.errors import Cancelled, InputError
 from omahanash.history.grading import severity
 from omahanash.history.table_spots import TableSpot, file_payouts
 from omahanash.jamfold.decision import judge
+from omahanash.pushfold import PushFoldSpot
+from omahanash.pushfold.cache import table_equilibrium
+from omahanash.pushfold.payouts import parse_payouts, payouts_label
 from omahanash.runs import CancelFlag
 
 logger = logging.getLogger(__name__)
@@ -66,7 +69,6 @@ def payouts_for(spot: TableSpot, given: str | None) -> tuple[str | None, str]:
         source, text = found
     if text.strip().lower() in ("chips", "chip", "cev", "chip-ev"):
         return None, "given"
-    from omahanash.pushfold.payouts import parse_payouts, payouts_label
 
     amounts = parse_payouts(text)
     if amounts is not None and amounts.size > spot.players:
@@ -76,8 +78,6 @@ def payouts_for(spot: TableSpot, given: str | None) -> tuple[str | None, str]:
 
 def pushfold_spot(spot: TableSpot, payouts: str | None):  # noqa: ANN201
     """The :class:`~omahanash.pushfold.PushFoldSpot` of a table spot."""
-    from omahanash.pushfold import PushFoldSpot
-
     hand = spot.hand
     return PushFoldSpot(hand.variant, spot.stacks, hand.sb, hand.bb, spot.ante, payouts,
                         spot.bb_ante)
@@ -89,9 +89,6 @@ def table_solution(game: Any, settings: TableSettings, table: Any,
     """The solved table ``game`` (a PushFoldSpot) with ``settings``, through the cache of
     equilibria for tables (:func:`omahanash.pushfold.cache.table_equilibrium`: this
     process's memory, the disk cache, or solved now and kept unless stopped)."""
-    from omahanash.errors import Cancelled
-    from omahanash.pushfold.cache import table_equilibrium
-
     solution = table_equilibrium(game, deals=settings.deals, seed=settings.seed,
                                  iterations=settings.iterations, table=table,
                                  cache_dir=cache_dir, persist=persist, cancel=cancel)

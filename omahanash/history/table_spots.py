@@ -45,6 +45,8 @@ from omahanash.cards import Variant
 from omahanash.errors import InputError
 from omahanash.history.hands import Hand
 from omahanash.history.spots import Outside
+from omahanash.pushfold.payouts import parse_payouts
+from omahanash.pushfold.spot import POSITIONS
 
 #: Recognised sit-and-go tables: ``N-max`` -> (format, payouts).
 SNG_PAYOUTS = {3: ("Spin & Go (3-max, winner takes all)", "1"),
@@ -90,8 +92,6 @@ class TableSpot:
 
     @property
     def seat(self) -> int:
-        from omahanash.pushfold.spot import POSITIONS
-
         return POSITIONS[self.players].index(self.position)
 
 
@@ -122,8 +122,6 @@ def _antes(hand: Hand, order: list[str]) -> tuple[float, float] | str:
 
 def find_table_spot(hand: Hand, hero: str, max_bb: float = 20.0) -> TableSpot | Outside:
     """The hero's push/fold decision at a table of 3 to 10 (see the module), or why none."""
-    from omahanash.pushfold.spot import POSITIONS
-
     if hand.limit == "limit":
         return _outside(hand, "a limit game")
     if hand.extra_posts:
@@ -244,7 +242,6 @@ def check_payouts_text(text: str | None) -> str | None:
     """``text`` if it reads as payouts (or chips), else :class:`InputError` naming it."""
     if text is None:
         return None
-    from omahanash.pushfold.payouts import parse_payouts
 
     if not isinstance(text, str):
         raise InputError(f"payouts must be text like 50/30/20 or 'chips', got {text!r}")

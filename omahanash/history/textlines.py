@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterator
 from typing import BinaryIO
 
@@ -107,8 +108,6 @@ def is_stream(path: str | os.PathLike) -> bool:
     >>> is_stream("/no/such/file"), is_stream(__file__)
     (False, False)
     """
-    import stat
-
     try:
         mode = os.stat(path).st_mode
     except (OSError, ValueError):

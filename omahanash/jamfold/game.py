@@ -41,6 +41,7 @@ import numpy as np
 
 from omahanash.cards import Variant
 from omahanash.errors import InputError
+from omahanash.hands import class_combos
 from omahanash.jamfold.kernels import (
     chunk_rows,
     split_pairs,
@@ -281,8 +282,6 @@ class JamFoldGame:
     """
 
     def __init__(self, table, params: JamFoldParams) -> None:
-        from omahanash.hands import class_combos
-
         if Variant.parse(table.game) != params.variant:
             raise InputError(f"the table is for {table.game}, the parameters for "
                              f"{params.variant}")

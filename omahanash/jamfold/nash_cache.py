@@ -34,13 +34,17 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from omahanash.errors import InputError
-from omahanash.jamfold.game import JamFoldParams
-from omahanash.jamfold.solution import JamFoldSolution, table_identity
+from omahanash.equity.tablefile import resolve_cache_dir
+from omahanash.equity.tables import load_table, table_identity
+from omahanash.errors import Cancelled, InputError
+from omahanash.jamfold.game import JamFoldGame, JamFoldParams
+from omahanash.jamfold.solution import JamFoldSolution
 from omahanash.jamfold.solvers import IterationReport
+from omahanash.regret import match_rows
 from omahanash.runs import CancelFlag, ProgressCallback
 from omahanash.solving import Outcome
 
@@ -141,8 +145,6 @@ def equilibrium(
         raise InputError(f"params must be a JamFoldParams, got {params!r}")
     spot = spot_of(params)
     if table is None:
-        from omahanash.equity.tables import load_table
-
         table = load_table(spot.variant, cache_dir)
     if not fresh:
         with _LOCK:
@@ -198,8 +200,6 @@ def nash_solution(
     found = equilibrium(params, table, cache_dir, persist=persist, progress=progress,
                         cancel=cancel, warm_start=warm_start)
     if found.stopped:
-        from omahanash.errors import Cancelled
-
         spot = spot_of(params)
         raise Cancelled(f"solving {spot.variant} at {spot.effective_stack:g} chips was "
                         "cancelled")
@@ -272,7 +272,6 @@ def with_params(solution: JamFoldSolution, params: JamFoldParams) -> JamFoldSolu
         return solution
     if spot_key(params) != spot_key(solution.params):
         raise InputError(f"{params} is another spot than {solution.params}")
-    from omahanash.jamfold.game import JamFoldGame
 
     return JamFoldSolution(JamFoldGame(solution.game.table, params), solution.state,
                            solution.history)
@@ -311,8 +310,6 @@ def warm_start_state(solution: JamFoldSolution, neighbour: JamFoldSolution,
     >>> len(fresh.run()) < 100
     True
     """
-    from omahanash.regret import match_rows
-
     state, previous = solution.state, neighbour.state
     if state.name != "cfr+" or previous.name != "cfr+" or state.iteration != 0 \
             or state.n != previous.n:
@@ -332,13 +329,11 @@ def clear_memory() -> None:
         _MEMORY.clear()
 
 
-def _memory_key(spot: JamFoldParams, table: object) -> tuple:
+def _memory_key(spot: JamFoldParams, table: Any) -> tuple:
     return (spot_key(spot), repr(sorted(table_identity(table).items())))
 
 
 def _disk_path(spot: JamFoldParams, cache_dir: str | os.PathLike | None) -> Path:
-    from omahanash.equity.tablefile import resolve_cache_dir
-
     return resolve_cache_dir(cache_dir) / "nash" / _file_name(spot_key(spot))
 
 

@@ -23,11 +23,12 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 
+from omahanash.equity.tables import EquityTable, load_table, table_identity
 from omahanash.errors import InputError
+from omahanash.hands import class_cards, parse_class
 from omahanash.jamfold.game import JamFoldGame, JamFoldParams
 from omahanash.jamfold.solvers import (
     DEFAULT_SOLVER,
@@ -45,11 +46,8 @@ from omahanash.jamfold.solvers import (
     start_state,
 )
 from omahanash.runs import CancelFlag, ProgressCallback
-from omahanash.solving import Outcome
-
-if TYPE_CHECKING:
-    from omahanash.equity.tables import EquityTable
 from omahanash.savefile import FileKind, atomic_write, read, write, write_csv
+from omahanash.solving import Outcome
 
 # Version 1 was a file of its own (magic, JSON header, arrays, blake2b digest).
 JAMFOLD_SOLUTION = FileKind("jamfold-solution", 2, "omahanash jam-fold solution",
@@ -104,17 +102,6 @@ def check_player(player: object) -> str:
     if key not in PLAYERS:
         raise InputError(f"player must be pu or ca (pusher or caller), got {player!r}")
     return key
-
-
-def table_identity(table) -> dict:
-    """What a save file records about its equity table (and checks on reopening)."""
-    from omahanash.hands import num_classes
-
-    full = table.n == num_classes(table.game)
-    info = table.info
-    return {"game": table.game, "samples": info.get("samples"), "seed": info.get("seed"),
-            "checksum": info.get("checksum"), "classes": int(table.n),
-            "class_ids": None if full else [int(c) for c in table.class_ids]}
 
 
 def solve_jamfold(
@@ -178,8 +165,6 @@ class JamFoldSolution(JamFoldSolver):
             raise InputError(f"params must be a JamFoldParams, got {params!r}")
         solver = check_solver(solver)
         if table is None:
-            from omahanash.equity.tables import load_table
-
             table = load_table(params.variant, cache_dir, class_ids)
         game = JamFoldGame(table, params)
         return cls(game, start_state(solver, game))
@@ -257,8 +242,6 @@ class JamFoldSolution(JamFoldSolver):
 
     def position_of(self, hand: int | str) -> int:
         """Table position of a class id, cards or Hold'em name (:class:`InputError` if bad)."""
-        from omahanash.hands import parse_class
-
         return self.game.table.position(parse_class(hand, self.params.variant))
 
     def values(self, player: str) -> tuple[np.ndarray, np.ndarray]:
@@ -281,8 +264,6 @@ class JamFoldSolution(JamFoldSolver):
         >>> [round(solution.lookup(hand, player="caller").played, 3) for hand in ("AA", "7h 2d")]
         [1.0, 0.0]
         """
-        from omahanash.hands import class_cards
-
         player = check_player(player)
         position = self.position_of(hand)
         allin, fold = self.values(player)
@@ -295,8 +276,6 @@ class JamFoldSolution(JamFoldSolver):
     def class_rows(self) -> list[dict]:
         """Per class: id, cards, combos, push %, call %, and both players' EVs (chips), under
         the column names of the exports (the thesis's ``pu``/``ca``)."""
-        from omahanash.hands import class_cards
-
         push_ev, pusher_fold = self.values("pusher")
         call_ev, caller_fold = self.values("caller")
         push, call = self.push_strategy, self.call_strategy
@@ -370,8 +349,6 @@ class JamFoldSolution(JamFoldSolver):
         params = JamFoldParams.from_dict(header["params"])
         saved_table = header["table"]
         if table is None:
-            from omahanash.equity.tables import load_table
-
             table = load_table(params.variant, cache_dir, saved_table["class_ids"])
         if table_identity(table) != saved_table:
             raise InputError(f"{path}: saved on another {saved_table['game']} equity table "

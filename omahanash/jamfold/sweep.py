@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from omahanash.cards import Variant
+from omahanash.equity.tables import load_table
 from omahanash.errors import InputError
 from omahanash.jamfold.game import JamFoldParams, check_chips
 from omahanash.jamfold.solution import JamFoldSolution
@@ -73,8 +74,6 @@ def sweep(variant: Variant | str, stacks_bb: Sequence[float], sb: float = 5.0, b
                                 stacks=check_chips("stacks_bb", stack, "stacks_bb") * chips_per_bb)
                   for stack in stacks_bb]
     if table is None:
-        from omahanash.equity.tables import load_table
-
         table = load_table(all_params[0].variant, cache_dir, class_ids)
     rows: list[SweepRow] = []
     for done, (stack, params) in enumerate(zip(stacks_bb, all_params, strict=True)):

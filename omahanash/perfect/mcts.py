@@ -70,7 +70,7 @@ def _new_node(state: GameState, rng: random.Random) -> _Node:
 def _generator(seed: int | None) -> random.Random:
     """A Python generator from a seed checked like every seed of the library (0 .. 2**64 - 1);
     None: fresh entropy."""
-    from omahanash.rng import check_seed  # numba: only when a search runs
+    from omahanash.rng import check_seed  # not at the top: numba, only when a search runs
 
     return random.Random(None if seed is None else check_seed(seed))
 

@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Literal
 
 from omahanash.errors import InputError
+from omahanash.perfect.notation import load_json
 
 Status = Literal["win", "loss", "draw"]
 WIN: Status = "win"
@@ -272,8 +273,6 @@ def parse_graph_json(text: str) -> GameGraph:
     >>> parse_graph_json('{"a": ["b"], "b": []}').names
     ('a', 'b')
     """
-    from omahanash.perfect.notation import load_json
-
     data = load_json(text)
     if not isinstance(data, dict):
         raise InputError("a game graph in JSON must be an object mapping position -> list of "

@@ -5,16 +5,67 @@ payouts), :func:`solve_pushfold` solves it (:mod:`~omahanash.pushfold.solve`, on
 :mod:`~omahanash.pushfold.solver`), :func:`icm`
 values chips as prize money and :func:`bubble_factors` prices the risk between two players.
 
+The names load on first use (as ``import omahanash``'s do): importing a light submodule
+(:mod:`~omahanash.pushfold.chart_defaults`, which ``omahanash --help`` reads) does not load
+the numba engine.
+
+>>> from omahanash.pushfold import PushFoldSpot, icm
 >>> spot = PushFoldSpot("holdem", [1500, 1500, 1500], sb=50, bb=100, payouts="50/30/20")
 >>> [round(float(x), 4) for x in icm(spot.stacks, spot.payout_amounts)]
 [33.3333, 33.3333, 33.3333]
 """
 
-from omahanash.pushfold.icm import bubble_factors, icm, icm_detail
-from omahanash.pushfold.payouts import parse_payouts
-from omahanash.pushfold.solution import PushFoldSolution
-from omahanash.pushfold.solve import solve_pushfold
-from omahanash.pushfold.spot import PushFoldSpot
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING, Any
+
+# Public name -> the submodule that defines it.
+_EXPORTS = {
+    "PushFoldSolution": "omahanash.pushfold.solution",
+    "PushFoldSpot": "omahanash.pushfold.spot",
+    "bubble_factors": "omahanash.pushfold.icm",
+    "icm": "omahanash.pushfold.icm",
+    "icm_detail": "omahanash.pushfold.icm",
+    "parse_payouts": "omahanash.pushfold.payouts",
+    "solve_pushfold": "omahanash.pushfold.solve",
+}
 
 __all__ = ["PushFoldSolution", "PushFoldSpot", "bubble_factors", "icm", "icm_detail",
-           "parse_payouts", "solve_pushfold"]
+           "parse_payouts", "solve_pushfold"]  # the keys of _EXPORTS (tested)
+
+if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
+    from omahanash.pushfold.icm import bubble_factors, icm, icm_detail
+    from omahanash.pushfold.payouts import parse_payouts
+    from omahanash.pushfold.solution import PushFoldSolution
+    from omahanash.pushfold.solve import solve_pushfold
+    from omahanash.pushfold.spot import PushFoldSpot
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+class _Package(types.ModuleType):
+    """This package's module type: a submodule named like the function it exports
+    (``icm``) is not bound over that name when it loads, so ``omahanash.pushfold.icm`` is
+    the function (as it was when this package imported its names eagerly)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and _EXPORTS.get(name) == value.__name__:
+            return  # the submodule stays in sys.modules; the name stays the function's
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -28,10 +28,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from omahanash.equity.tablefile import resolve_cache_dir
+from omahanash.equity.tables import load_table, table_identity
 from omahanash.errors import InputError
 from omahanash.pushfold.solution import PushFoldSolution
 from omahanash.pushfold.solve import solve_pushfold
-from omahanash.pushfold.solver import default_target
+from omahanash.pushfold.solver import default_deals, default_target
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.runs import CancelFlag
 from omahanash.solving import Report
@@ -49,8 +51,6 @@ def spot_key(spot: PushFoldSpot, table: EquityTable, deals: int | str | None,
              seed: int, iterations: int | None = None) -> str:
     """The cache key: a hash of the spot, the deals, the run (to the target, or a number
     of iterations) and the table's identity."""
-    from omahanash.jamfold.solution import table_identity
-
     text = json.dumps({"spot": spot.describe(), "deals": deals, "seed": seed,
                        "iterations": iterations, "table": table_identity(table)},
                       sort_keys=True, default=str)
@@ -77,10 +77,7 @@ def table_equilibrium(spot: PushFoldSpot, *, deals: int | str | None = None, see
     if deals is not None and not isinstance(deals, (int, str)):
         raise InputError(f"deals must be a number of deals or 'exact', got {deals!r}")
     if table is None:
-        from omahanash.equity.tables import load_table
-
         table = load_table(spot.variant, None if cache_dir is None else str(cache_dir))
-    from omahanash.pushfold.solver import default_deals
 
     # the default spelled out: a changed default is another key, never an old answer
     key = spot_key(spot, table, default_deals(spot, table) if deals is None else deals, seed,
@@ -118,8 +115,6 @@ def clear_memory() -> None:
 
 
 def _disk_path(key: str, cache_dir: str | os.PathLike | None) -> Path:
-    from omahanash.equity.tablefile import resolve_cache_dir
-
     return resolve_cache_dir(cache_dir) / "nash" / "tables" / f"{key}.pushfold"
 
 

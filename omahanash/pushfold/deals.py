@@ -35,7 +35,11 @@ import numpy as np
 from numba import njit, prange
 
 from omahanash.cards import Variant
+from omahanash.equity.tables import class_data, load_table
+from omahanash.equity.triangle import expand_triangle
 from omahanash.errors import InputError
+from omahanash.evaluate import evaluate_holdem, evaluate_omaha_hi, evaluate_omaha_lo
+from omahanash.hands import class_combos
 from omahanash.pushfold.disjoint import disjoint_hands_exist
 from omahanash.rng import below, next_bits, stream
 
@@ -198,8 +202,6 @@ def check_dealable(data: ClassData, players: int, width: int) -> None:
 def _strengths(variant: Variant, hands: np.ndarray, boards: np.ndarray
                ) -> tuple[np.ndarray, np.ndarray]:
     """High and low values of ``hands (D, n, k)`` on ``boards (D, 5)``, as ``(D, n)``."""
-    from omahanash.evaluate import evaluate_holdem, evaluate_omaha_hi, evaluate_omaha_lo
-
     count, players, width = hands.shape
     flat = hands.reshape(count * players, width)
     boards_rep = np.repeat(boards, players, axis=0)
@@ -222,8 +224,6 @@ def sampled_deals(variant: Variant | str, players: int, count: int, seed: int = 
     >>> deals.classes.shape, bool(deals.hi.min() > 0)
     ((1000, 3), True)
     """
-    from omahanash.equity.tables import class_data
-
     variant = Variant.parse(variant)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DEALS:
         raise InputError(f"deals must be a whole number 1..{MAX_DEALS:,}, got {count!r}")
@@ -310,9 +310,6 @@ def _realize(cells: np.ndarray, member_cards: np.ndarray, member_masks: np.ndarr
 def exact_deals(variant: Variant | str, players: int, seed: int = 0) -> Deals:
     """Every Hold'em class tuple of a 2- or 3-handed table with its exact card-removal
     weight (3-handed: 28,561 × 169 tuples, one sampled board each for three-way pots)."""
-    from omahanash.equity.tables import class_data
-    from omahanash.hands import class_combos
-
     variant = Variant.parse(variant)
     if variant is not Variant.HOLDEM or players not in (2, 3):
         raise InputError("exact deals are for Hold'em with 2 or 3 players")
@@ -322,9 +319,6 @@ def exact_deals(variant: Variant | str, players: int, seed: int = 0) -> Deals:
                              np.diff(data.member_offsets))
     combos = class_combos("holdem").astype(np.float64)
     if players == 2:
-        from omahanash.equity.tables import load_table
-        from omahanash.equity.triangle import expand_triangle
-
         pairs = expand_triangle(load_table("holdem").pairs_triangle().astype(np.float64),
                                 classes_n, "same")
         a, b = np.nonzero(pairs)

@@ -31,6 +31,7 @@ import numpy as np
 from numba import njit
 
 from omahanash.errors import InputError
+from omahanash.pushfold.payouts import check_payouts, number_list, parse_payouts
 from omahanash.rng import next_bits, stream, unit_float
 
 #: Largest number of placed-player sets the exact programme walks (about 2**21: every field
@@ -267,8 +268,6 @@ def check_stacks(stacks: object, name: str = "stacks", *, least: int = 1,
     ...
     omahanash.errors.InputError: stacks[1] must be a finite number >= 0, got -5
     """
-    from omahanash.pushfold.payouts import number_list
-
     out = number_list(name, stacks, least=least, most=most, what="chip counts")
     if not out.sum() > 0:
         raise InputError(f"{name} must hold some chips, got {stacks!r}")
@@ -299,8 +298,6 @@ def icm_detail(stacks: Sequence[float] | np.ndarray, payouts: Sequence[float] | 
     >>> icm_detail([5, 5], [1]).exact
     True
     """
-    from omahanash.pushfold.payouts import check_payouts
-
     chips = check_stacks(stacks)
     pay = check_payouts(payouts)
     if pay.size > chips.size:
@@ -333,8 +330,6 @@ def icm(stacks: Sequence[float] | np.ndarray, payouts: Sequence[float] | np.ndar
     >>> [round(float(x), 6) for x in icm([5000, 3000, 2000], "50/30/20")]
     [38.392857, 32.75, 28.857143]
     """
-    from omahanash.pushfold.payouts import parse_payouts
-
     pay = parse_payouts(payouts, players=None) if isinstance(payouts, str) else payouts
     if pay is None:
         raise InputError("payouts 'chips' have no prize equity: give paid places")
@@ -353,8 +348,6 @@ def bubble_factors(stacks: Sequence[float] | np.ndarray,
     >>> round(float(bf[0, 1]), 4), bool((bf[~np.eye(3, dtype=bool)] > 1).all())
     (1.169, True)
     """
-    from omahanash.pushfold.payouts import parse_payouts
-
     chips = check_stacks(stacks)
     pay = parse_payouts(payouts, players=None) if isinstance(payouts, str) else payouts
     if pay is None:

@@ -14,7 +14,10 @@
 from __future__ import annotations
 
 from omahanash.cards import Variant
-from omahanash.ranges.core import Range, RangeError, all_hands, hand_classes, num_hands
+from omahanash.errors import InputError
+from omahanash.ranges.combos import all_hands, hand_classes, num_hands
+from omahanash.ranges.core import Range, RangeError
+from omahanash.ranges.parser import parse_weights
 from omahanash.ranges.rankings import RANKINGS, ranking, top_percent
 
 __all__ = [
@@ -38,9 +41,6 @@ def parse_range(text: str, variant: str) -> Range:
     >>> r.combos, len(r.by_class())
     (34.0, 6)
     """
-    from omahanash.errors import InputError
-    from omahanash.ranges.parser import parse_weights
-
     if not isinstance(text, str):
         raise InputError(f"range text must be a string, not {type(text).__name__}")
     game = Variant.parse(variant)

@@ -34,10 +34,12 @@ from collections.abc import Callable
 import numpy as np
 
 from omahanash.cards import RANKS, SUITS, Variant
-from omahanash.ranges.core import RangeError, num_hands
-from omahanash.ranges.holdem import SUITED_OFFSUIT
-from omahanash.ranges.omaha import HAND_MACROS, RANK_MACROS
+from omahanash.ranges.combos import num_hands
+from omahanash.ranges.core import RangeError
+from omahanash.ranges.notation import HAND_MACROS, RANK_MACROS, SUITED_OFFSUIT
 from omahanash.ranges.patterns import ALL_RANKS, ALL_SUITS, CardSpec, Pattern, match
+from omahanash.ranges.rankings import top_hand_weights
+from omahanash.runs import check_interrupt
 
 _PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)[ \t]*%", re.ASCII)
 _WEIGHT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)[ \t]*(%?)", re.ASCII)
@@ -73,8 +75,6 @@ class _Parser:
         self.memo: dict = {} if memo is None else memo  # Pattern -> weights, computed once
 
     def check(self) -> None:
-        from omahanash.runs import check_interrupt
-
         check_interrupt(self.cancel)  # type: ignore[arg-type]
 
     # -- errors and scanning ---------------------------------------------------------------
@@ -219,8 +219,6 @@ class _Parser:
                 raise self.error("a percent band runs from low to high (5%-10%)", start)
 
         def weights() -> np.ndarray:
-            from omahanash.ranges.rankings import top_hand_weights
-
             band = top_hand_weights(high, self.variant) - top_hand_weights(low, self.variant)
             return np.clip(band, 0.0, 1.0)
         return weights

@@ -26,7 +26,8 @@ from itertools import permutations
 import numpy as np
 
 from omahanash.cards import Variant
-from omahanash.ranges.core import all_hands
+from omahanash.ranges.combos import all_hands
+from omahanash.runs import check_interrupt
 
 ALL_RANKS = (1 << 13) - 1
 ALL_SUITS = (1 << 4) - 1
@@ -138,7 +139,6 @@ def match(pattern: Pattern, variant: str) -> np.ndarray:
     rank_groups = _variable_groups(specs, "rank_var")
     suit_groups = _variable_groups(specs, "suit_var")
     found = np.zeros(n, dtype=bool)
-    from omahanash.runs import check_interrupt
 
     for columns in _assignments(specs, ranks.shape[0]):
         check_interrupt()  # Ctrl-C under cancel_on_interrupt: up to 24 passes over 270,725 hands

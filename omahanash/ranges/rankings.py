@@ -6,7 +6,8 @@ hand:
 - Hold'em: exact, from the shipped Hold'em table (:func:`~omahanash.equity.tables.load_table`);
 - Omaha Hi and Omaha Hi/Lo: each from its own Monte Carlo, shipped as
   ``resources/omaha-rankings.npz`` (float32 equity per class under the variant's name), made
-  by :func:`build_omaha_rankings` (``SAMPLES_PER_CLASS`` deals per class against a random hand
+  by :func:`~omahanash.ranges.ranking_build.build_omaha_rankings` (``SAMPLES_PER_CLASS``
+  deals per class against a random hand
   and board; standard error at most 0.5 % equity, so near-equal classes may swap). No Omaha
   table is needed.
 
@@ -26,12 +27,14 @@ import functools
 import numpy as np
 
 from omahanash.cards import Variant
+from omahanash.equity.tables import load_table
 from omahanash.errors import InputError
-from omahanash.ranges.core import Range, class_sizes, hand_classes
+from omahanash.ranges.combos import class_sizes, hand_classes
+from omahanash.ranges.core import Range
+from omahanash.resources import resource_path
 
 RANKINGS = ("equity",)
 RANKINGS_FILE = "omaha-rankings.npz"
-SAMPLES_PER_CLASS = 10000
 
 
 @functools.cache
@@ -42,13 +45,9 @@ def equity_vs_random(variant: Variant) -> np.ndarray:
     0.852
     """
     if variant is Variant.HOLDEM:
-        from omahanash.equity.tables import load_table
-
         table = load_table("holdem")
         values = np.array([table.vs_random_hand(a) for a in range(table.n)])
     else:
-        from omahanash.resources import resource_path
-
         with np.load(resource_path(RANKINGS_FILE)) as stored:
             values = stored[str(variant)].astype(np.float64)
     values.flags.writeable = False
@@ -112,46 +111,3 @@ def top_percent(percent: float, variant: str, ranking: str = "equity") -> Range:
     """
     weights = top_hand_weights(percent, variant, ranking)
     return Range(Variant.parse(variant), f"top {percent:g}%", weights)
-
-
-def build_omaha_rankings(samples: int = SAMPLES_PER_CLASS, seed: int = 14,
-                         classes: np.ndarray | None = None) -> dict[str, np.ndarray]:
-    """Monte Carlo equity (float32) of Omaha classes against a random hand, for Hi and Hi/Lo:
-    what ``resources/omaha-rankings.npz`` holds (``np.savez_compressed(path, **result)``).
-
-    ``samples`` deals per class (a random disjoint opponent hand and board, the equity
-    module's Monte Carlo kernel, stream ``seed``); ``classes`` picks a subset (default all).
-    All classes at the default size take minutes; the shipped file was made with the defaults.
-
-    >>> values = build_omaha_rankings(2000, classes=np.array([7513, 14612]))
-    >>> bool(values["omaha-hi"][0] > 0.6 > values["omaha-hi"][1])  # AAKK ds beats 2222
-    True
-    """
-    from omahanash.equity.montecarlo import _masks, sample_deals
-
-    _NO_WEIGHTS = np.ones(0)
-    from omahanash.equity.result import GAME_CODES, hand_features, result_from_counts
-    from omahanash.evaluate import hand_pair_indices, nonflush_table
-    from omahanash.evaluate.tables import flush_table, low_table
-    from omahanash.hands import canonical_hands
-    from omahanash.ranges.core import all_hands
-
-    ids = np.arange(len(class_sizes("omaha"))) if classes is None else np.asarray(classes)
-    opponents = np.asarray(all_hands("omaha"))
-    holes2, lows2 = hand_features(opponents)
-    pairs2, masks2 = hand_pair_indices(opponents), _masks(opponents)
-    tables = (nonflush_table("omaha"), flush_table(), low_table())
-    result = {}
-    for variant in (Variant.OMAHA_HI, Variant.OMAHA_HILO):
-        values = np.empty(len(ids), dtype=np.float32)
-        for i, class_id in enumerate(ids):
-            hand = np.asarray(canonical_hands("omaha")[class_id:class_id + 1])
-            holes1, lows1 = hand_features(hand)
-            acc, _ = sample_deals(
-                GAME_CODES[str(variant)], hand, opponents, hand_pair_indices(hand), pairs2,
-                _masks(hand), masks2, holes1, holes2, lows1, lows2,
-                np.empty(0, dtype=np.int8), np.int64(0), *tables, samples,
-                seed * 100_003 + int(class_id), 4, False, _NO_WEIGHTS, _NO_WEIGHTS)
-            values[i] = result_from_counts(str(variant), acc, samples, exact=False).equity[0]
-        result[str(variant)] = values
-    return result

@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from omahanash.cards import Variant
+from omahanash.equity.tables import load_table
 from omahanash.errors import Cancelled, InputError
+from omahanash.jamfold.game import JamFoldGame, JamFoldParams
 from omahanash.rng import check_seed
 from omahanash.runs import CancelFlag, ProgressCallback
 from omahanash.tournament.markov import (
@@ -190,8 +192,6 @@ def _best_response(table, level: Level, chips: int, responder: str,
     """The chip-EV best response of ``responder`` ("pusher" / "caller") to the opponent's
     push or call probabilities, at this level with both stacks at ``chips``: play every class
     whose all-in EV beats folding (one pass over the table)."""
-    from omahanash.jamfold.game import JamFoldGame, JamFoldParams
-
     game = JamFoldGame(table, JamFoldParams(table.game, level.sb, level.bb, level.ante,
                                             (chips, chips)))
     if responder == "pusher":
@@ -334,8 +334,6 @@ def run_tournament(
                        for s in (p1, p2))
     button = None if button_first is None else button_first - 1
     if table is None:
-        from omahanash.equity.tables import load_table
-
         table = load_table(game, cache_dir)
     if all(s.is_best_response for s in strategies):
         raise InputError("both players cannot play 'best': best responses to each other are "

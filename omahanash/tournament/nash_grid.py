@@ -29,8 +29,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from omahanash.cards import Variant
+from omahanash.equity.tables import load_table
 from omahanash.errors import Cancelled, InputError
 from omahanash.jamfold.game import JamFoldParams
+from omahanash.jamfold.nash_cache import nash_solution
 from omahanash.runs import CancelFlag, ProgressCallback
 
 DEFAULT_MAX_BB = 100.0
@@ -87,15 +89,11 @@ def solve_grid(
     """Solve (or read from the cache) the equilibrium at every grid stack up to ``max_stack``
     chips. ``progress(done, total)`` counts stacks; a set ``cancel`` raises
     :class:`~omahanash.errors.Cancelled` (the stacks already solved stay cached)."""
-    from omahanash.jamfold.nash_cache import nash_solution
-
     game = Variant.parse(variant)
     if isinstance(max_bb, bool) or not isinstance(max_bb, (int, float)) or max_bb <= 0:
         raise InputError(f"max_bb must be a positive number of big blinds, got {max_bb!r}")
     stacks = grid_stacks(sb, bb, ante, max_stack, max_bb)
     if table is None:
-        from omahanash.equity.tables import load_table
-
         table = load_table(game, cache_dir)
     push, call = [], []
     previous = None

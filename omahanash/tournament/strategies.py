@@ -24,6 +24,8 @@ import numpy as np
 
 from omahanash.cards import Variant
 from omahanash.errors import InputError
+from omahanash.hands import num_classes
+from omahanash.ranges import parse_range, top_percent
 
 NASH = "nash"
 BEST = "best"
@@ -75,8 +77,6 @@ def parse_strategy(text: str, variant: Variant | str) -> Strategy:
         raise InputError(f"{name!r}: a tournament's {head} already plays the equilibrium of "
                          "every stack and level; nash@STACK (one stack's equilibrium) is for "
                          "exploit and review")
-    from omahanash.hands import num_classes
-    from omahanash.ranges import parse_range, top_percent
 
     game = Variant.parse(variant)
     if name.endswith("%") and name[:-1].strip().replace(".", "", 1).isdigit():

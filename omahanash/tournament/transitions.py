@@ -42,8 +42,13 @@ import numpy as np
 from numba import njit, prange
 
 from omahanash.cards import Variant
+from omahanash.equity.result import hand_features
+from omahanash.equity.tables import class_data
 from omahanash.errors import InputError
+from omahanash.evaluate import hand_pair_indices, nonflush_table
 from omahanash.evaluate.core import board_summary, hand_high, low_set5, showdown_units
+from omahanash.evaluate.tables import flush_table, low_table
+from omahanash.jamfold.game import JamFoldGame, JamFoldParams, dot
 from omahanash.rng import below, next_bits, stream, unit_float
 
 DEFAULT_SAMPLES = 50_000
@@ -90,10 +95,6 @@ class _Members:
 
 @cache
 def _members(variant: Variant, class_ids: bytes) -> _Members:
-    from omahanash.equity.result import hand_features
-    from omahanash.equity.tables import class_data
-    from omahanash.evaluate import hand_pair_indices
-
     data = class_data(str(variant), np.frombuffer(class_ids, dtype=np.int64))
     holes, lows = hand_features(data.member_cards)
     return _Members(data.member_offsets, data.member_masks.astype(np.int64),
@@ -195,9 +196,6 @@ def split_fractions(table, push: np.ndarray, call: np.ndarray,
                     samples: int = DEFAULT_SAMPLES, seed: int = 0) -> tuple[np.ndarray, float]:
     """Monte Carlo fractions of the showdowns of ``push`` against ``call`` in which the
     pusher gets 0..4 quarters of the pot, and the largest standard error among them."""
-    from omahanash.evaluate import nonflush_table
-    from omahanash.evaluate.tables import flush_table, low_table
-
     variant = Variant.parse(table.game)
     ids = np.ascontiguousarray(table.class_ids, dtype=np.int64)
     members = _members(variant, ids.tobytes())
@@ -227,8 +225,6 @@ def hand_outcomes(table, push: np.ndarray, call: np.ndarray,
     """The outcome probabilities of one hand (module docstring) when the small blind pushes
     with ``push`` and the big blind calls with ``call`` (per class position of ``table``).
     Kept in memory per (table, strategies, samples, seed)."""
-    from omahanash.jamfold.game import JamFoldGame, JamFoldParams, dot
-
     n = int(table.n)
     push = _weights("push", push, n)
     call = _weights("call", call, n)

@@ -47,10 +47,16 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from omahanash.cards import Variant
+from omahanash.cards import Variant, format_cards
+from omahanash.equity.tables import load_table, table_path
 from omahanash.errors import InputError
+from omahanash.hands import class_members
+from omahanash.jamfold.game import JamFoldParams
+from omahanash.jamfold.nash_cache import nash_solution
+from omahanash.rng import check_seed
 from omahanash.runs import CancelFlag, ProgressCallback
 from omahanash.trainer.grading import Grade, action_word, best_action, grade
+from omahanash.trainer.groups import BAND_WIDTH_BB, group_index, group_names, stack_band
 from omahanash.trainer.stats import AnswerRecord, Cell, Statistics, summarize
 
 if TYPE_CHECKING:
@@ -279,8 +285,6 @@ class Drill:
     def __init__(self, config: DrillConfig | None = None, seed: int | None = None,
                  history: History | None = None, tables: Mapping[str, object] | None = None,
                  cache_dir: str | os.PathLike | None = None, persist: bool = True) -> None:
-        from omahanash.rng import check_seed
-
         self.config = config if config is not None else DrillConfig()
         if not isinstance(self.config, DrillConfig):
             raise InputError(f"config must be a DrillConfig, got {config!r}")
@@ -300,8 +304,6 @@ class Drill:
 
     def _available_variants(self) -> tuple[tuple[Variant, ...], list[str]]:
         """The config's variants that can be dealt; ``mixed`` skips Omaha tables not built."""
-        from omahanash.equity.tables import table_path
-
         wanted = self.config.variants
         if self.config.game != "mixed":
             return wanted, []
@@ -315,8 +317,6 @@ class Drill:
 
     def _table(self, variant: Variant) -> object:
         if variant not in self._tables:
-            from omahanash.equity.tables import load_table
-
             self._tables[variant] = load_table(variant, self._cache_dir)
         return self._tables[variant]
 
@@ -324,10 +324,6 @@ class Drill:
                    cancel: CancelFlag | None) -> _Situation:
         key = (variant, stack_bb)
         if key not in self._situations:
-            from omahanash.jamfold.game import JamFoldParams
-            from omahanash.jamfold.nash_cache import nash_solution
-            from omahanash.trainer.groups import group_index
-
             params = JamFoldParams(variant, sb=SB_CHIPS, bb=BB_CHIPS,
                                    ante=self.config.ante * BB_CHIPS, stacks=stack_bb * BB_CHIPS)
             solution = nash_solution(params, table=self._table(variant),
@@ -358,7 +354,6 @@ class Drill:
         if not config.focus:
             return [(v, p, s, None) for v in self.variants for p in config.positions
                     for s in config.stack_values]
-        from omahanash.trainer.groups import BAND_WIDTH_BB, stack_band
 
         found: list[tuple[Variant, str, float, str | None]] = []
         for cell in config.focus:
@@ -378,9 +373,6 @@ class Drill:
         """Deal the next spot. The first spot at a stack not solved yet solves it first
         (``progress(done, total)`` in CFR+ iterations; a set ``cancel`` raises
         :class:`~omahanash.errors.Cancelled`); after that a spot is immediate."""
-        from omahanash.hands import class_members
-        from omahanash.trainer.groups import group_names
-
         candidates = self._candidates()
         if not candidates:
             raise InputError("no spots to deal: " + ("; ".join(self.skipped) or
@@ -406,7 +398,6 @@ class Drill:
         class_id = int(situation.class_ids[index])
         members = class_members(variant, class_id)
         cards = members[int(self._rng.integers(len(members)))]
-        from omahanash.cards import format_cards
 
         self.current = Spot(
             number=len(self.answers) + 1, variant=variant, position=position,

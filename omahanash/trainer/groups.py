@@ -27,6 +27,8 @@ import numpy as np
 
 from omahanash.cards import Variant
 from omahanash.errors import InputError
+from omahanash.hands import parse_class
+from omahanash.ranges import parse_range
 
 __all__ = ["BAND_WIDTH_BB", "group_index", "group_names", "group_of", "hand_groups",
            "stack_band", "stack_band_range"]
@@ -77,8 +79,6 @@ def group_names(variant: str) -> tuple[str, ...]:
 
 @functools.cache
 def _group_index(variant: Variant) -> np.ndarray:
-    from omahanash.ranges import parse_range
-
     groups = hand_groups(variant)
     index = np.full(len(parse_range("*", variant).weights), -1, dtype=np.int16)
     for number, (_, text) in enumerate(groups):
@@ -108,8 +108,6 @@ def group_of(variant: str, hand: int | str) -> str:
     >>> group_of("holdem", "72o"), group_of("omaha", "Ah Kh Qd Jd")
     ('offsuit T and lower', 'rundowns')
     """
-    from omahanash.hands import parse_class
-
     return group_names(variant)[int(group_index(variant)[parse_class(hand, variant)])]
 
 

@@ -46,6 +46,7 @@ omahanash.errors.InputError: .../notes.txt is not a trainer history (not an SQLi
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import sqlite3
@@ -55,7 +56,10 @@ import urllib.parse
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+
 from omahanash.errors import InputError
+from omahanash.savefile import refuse_overwriting_inputs, write_csv
 from omahanash.trainer.stats import WEAK_SPOTS, AnswerRecord, Statistics, summarize
 
 __all__ = ["APPLICATION_ID", "DATA_ENV", "FILE_NAME", "SCHEMA_VERSION", "History",
@@ -92,8 +96,6 @@ def default_path() -> Path:
     """
     folder = os.environ.get(DATA_ENV)
     if not folder:
-        import platformdirs
-
         folder = platformdirs.user_data_dir("omahanash", appauthor=False)
     return Path(folder) / FILE_NAME
 
@@ -133,8 +135,6 @@ def _migrate(connection: sqlite3.Connection) -> None:
     """Bring a schema-1 answers table to :data:`SCHEMA_VERSION`: the new columns, with the
     values of a heads-up answer (2 players, empty texts, no prize figures), in one
     transaction."""
-    import dataclasses
-
     defaults = {f.name: f.default for f in dataclasses.fields(AnswerRecord)}
     types = _column_types()
     with connection:
@@ -475,8 +475,6 @@ class History:
         >>> out.read_text().split(",")[:2]
         ['answered_at', 'session']
         """
-        from omahanash.savefile import refuse_overwriting_inputs, write_csv
-
         refuse_overwriting_inputs({"path": path}, [self.path] if self.path else [])
         return write_csv(path, AnswerRecord.columns(),
                          (record.as_dict() for record in self.records()))

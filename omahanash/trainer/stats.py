@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, NamedTuple
 
 from omahanash.cards import Variant
+from omahanash.trainer.groups import stack_band
 
 __all__ = ["WEAK_SPOTS", "AnswerRecord", "Cell", "Statistics", "WeakSpot", "example_record",
            "summarize"]
@@ -101,8 +102,6 @@ class AnswerRecord:
 
     @property
     def cell(self) -> Cell:
-        from omahanash.trainer.groups import stack_band
-
         if self.players > 2:
             return Cell(self.variant, self.position, stack_band(self.stack_bb),
                         self.hand_group, self.players, self.node)

@@ -51,11 +51,18 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from omahanash.cards import Variant
+from omahanash.cards import Variant, format_cards
 from omahanash.errors import Cancelled, InputError
+from omahanash.hands import class_combos, class_members
+from omahanash.pushfold import PushFoldSpot
+from omahanash.pushfold.cache import table_equilibrium
+from omahanash.pushfold.payouts import parse_payouts
+from omahanash.pushfold.spot import POSITIONS
+from omahanash.rng import check_seed
 from omahanash.runs import CancelFlag, ProgressCallback
 from omahanash.trainer.drill import CLOSE_THRESHOLD_BB, Spot
 from omahanash.trainer.grading import Grade, grade
+from omahanash.trainer.groups import group_index, group_names
 from omahanash.trainer.stats import AnswerRecord, Cell, Statistics, summarize
 
 if TYPE_CHECKING:
@@ -99,8 +106,6 @@ def default_solve(spot: PushFoldSpot, progress: ProgressCallback | None,
     (:func:`omahanash.pushfold.cache.table_equilibrium`: memory, then disk, else solved to
     the default target and kept). A solve stopped through ``cancel`` raises
     :class:`~omahanash.errors.Cancelled` (the cache keeps nothing of it)."""
-    from omahanash.pushfold.cache import table_equilibrium
-
     solution = table_equilibrium(spot, cache_dir=cache_dir, persist=persist,
                                  progress=progress, cancel=cancel)
     if solution.stopped:
@@ -163,9 +168,6 @@ class TableDrillConfig:
         return (Variant.parse(self.game),)
 
     def __post_init__(self) -> None:
-        from omahanash.pushfold.payouts import parse_payouts
-        from omahanash.pushfold.spot import POSITIONS
-
         if str(self.game).strip().lower() == "mixed":
             raise InputError("game mixed is for heads-up drills; a table drill takes holdem, "
                              "omaha-hi or omaha-hilo")
@@ -219,8 +221,6 @@ class TableSpot(Spot):
     @property
     def description(self) -> str:
         """``"Texas Hold'em · 3-max 50/30/20 · BTN 10, SB 10, BB 10 bb · you are BB"``."""
-        from omahanash.pushfold.spot import POSITIONS
-
         seats = ", ".join(f"{pos} {stack:g}" for pos, stack in
                           zip(POSITIONS[self.players], self.stacks_bb))
         ante = f" · ante {self.ante_bb:g} bb" if self.ante_bb else ""
@@ -289,8 +289,6 @@ class TableDrill:
     def __init__(self, config: TableDrillConfig | None = None, seed: int | None = None,
                  history: History | None = None, solve: Solve | None = None,
                  cache_dir: str | os.PathLike | None = None, persist: bool = True) -> None:
-        from omahanash.rng import check_seed
-
         self.config = config if config is not None else TableDrillConfig()
         if not isinstance(self.config, TableDrillConfig):
             raise InputError(f"config must be a TableDrillConfig, got {config!r}")
@@ -315,8 +313,6 @@ class TableDrill:
 
     def table(self, structure: int) -> PushFoldSpot:
         """The :class:`~omahanash.pushfold.PushFoldSpot` of structure number ``structure``."""
-        from omahanash.pushfold import PushFoldSpot
-
         config = self.config
         return PushFoldSpot(config.game, [s * BB_CHIPS for s in self.structures[structure]],
                             SB_CHIPS, BB_CHIPS, config.ante * BB_CHIPS, config.payouts)
@@ -359,10 +355,6 @@ class TableDrill:
         """Deal the next spot (solving its structure first if needed: ``progress(done,
         total)`` in iterations; a set ``cancel`` raises :class:`~omahanash.errors.Cancelled`).
         """
-        from omahanash.cards import format_cards
-        from omahanash.hands import class_combos, class_members
-        from omahanash.trainer.groups import group_index, group_names
-
         candidates = self._candidates()
         if not candidates:
             raise InputError("no spots to deal: no leaks of this table size and game"

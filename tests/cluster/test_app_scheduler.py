@@ -70,11 +70,11 @@ def test_the_table_tab_s_nash_chart_runs_on_the_app_s_engine(qtbot, cluster, mon
     (the same bits)."""
     import distributed
 
-    from omahanash.chart import solve_chart
+    from omahanash.pushfold.chart import solve_chart
     from ui.table_tab import TableTab
 
     def chart_imported() -> bool:
-        return "omahanash.chart" in sys.modules
+        return "omahanash.pushfold.chart" in sys.modules
 
     monkeypatch.setenv(SCHEDULER_ENV, cluster.scheduler_address)
     tab = TableTab()

@@ -1,5 +1,6 @@
-"""Charts (omahanash.chart): one seeded push/fold solve per stack, the same bits here and on a
-real LocalCluster of two worker processes, resumable, and equal to solving each spot alone."""
+"""Charts (omahanash.pushfold.chart): one seeded push/fold solve per stack, the same bits here
+and on a real LocalCluster of two worker processes, resumable, and equal to solving each spot
+alone."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ import json
 import numpy as np
 import pytest
 
-from omahanash.chart import ChartSettings, parse_stack_grid, solve_chart
 from omahanash.cli import main
 from omahanash.errors import Cancelled, InputError
 from omahanash.pushfold import solve_pushfold
+from omahanash.pushfold.chart import ChartSettings, parse_stack_grid, solve_chart
 from omahanash.runs import CancelFlag
 
 TINY = {"iterations": 8, "deals": 2_000, "payouts": "50/30/20", "seed": 3}

@@ -1,4 +1,4 @@
-"""The 3-player tournament equilibrium (omahanash.tournament_equilibrium): the states, what
+"""The 3-player tournament equilibrium (omahanash.tournament.equilibrium): the states, what
 the end of a hand is worth (rotation, busts, places, the heads-up chain), the value
 iteration on the coarse 28-state grid."""
 
@@ -12,7 +12,7 @@ import pytest
 from omahanash.errors import InputError
 from omahanash.pushfold import icm
 from omahanash.tournament import Structure, run_tournament
-from omahanash.tournament_equilibrium import (
+from omahanash.tournament.equilibrium import (
     EquilibriumSettings,
     TournamentValuation,
     hu_win_table,
@@ -101,7 +101,7 @@ TINY = EquilibriumSettings("holdem", 13_500, 300, 600, (50.0, 30.0, 20.0), 1_500
 def two_iterations(tmp_path_factory):
     """Two value iterations over the 28 coarse states in this process (numba on one thread,
     as in every solve of these tests: :func:`one_thread`), kept in a store."""
-    from omahanash.tournament_equilibrium import solve_equilibrium
+    from omahanash.tournament.equilibrium import solve_equilibrium
 
     store = tmp_path_factory.mktemp("equilibrium")
     with one_thread():
@@ -125,7 +125,7 @@ def test_a_state_is_its_hand_solved_with_the_previous_values(two_iterations):
     """Iteration 1's value of a state = that spot solved alone with the valuation of
     iteration 0's values (the work item is what it claims)."""
     from omahanash.pushfold import solve_pushfold
-    from omahanash.tournament_equilibrium import solve_equilibrium
+    from omahanash.tournament.equilibrium import solve_equilibrium
 
     store, result = two_iterations
     first = solve_equilibrium(TINY, max_iterations=1, tol=1e-9, store_dir=store)  # read back
@@ -140,7 +140,7 @@ def test_a_state_is_its_hand_solved_with_the_previous_values(two_iterations):
 def test_same_bits_on_two_workers_and_resumed_from_the_store(two_iterations, cluster):
     """Over 5 s on a loaded host: a LocalCluster of two workers starts, each loads the
     solver's kernels from numba's cache, then solves the 28 states once."""
-    from omahanash.tournament_equilibrium import solve_equilibrium
+    from omahanash.tournament.equilibrium import solve_equilibrium
 
     store, result = two_iterations
     seen: list[tuple[float, float]] = []
@@ -158,8 +158,8 @@ def test_same_bits_on_two_workers_and_resumed_from_the_store(two_iterations, clu
 def test_command_line_equilibrium(monkeypatch, capsys):
     import json
 
-    from omahanash import tournament_equilibrium
     from omahanash.cli import main
+    from omahanash.tournament import equilibrium as tournament_equilibrium
 
     monkeypatch.setattr(tournament_equilibrium, "HU_SAMPLES", 4_000)
     with one_thread():
@@ -192,7 +192,7 @@ def test_a_warm_start_continues_the_regrets_and_restarts_the_average(hu):
 
     from omahanash.pushfold import solve_pushfold
     from omahanash.pushfold.solver import AVERAGE_DELAY
-    from omahanash.tournament_state import HEAD, deals_for, solver_for, warm_solve
+    from omahanash.tournament.equilibrium_state import HEAD, deals_for, solver_for, warm_solve
 
     states = stack_states(TINY.chips, TINY.unit)
     valuation = TournamentValuation(TINY, states, icm_values(TINY, states), *hu)
@@ -221,7 +221,7 @@ def test_a_warm_start_continues_the_regrets_and_restarts_the_average(hu):
 @pytest.fixture(scope="module")
 def warm_run():
 
-    from omahanash.tournament_equilibrium import solve_equilibrium
+    from omahanash.tournament.equilibrium import solve_equilibrium
 
     with one_thread():
         return solve_equilibrium(WARM, max_iterations=2, tol=1e-9)
@@ -231,8 +231,8 @@ def test_value_iteration_warm_starts_every_state(two_iterations, warm_run, clust
     """Iteration 0 is the cold solve (as without warm starts); iteration 1 continues each
     state's row with iteration 0's values for 3 more CFR+ iterations; two workers give the
     same bits."""
-    from omahanash.tournament_equilibrium import solve_equilibrium
-    from omahanash.tournament_state import HEAD, deals_for, warm_solve
+    from omahanash.tournament.equilibrium import solve_equilibrium
+    from omahanash.tournament.equilibrium_state import HEAD, deals_for, warm_solve
 
     store, _ = two_iterations
     first = solve_equilibrium(TINY, max_iterations=1, tol=1e-9, store_dir=store)  # read back
@@ -270,7 +270,7 @@ def test_omaha_equilibrium_on_a_class_subset(game, omaha_subset_cache, omaha_sub
     the Omaha heads-up chain's P(win) on that table."""
 
     from omahanash.pushfold import solve_pushfold
-    from omahanash.tournament_equilibrium import solve_equilibrium
+    from omahanash.tournament.equilibrium import solve_equilibrium
 
     settings = omaha_settings(game, omaha_subset_cache, omaha_subset_ids)
     with one_thread():
@@ -297,8 +297,8 @@ def test_command_line_omaha_equilibrium(monkeypatch, capsys, omaha_subset_cache,
                                         omaha_subset_ids):
     import json
 
-    from omahanash import tournament_equilibrium
     from omahanash.cli import main
+    from omahanash.tournament import equilibrium as tournament_equilibrium
 
     monkeypatch.setattr(tournament_equilibrium, "HU_SAMPLES", 2_000)
     args = ["tournament", "--game", "omaha-hilo", "--players", "3", "--chips", "4500",
@@ -331,7 +331,7 @@ def test_outcome_chances_give_the_hands_ev(hu):
     solver's own pass computes (prize, every seat), for states with and without equal
     stacks."""
 
-    from omahanash.tournament_state import (
+    from omahanash.tournament.equilibrium_state import (
         deals_for,
         outcome_groups,
         outcome_probabilities,
@@ -360,7 +360,7 @@ def test_outcome_chances_give_the_hands_ev(hu):
 @pytest.fixture(scope="module")
 def policy_run():
 
-    from omahanash.tournament_equilibrium import solve_equilibrium
+    from omahanash.tournament.equilibrium import solve_equilibrium
 
     with one_thread():
         return solve_equilibrium(POLICY, max_iterations=3, tol=1e-9)
@@ -371,8 +371,8 @@ def test_policy_values_are_the_values_of_the_strategies(policy_run):
     every state's hand, played with the strategies of that iteration (each state's
     average, read back from its row) and valued with those values, is worth exactly the
     values again (computed by the solver's pass, not by the linear solve)."""
-    from omahanash.tournament_equilibrium import _warm_part
-    from omahanash.tournament_state import deals_for, solver_for
+    from omahanash.tournament.equilibrium import _warm_part
+    from omahanash.tournament.equilibrium_state import deals_for, solver_for
 
     result = policy_run
     assert result.rows is not None and result.document()["update"] == "policy"
@@ -390,7 +390,7 @@ def test_policy_values_are_the_values_of_the_strategies(policy_run):
 
 
 def test_policy_iteration_same_bits_on_two_workers(policy_run, cluster):
-    from omahanash.tournament_equilibrium import solve_equilibrium
+    from omahanash.tournament.equilibrium import solve_equilibrium
 
     there = solve_equilibrium(POLICY, max_iterations=3, tol=1e-9,
                               scheduler=cluster.scheduler_address)
@@ -404,8 +404,8 @@ def test_command_line_policy_iteration(monkeypatch, capsys, policy_run):
     the same settings, and the JSON says which update and each iteration's residual."""
     import json
 
-    from omahanash import tournament_equilibrium
     from omahanash.cli import main
+    from omahanash.tournament import equilibrium as tournament_equilibrium
 
     monkeypatch.setattr(tournament_equilibrium, "HU_SAMPLES", 4_000)
     with one_thread():

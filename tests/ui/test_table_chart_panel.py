@@ -9,6 +9,7 @@ import csv
 import json
 
 import pytest
+from omahanash.chart import solve_chart
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -20,7 +21,6 @@ from PySide6.QtWidgets import (
     QTabWidget,
 )
 
-from omahanash.chart import solve_chart
 from ui.table_tab import TableTab
 
 DEALS, SEED, ITERATIONS = 1_500, 5, 3

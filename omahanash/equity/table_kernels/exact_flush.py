@@ -34,6 +34,7 @@ from numba import njit, prange
 
 from omahanash.equity.table_kernels.suit_blind import class_quads, quad_data, quarter_pots
 from omahanash.evaluate.core import FIVE_OF_QUAD, PAIR_OF_CARDS, QUAD_OF_PAIRS
+from omahanash.evaluate.tables import low_table, omaha_flush_tables
 
 SUIT_PERMUTATIONS = np.array(list(permutations(range(4))), dtype=np.int64)  # 24 x 4
 BOARDS = 1_086_008  # C(44, 5)
@@ -230,8 +231,6 @@ def exact_flush(data, rows: np.ndarray, cols: np.ndarray, hilo: bool,
                 ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`exact_flush_kernel` on cells of a :class:`~omahanash.equity.tables.ClassData`
     (positions ``rows``, ``cols``)."""
-    from omahanash.evaluate.tables import low_table, omaha_flush_tables
-
     _, quad_low, board_low, profiles = quad_data()
     board_row, pair_of_mask, best = omaha_flush_tables()
     return exact_flush_kernel(

@@ -30,6 +30,7 @@ from omahanash.equity.table_kernels.suit_blind import (
     quarter_pots,
     rank_equity_of_pairs,
 )
+from omahanash.evaluate import nonflush_table
 from omahanash.evaluate.core import (
     LOW_BIT_OF_CARD,
     board_index,
@@ -37,6 +38,7 @@ from omahanash.evaluate.core import (
     omaha_flush_lookup,
     suit_fields,
 )
+from omahanash.evaluate.tables import low_table, omaha_flush_tables
 from omahanash.rng import next_bits, stream
 
 
@@ -335,9 +337,6 @@ def sample_cells(data, rows: np.ndarray, cols: np.ndarray, cell_start: int, samp
     seeds its own random stream. A cell with no disjoint member gets 0.5 and spread 0 (it has
     no pairs and is never used).
     """
-    from omahanash.evaluate import nonflush_table
-    from omahanash.evaluate.tables import low_table, omaha_flush_tables
-
     rows = np.asarray(rows, np.int32)
     cols = np.asarray(cols, np.int32)
     quads = class_quads(data.representatives)

@@ -22,6 +22,14 @@ from functools import cache
 import numpy as np
 from numba import njit, prange
 
+from omahanash.evaluate import nonflush_table
+from omahanash.evaluate.tables import (
+    lookup_table,
+    low_table,
+    multiset_indices,
+    multiset_ranks,
+    pair_index,
+)
 from omahanash.runs import CancelFlag, ProgressCallback
 
 
@@ -154,9 +162,6 @@ def _rank_share(qa, qb, quad_ranks, quad_low, prof, board_low, low, hilo, ratio,
 def quad_data() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``(quad_ranks int64[1820, 4], quad_low int64[1820], board_low int64[6188],
     profiles uint16[1820, 6188])`` for the rank-equity kernel (numpy + one fast kernel)."""
-    from omahanash.evaluate import nonflush_table
-    from omahanash.evaluate.tables import lookup_table, multiset_ranks, pair_index
-
     quad_ranks = multiset_ranks(4).astype(np.int64)
     board_ranks = multiset_ranks(5).astype(np.int64)
     low_bit = lookup_table("low_bit_of_card")
@@ -170,8 +175,6 @@ def quad_data() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 
 def class_quads(representatives: np.ndarray) -> np.ndarray:
     """``int64[n]``: the four-rank multiset index of each class (its representative's ranks)."""
-    from omahanash.evaluate.tables import multiset_indices
-
     return multiset_indices(np.sort(np.asarray(representatives, np.int64) >> 2, axis=1))
 
 
@@ -192,8 +195,6 @@ def rank_equity_of_pairs(first: np.ndarray, second: np.ndarray, hilo: bool,
                          cancel: CancelFlag | None = None, chunks: int = 1) -> np.ndarray:
     """Like :func:`rank_equity`, but only for the quad pairs ``(first[k], second[k])`` (and
     their mirror images): what a few cells need, without all pairs of their quads."""
-    from omahanash.evaluate.tables import low_table
-
     quad_ranks, quad_low, board_low, profiles = quad_data()
     q = quad_ranks.shape[0]
     keys = np.unique(np.minimum(first, second).astype(np.int64) * q

@@ -16,7 +16,7 @@ from math import comb
 
 from omahanash.errors import InputError
 from omahanash.game import Game
-from omahanash.games.domino.state import DEAL, LEFT, RIGHT, DominoState
+from omahanash.games.domino.state import LEFT, RIGHT, DominoState
 from omahanash.games.domino.tiles import (
     DEFAULT_TILES,
     bits,
@@ -206,7 +206,7 @@ class DominoGame(Game):
                 raise InputError(
                     f"hand {text!r} of player {player} must have {self.hand_size} tiles"
                 )
-            outcomes = self.hands_from(state._remaining_for_deal())
+            outcomes = self.hands_from(state.remaining_for_deal())
             if mask not in outcomes:
                 raise InputError(f"hand {text!r} of player {player} shares a tile with another")
             state = state.child(outcomes.index(mask))
@@ -240,12 +240,12 @@ class DominoGame(Game):
         while paths < samples and (paths == 0 or steps < ESTIMATE_STEPS):
             state, weight, estimate = root, 1, 1
             while not state.is_terminal():
-                if state._kind == DEAL:
+                if state.deals_next():
                     # Count and sample hands without listing them: C(28, 7) is over a million.
-                    remaining = self.indices(state._remaining_for_deal())
+                    remaining = self.indices(state.remaining_for_deal())
                     weight *= comb(len(remaining), self.hand_size)
                     chosen = generator.sample(remaining, self.hand_size)
-                    state = state._after_deal(sum(1 << i for i in chosen))
+                    state = state.after_deal(sum(1 << i for i in chosen))
                 else:
                     actions = state.legal_actions()
                     weight *= len(actions)

@@ -12,12 +12,36 @@ The rules are in :mod:`omahanash.games.domino`; this is the tree compiler's hot 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from omahanash.game import CHANCE, TERMINAL, GameState
 
-if TYPE_CHECKING:
-    from omahanash.games.domino.game import DominoGame
+
+class DominoRules(Protocol):
+    """What a state reads of its game (:class:`~omahanash.games.domino.game.DominoGame` is
+    one): the tile set's tables and the rules' answers, each computed once per game."""
+
+    num_players: int
+    block: bool
+    full_mask: int
+    fits: tuple[int, ...]
+    tile_a: tuple[int, ...]
+    tile_b: tuple[int, ...]
+    tile_labels: tuple[str, ...]
+    left_labels: tuple[str, ...]
+    right_labels: tuple[str, ...]
+    draw_labels: tuple[str, ...]
+
+    def hand_label(self, mask: int) -> str: ...
+
+    def indices(self, mask: int) -> tuple[int, ...]: ...
+
+    def payoffs(self, hands: tuple[int, ...]) -> tuple[float, ...]: ...
+
+    def hands_from(self, remaining: int) -> tuple[int, ...]: ...
+
+    def block_moves(self, playable: int, left: int, right: int) -> tuple[int, ...]: ...
+
 
 # Kinds of node: dealing a hand, drawing a tile, a player's decision, the end.
 DEAL, DRAW, DECIDE, OVER = 0, 1, 2, 3
@@ -32,7 +56,7 @@ TRANSITION_CACHE_SIZE = 500_000
 _new_state = object.__new__
 
 
-def _transition(game: DominoGame, position: tuple, play: int, draw: int, first: bool) -> tuple:
+def _transition(game: DominoRules, position: tuple, play: int, draw: int, first: bool) -> tuple:
     """Apply the play ``play`` or the draw of tile ``draw`` (-1: none), then every forced step
     after it, until a real chance node, a real decision or the end.
 
@@ -151,7 +175,7 @@ class DominoState(GameState):
         "_actions", "_transitions",
     )
 
-    def __init__(self, game: DominoGame) -> None:
+    def __init__(self, game: DominoRules) -> None:
         self._game = game
         # (hands, left, right, boneyard, player to move, passes in a row): hands are masks of
         # the current hands (of those dealt so far); the open ends are -1 before the opening
@@ -195,7 +219,12 @@ class DominoState(GameState):
 
     # -- transitions ------------------------------------------------------------------------
 
-    def _remaining_for_deal(self) -> int:
+    def deals_next(self) -> bool:
+        """Whether this is the chance node that deals the next player's hand."""
+        return self._kind == DEAL
+
+    def remaining_for_deal(self) -> int:
+        """Mask of the tiles not yet dealt (what the next hand is dealt from)."""
         mask = self._game.full_mask
         for hand in self._position[0]:
             mask &= ~hand
@@ -252,7 +281,7 @@ class DominoState(GameState):
         if kind == DRAW:
             return list(self._game.indices(self._position[3]))
         if kind == DEAL:
-            return list(range(len(self._game.hands_from(self._remaining_for_deal()))))
+            return list(range(len(self._game.hands_from(self.remaining_for_deal()))))
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -273,14 +302,16 @@ class DominoState(GameState):
                 raise ValueError(f"tile {action} is not in the boneyard")
             return self._advance(-1, action)
         if kind == DEAL:
-            hands = self._game.hands_from(self._remaining_for_deal())
+            hands = self._game.hands_from(self.remaining_for_deal())
             if not 0 <= action < len(hands):
                 raise ValueError(f"deal outcome {action} does not exist")
-            return self._after_deal(hands[action])
+            return self.after_deal(hands[action])
         raise ValueError("a terminal state has no children")
 
-    def _after_deal(self, hand: int) -> DominoState:
-        """The state after the next player is dealt ``hand`` (a mask of remaining tiles)."""
+    def after_deal(self, hand: int) -> DominoState:
+        """The state after the next player is dealt ``hand`` (a mask of remaining tiles):
+        :meth:`child` by the hand itself, for a caller that samples hands without listing
+        them (:meth:`~omahanash.games.domino.game.DominoGame.tree_size_estimate`)."""
         game = self._game
         hands = (*self._position[0], hand)
         other = _new_state(DominoState)
@@ -290,7 +321,7 @@ class DominoState(GameState):
         if len(hands) < game.num_players:
             other._position = (hands, *self._position[1:])
             return other
-        other._position = (hands, -1, -1, self._remaining_for_deal() & ~hand, 0, 0)
+        other._position = (hands, -1, -1, self.remaining_for_deal() & ~hand, 0, 0)
         other._views = tuple(f"P{p} {game.hand_label(h)}|" for p, h in enumerate(hands))
         return other._advance(-1, -1)
 
@@ -329,7 +360,7 @@ class DominoState(GameState):
     def action_to_string(self, action: int) -> str:
         game = self._game
         if self._kind == DEAL:
-            hand = game.hands_from(self._remaining_for_deal())[action]
+            hand = game.hands_from(self.remaining_for_deal())[action]
             return f"deal P{len(self._position[0])} {game.hand_label(hand)}"
         if self._kind == DRAW:
             return f"P{self._position[4]} draws {game.tile_labels[action]}"

@@ -1,23 +1,64 @@
-"""Hold'em notation: ``AKs`` / ``AKo`` in the parser, and :func:`format_range`, which writes a
-range back as text (grid names with ``+`` and spans, exact combos for partial classes).
+"""The range language's words (README "Ranges"): what the parser reads beside card patterns,
+and :func:`format_range`, which writes a range back as text.
+
+- Hold'em notation: ``AKs`` / ``AKo`` (:data:`SUITED_OFFSUIT`, read by
+  :mod:`omahanash.ranges.parser`);
+- the ``$`` macros of the ProPokerTools generic syntax, each defined as the text it stands
+  for (every one is a test). *Hand macros* are whole hands (combine them with ``:``, e.g.
+  ``AA:$ds``); *rank macros* are one card's rank set and go where a rank goes (``$B$B**``,
+  ``$Bs``);
+- :func:`format_range`: grid names with ``+`` and spans, exact combos for partial classes.
+
+The grammar itself is :mod:`omahanash.ranges.parser`'s; this module is below the
+:class:`~omahanash.ranges.core.Range` type (whose ``to_text`` is :func:`format_range`) and
+knows a range only by its variant and hand weights.
 
 >>> from omahanash.ranges import parse_range
 >>> format_range(parse_range("22-77, A2s+, KTo-K7o, AhKd@0.5", "holdem"))
 '77-22, A2s+, KTo-K7o, AhKd@0.5'
+>>> HAND_MACROS["$ds"], RANK_MACROS["$B"]
+('xxyy', '[A-T]')
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
-from omahanash.cards import RANKS, format_cards
+from omahanash.cards import RANKS, Variant, format_cards
+from omahanash.ranges.combos import all_hands, hand_classes
 
-if TYPE_CHECKING:
-    from omahanash.ranges.core import Range
+
+class WeightedHands(Protocol):
+    """What :func:`format_range` reads of a range (a :class:`~omahanash.ranges.core.Range`)."""
+
+    @property
+    def variant(self) -> Variant: ...
+
+    @property
+    def hand_weights(self) -> np.ndarray: ...
+
+
+HAND_MACROS = {
+    "$ds": "xxyy",  # double-suited: two suits, two cards each
+    "$ss": "xxyz",  # single-suited: exactly one suited pair (Omaha)
+    "$r": "wxyz",  # rainbow: four suits (Omaha)
+    "$np": "*!RR",  # no pair
+    "$R": "AKQJ-5432",  # rundown: four consecutive ranks, aces high
+    "$s": "xx",  # suited: two cards of one suit
+    "$o": "xy",  # offsuit: two cards of different suits
+}
+
+RANK_MACROS = {
+    "$B": "[A-T]",  # broadway
+    "$F": "[K-J]",  # face cards
+    "$L": "[A,2-8]",  # low cards (8-or-better)
+    "$N": "[K-9]",  # non-low cards other than the ace
+    "$W": "[A,2-5]",  # wheel cards
+}
 
 # Two ranks and s/o, not followed by anything that would continue a card pattern.
 SUITED_OFFSUIT = re.compile(r"([2-9TJQKAtjqka])([2-9TJQKAtjqka])([so])(?![A-Za-z0-9*\[$])")
@@ -27,7 +68,7 @@ def _weight_suffix(weight: float) -> str:
     return "" if weight == 1.0 else f"@{weight:.10g}"
 
 
-def format_range(r: Range) -> str:
+def format_range(r: WeightedHands) -> str:
     """Text for range ``r`` that parses back to the same hand weights.
 
     Hold'em: whole classes of one weight by grid name (runs of pairs ``TT+`` / ``77-22``, of
@@ -38,8 +79,6 @@ def format_range(r: Range) -> str:
     >>> format_range(parse_range("AA@0.25, AsKs", "holdem"))
     'AA@0.25, AsKs'
     """
-    from omahanash.ranges.core import all_hands, hand_classes
-
     hands, classes = all_hands(r.variant), hand_classes(r.variant)
     uniform: dict[int, float] = {}
     if not r.variant.is_omaha:

@@ -33,15 +33,19 @@ from typing import Any
 import numpy as np
 
 from omahanash.cards import Variant
-from omahanash.cluster import Scheduler
+from omahanash.cluster import Scheduler, run_blocks
+from omahanash.equity.tables import normalize_subset, table_for, table_meta
 from omahanash.errors import InputError
+from omahanash.hands import class_cards, num_classes
+from omahanash.pushfold import PushFoldSpot, solve_pushfold
+from omahanash.pushfold.chart_defaults import DEFAULT_CHART_DEALS, DEFAULT_ITERATIONS
+from omahanash.ranges.combos import hand_classes
+from omahanash.ranges.core import Range
 from omahanash.runs import CancelFlag, ProgressCallback
 
 __all__ = ["Chart", "ChartSettings", "parse_stack_grid", "solve_chart"]
 
 MAX_STACKS = 10_000  # stack vectors in one chart
-DEFAULT_ITERATIONS = 200
-DEFAULT_CHART_DEALS = 50_000
 
 
 @dataclass(frozen=True)
@@ -75,15 +79,11 @@ class ChartSettings:
         >>> ChartSettings("holdem", 3).spot([10, 10, 10]).stacks
         (1000.0, 1000.0, 1000.0)
         """
-        from omahanash.pushfold import PushFoldSpot
-
         return PushFoldSpot(self.game, [s * self.bb for s in stacks_bb], self.sb, self.bb,
                             self.ante, self.payouts, self.bb_ante)
 
     def layout(self) -> tuple[list[Any], int]:
         """The table's nodes (preflop order of :meth:`PushFoldSpot.nodes`) and its classes."""
-        from omahanash.hands import num_classes
-
         spot = self.spot([100.0] * self.players)
         game = "holdem" if spot.variant is Variant.HOLDEM else "omaha"
         if self.class_ids is not None:
@@ -96,8 +96,6 @@ class ChartSettings:
         >>> ChartSettings("omaha-hi", 3, class_ids=[715, 0, 715]).ids().tolist()
         [0, 715]
         """
-        from omahanash.hands import num_classes
-
         if self.class_ids is not None:
             return np.array(self.class_ids, dtype=np.int64)
         game = "holdem" if Variant.parse(self.game) is Variant.HOLDEM else "omaha"
@@ -145,11 +143,9 @@ def parse_stack_grid(text: str) -> list[float]:
 
 
 def _table_meta(settings: ChartSettings) -> dict[str, Any]:
-    """The store's record of the equity table (:func:`~omahanash.tournament_state.
+    """The store's record of the equity table (:func:`~omahanash.equity.tables.
     table_meta`); nothing when this process has no such table (a remote cluster's workers
     read their own folder; a local run then fails with the table's own message)."""
-    from omahanash.tournament_state import table_for, table_meta
-
     try:
         return table_meta(table_for(settings.game, settings.cache_dir, settings.class_ids))
     except InputError:
@@ -158,9 +154,6 @@ def _table_meta(settings: ChartSettings) -> dict[str, Any]:
 
 def _solve_one(settings: ChartSettings, stacks_bb: tuple[float, ...]) -> np.ndarray:
     """One stack vector's row (module doc); what a worker runs."""
-    from omahanash.pushfold import solve_pushfold
-    from omahanash.tournament_state import table_for
-
     spot = settings.spot(stacks_bb)
     table = table_for(settings.game, settings.cache_dir, settings.class_ids)
     solution = solve_pushfold(spot, iterations=settings.iterations, deals=settings.deals,
@@ -248,7 +241,6 @@ class Chart:
         mixed strategy is :meth:`play`); None for Omaha (16,432 classes)."""
         if self.settings.game != "holdem":
             return None
-        from omahanash.ranges.core import Range, hand_classes
 
         played = (self.play(row, node) > 0.5).astype(np.float64)
         if not played.any():
@@ -288,8 +280,6 @@ class Chart:
             "unit": "prize" if spot.model == "icm" else "chips",
             "iterations": s.iterations, "deals": s.deals, "seed": s.seed, "spots": spots}
         if classes:
-            from omahanash.hands import class_cards
-
             game = "holdem" if spot.variant is Variant.HOLDEM else "omaha"
             out["classes"] = [class_cards(game, int(c)) for c in s.ids()]
         return out
@@ -341,8 +331,6 @@ def solve_chart(game: str, players: int,
     >>> chart.document(classes=False)["spots"][0]["stacks"]
     [500.0, 1000.0, 1500.0]
     """
-    from omahanash.cluster import run_blocks
-
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
         raise InputError(f"--players must be 2 to 10, got {players!r}")
     for name, value, most in (("--iterations", iterations, 1_000_000),
@@ -392,7 +380,6 @@ def subset_ids(game: str, class_ids: Sequence[int] | None) -> tuple[int, ...] | 
     """
     if class_ids is None:
         return None
-    from omahanash.equity.tables import normalize_subset
 
     if Variant.parse(game) is Variant.HOLDEM:
         raise InputError("--classes: a class subset is for Omaha (Hold'em's table has "

@@ -1,6 +1,6 @@
 """One state of the tournament equilibrium: its hand solved, warm-started from the last time.
 
-Value iteration (:mod:`omahanash.tournament_equilibrium`) solves the same 3-player push/fold
+Value iteration (:mod:`omahanash.tournament.equilibrium`) solves the same 3-player push/fold
 hand of every state again and again, each time with continuation values that moved a little.
 Solving it from scratch each time (CFR+ from the uniform strategy) wastes nearly all the work:
 a **warm start** continues the previous value iteration's CFR+ run of that state — its
@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from omahanash.cards import Variant
+from omahanash.pushfold.kernels import fixed_finals, most_tabled, outcome_finals
+from omahanash.pushfold.solver import PushFoldSolver, _deals_for
 
 if TYPE_CHECKING:
     from omahanash.pushfold.solver import PushFoldSolver
@@ -44,7 +46,6 @@ __all__ = ["HEAD", "StateItem", "outcome_groups", "outcome_probabilities", "outc
 #: Leading entries of a row: 3 prize EVs, NashConv, iterations, average weight.
 HEAD = 6
 _DEALS: dict[tuple, Any] = {}  # the last deals made in this process (every state shares them)
-_TABLES: dict[tuple, Any] = {}
 
 
 class StateItem:
@@ -75,51 +76,10 @@ class StateItem:
         self.state, self.warm = value
 
 
-def table_for(game: str, cache_dir: str | None, class_ids: Sequence[int] | None):
-    """The equity table (kept per process: a worker loads it once; Omaha tables are
-    memory-mapped from the shared cache folder, not sent)."""
-    from omahanash.equity.tables import load_table, normalize_subset, table_path
-
-    # the file's stamp is in the key: a table rebuilt in the same place (another K, the coarse
-    # first-launch table replaced) is loaded again, not served from this process's copy
-    stamp = None
-    if Variant.parse(game) is not Variant.HOLDEM:
-        try:
-            status = table_path(game, cache_dir, normalize_subset(class_ids)).stat()
-            stamp = (status.st_ino, status.st_size, status.st_mtime_ns)
-        except OSError:
-            pass  # not built: load_table says so
-    key = (game, cache_dir, None if class_ids is None else tuple(class_ids), stamp)
-    if key not in _TABLES:
-        _TABLES.clear()
-        _TABLES[key] = load_table(game, cache_dir, class_ids)
-    return _TABLES[key]
-
-
-def table_meta(table: Any) -> dict[str, Any]:
-    """What a job store records about the equity table its items read, so that a store made
-    on another table is replaced, never resumed (:func:`~omahanash.cluster.run_blocks` checks
-    the job): an Omaha table's identity (a rebuild, the coarse first-launch table, another
-    class subset). Hold'em's exact table never changes: nothing, which keeps the stores made
-    before tables were recorded.
-
-    >>> from omahanash.equity.tables import load_table
-    >>> table_meta(load_table("holdem"))
-    {}
-    """
-    from omahanash.jamfold.solution import table_identity
-
-    if table.game == "holdem":
-        return {}
-    return {"table": table_identity(table)}
-
-
 def deals_for(spot: Any, table: Any, count: int, seed: int):
     """``count`` seeded deals of the table's classes (the deals :func:`~omahanash.pushfold.
     solve_pushfold` samples: the solver's own rule for which classes), kept per process:
     every state of a run shares them."""
-    from omahanash.pushfold.solver import _deals_for
-
     ids = np.ascontiguousarray(table.class_ids, dtype=np.int64)
     key = (str(spot.variant), spot.players, count, seed,
            hashlib.blake2b(ids.tobytes(), digest_size=16).hexdigest())
@@ -148,8 +108,6 @@ def outcome_slots(hilo: bool, players: int = 3) -> int:
     >>> outcome_slots(False), outcome_slots(True)
     (22, 347)
     """
-    from omahanash.pushfold.kernels import most_tabled, outcome_finals
-
     n = players
     ones = np.ones(n)
     slot, index, _ = outcome_finals(ones, np.zeros(n), np.zeros(n), hilo,
@@ -164,8 +122,6 @@ def _entries(spot: Any) -> list[tuple[int, int, int, np.ndarray]]:
     (:func:`~omahanash.pushfold.kernels.terminal_values` with a valuation): ``(array, i,
     j, final)`` — array 0 single[live], 1 first[live], 2 second[live] (``i = live``), 3
     multi[slot, row] (``i, j``) — with the stacks after the hand."""
-    from omahanash.pushfold.kernels import fixed_finals, most_tabled, outcome_finals
-
     stacks = spot.stack_array()
     antes, blinds = spot.posts()
     n = stacks.size
@@ -245,8 +201,6 @@ def solver_for(spot: Any, table: Any, deals: Any, valuation: Any,
     """A solver of the spot with the valuation, set to the warm state (a row's solver part)
     when there is one: its regrets and iteration count, and with ``average`` its average
     strategy too (to read a finished solve back; a warm start restarts the average)."""
-    from omahanash.pushfold.solver import PushFoldSolver
-
     solver = PushFoldSolver(spot, table, deals, None, valuation)
     if warm is not None:
         shape = solver.regret_play.shape

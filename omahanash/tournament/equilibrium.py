@@ -33,6 +33,10 @@ seeded by the state alone: the same bits on every engine), kept in ``store_dir``
 ``iteration-K.job``: a run stopped at any point resumes from the finished states of the
 iteration it was in (earlier iterations' complete stores are read back at once).
 
+(Over 500 lines: the states, the valuation and the two iterations share the settings and
+one run's stores; what a worker runs for one state is apart, in
+:mod:`omahanash.tournament.equilibrium_state`.)
+
 >>> states = stack_states(13_500, 1_500)
 >>> len(states), states[0], states[-1]
 (28, (1, 1, 7), (7, 1, 1))
@@ -53,11 +57,23 @@ from typing import Any
 
 import numpy as np
 
-from omahanash.chart import subset_ids
-from omahanash.cluster import Scheduler
+from omahanash.cluster import Scheduler, run_blocks
+from omahanash.equity.tables import table_for, table_meta
 from omahanash.errors import InputError
+from omahanash.pushfold import PushFoldSolution, PushFoldSpot, icm, solve_pushfold
+from omahanash.pushfold.chart import subset_ids
 from omahanash.runs import CancelFlag, ProgressCallback
-from omahanash.tournament_state import StateItem
+from omahanash.tournament import Structure, run_tournament, solve_chain
+from omahanash.tournament.equilibrium_state import (
+    HEAD,
+    StateItem,
+    deals_for,
+    outcome_groups,
+    outcome_slots,
+    row_length,
+    solver_for,
+    warm_solve,
+)
 
 __all__ = ["EquilibriumResult", "EquilibriumSettings", "StateItem", "TournamentValuation",
            "policy_values", "solve_equilibrium", "stack_states"]
@@ -116,12 +132,12 @@ class EquilibriumSettings:
     hu_samples: int = HU_SAMPLES
     cache_dir: str | None = None
     #: CFR+ iterations per state after the first value iteration, continuing the previous
-    #: iteration's solve of that state (:mod:`omahanash.tournament_state`); 0: every value
-    #: iteration solves every state from scratch with ``solve_iterations``. Fewer once the
-    #: values move little: :meth:`cfr_iterations`.
+    #: iteration's solve of that state (:mod:`omahanash.tournament.equilibrium_state`); 0:
+    #: every value iteration solves every state from scratch with ``solve_iterations``. Fewer
+    #: once the values move little: :meth:`cfr_iterations`.
     warm_iterations: int = 0
     #: A class-subset equity table (Omaha; tests and small experiments), None: all classes;
-    #: kept as the sorted unique tuple :func:`~omahanash.chart.subset_ids` makes of it.
+    #: kept as the sorted unique tuple :func:`~omahanash.pushfold.chart.subset_ids` makes of it.
     class_ids: Sequence[int] | None = None
     #: How an iteration updates the values: ``"value"`` (value iteration, G&S 2008: each
     #: state's hand EV with the previous values) or ``"policy"`` (policy iteration: the
@@ -130,8 +146,6 @@ class EquilibriumSettings:
 
     def outcome_length(self) -> int:
         """Floats a state's row carries for policy iteration (0 for value iteration)."""
-        from omahanash.tournament_state import outcome_slots
-
         if self.update != "policy":
             return 0
         return outcome_slots(self.game == "omaha-hilo")
@@ -168,8 +182,6 @@ class EquilibriumSettings:
 
     def table(self):
         """The equity table the hands are solved on (kept per process)."""
-        from omahanash.tournament_state import table_for
-
         return table_for(self.game, self.cache_dir, self.class_ids)
 
     @property
@@ -183,8 +195,6 @@ class EquilibriumSettings:
         return "/".join(f"{p:g}" for p in self.payouts)
 
     def spot(self, state: Sequence[float]):
-        from omahanash.pushfold import PushFoldSpot
-
         return PushFoldSpot(self.game, [x * self.unit for x in state], self.sb, self.bb,
                             payouts=self.payouts_text())
 
@@ -192,8 +202,6 @@ class EquilibriumSettings:
 def hu_win_table(settings: EquilibriumSettings) -> tuple[float, np.ndarray]:
     """``(hu_unit, p_sb)``: the heads-up chain's unit (chips) and ``p_sb[x]`` = P(win) of the
     player with ``x`` units who is the small blind of the first heads-up hand."""
-    from omahanash.tournament import Structure, run_tournament, solve_chain
-
     structure = Structure.fixed(_whole("--chips", settings.chips), _whole("--sb", settings.sb),
                                 _whole("--bb", settings.bb))
     half = structure.units // 2 * structure.unit
@@ -342,10 +350,8 @@ class TournamentValuation:
 def _solve_state(settings: EquilibriumSettings, values: np.ndarray, hu: tuple[float, np.ndarray],
                  iterations: int, item: StateItem) -> np.ndarray:
     """One state's hand with the continuation ``values``, warm-started from the item's
-    previous solve when it has one: the state's row (:mod:`omahanash.tournament_state`; what a
-    worker runs)."""
-    from omahanash.tournament_state import deals_for, warm_solve
-
+    previous solve when it has one: the state's row
+    (:mod:`omahanash.tournament.equilibrium_state`; what a worker runs)."""
     states = stack_states(settings.chips, settings.unit)
     valuation = TournamentValuation(settings, states, values, hu[0], hu[1])
     spot = settings.spot(item.state)
@@ -399,9 +405,6 @@ class EquilibriumResult:
     def strategies(self, index: int) -> list[dict]:
         """The equilibrium of state ``index``'s hand (with the final values): every node's
         push/call % (and Hold'em range text of the classes played over half the time)."""
-        from omahanash.pushfold import PushFoldSolution, solve_pushfold
-        from omahanash.tournament_state import deals_for, solver_for
-
         s = self.settings
         spot = s.spot(self.states[index])
         if self.rows is None:
@@ -440,8 +443,6 @@ class EquilibriumResult:
 
 def _warm_part(row: np.ndarray, settings: EquilibriumSettings) -> np.ndarray:
     """A row's solver state (iterations, average weight, regrets, average sum)."""
-    from omahanash.tournament_state import HEAD
-
     return np.array(row[HEAD - 2:row.size - settings.outcome_length()], dtype=np.float64)
 
 
@@ -449,13 +450,11 @@ def policy_values(settings: EquilibriumSettings, states: Sequence[tuple[int, ...
                   hu: tuple[float, np.ndarray], chances: np.ndarray
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Policy evaluation: ``(values, A, b)`` — the values of the strategies whose outcome
-    chances are ``chances`` (per state, in :func:`~omahanash.tournament_state.
+    chances are ``chances`` (per state, in :func:`~omahanash.tournament.equilibrium_state.
     outcome_groups` order), the solution of ``V = A V + b`` (``V`` flattened state by
     state, seat by seat): each state's value is the chance of each end of its hand times
     what that end is worth (:meth:`TournamentValuation.linear`: the next state's values,
     or a bust's fixed prizes), played until at most one player is left."""
-    from omahanash.tournament_state import outcome_groups
-
     size = len(states) * PLAYERS
     valuation = TournamentValuation(settings, states, np.zeros((len(states), PLAYERS)), *hu)
     a = np.zeros((size, size))
@@ -481,8 +480,6 @@ def _digest(array: np.ndarray) -> str:
 
 
 def icm_values(settings: EquilibriumSettings, states: Sequence[tuple[int, ...]]) -> np.ndarray:
-    from omahanash.pushfold import icm
-
     prizes = np.asarray(settings.payouts, dtype=np.float64)
     return np.array([icm(np.asarray(st, dtype=np.float64) * settings.unit, prizes)
                      for st in states])
@@ -501,9 +498,6 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
     instead (Ganzfried & Sandholm's PI-FP, IJCAI 2009): the states' hands are solved with
     the current values as before, and the new values are the exact values of the strategies
     just solved (:func:`policy_values`), not one hand's worth of them."""
-    from omahanash.cluster import run_blocks
-    from omahanash.tournament_state import row_length, table_meta
-
     if len(settings.payouts) > PLAYERS or len(settings.payouts) < 1:
         raise InputError("--payouts: give 1 to 3 places")
     for name, value in (("--solve-iterations", settings.solve_iterations),
