@@ -67,7 +67,7 @@ def parse_chart_stacks(text: str) -> list[float]:
 
 @dataclass(frozen=True)
 class ChartRequest:
-    """One chart of the form's table: the arguments of :func:`omahanash.chart.solve_chart`
+    """One chart of the form's table: the arguments of :func:`omahanash.pushfold.chart.solve_chart`
     (``payouts`` None: chip EV)."""
 
     game: str
@@ -134,7 +134,7 @@ Job = Callable[["Reporter", "CancelFlag"], ChartOutcome]
 
 
 def chart_job(request: ChartRequest, store_folder: str | Path | None = None) -> Job:
-    """The worker's job: :func:`omahanash.chart.solve_chart` on the engine of
+    """The worker's job: :func:`omahanash.pushfold.chart.solve_chart` on the engine of
     ``$OMAHANASH_SCHEDULER`` (the app's Compute engine setting), the finished stacks kept in
     ``store_folder`` (None: ``charts`` in the cache folder of the equity tables). Live
     reports carry the chart of the stacks finished so far (the ``chart`` phase's detail);

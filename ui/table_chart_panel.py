@@ -1,7 +1,7 @@
 """The Table tab's Nash chart: each node's push or call % against equal stacks, at a table of
 2 to 10 players with the tab's game, blinds, antes and payouts (ICM or chip EV).
 
-The app's face of ``omahanash chart`` (:func:`omahanash.chart.solve_chart`): the stacks in big
+The app's face of ``omahanash chart`` (:func:`omahanash.pushfold.chart.solve_chart`): the stacks in big
 blinds (``tableChartStacksEdit``: ``2:20:0.5``, ``2-20`` or ``5, 10, 20``), **Run chart**
 (``tableChartRunButton``, a Run/Stop button) solves every stack in the tab's worker on the
 Compute engine of Settings (``$OMAHANASH_SCHEDULER``: this process, or the Dask workers of

@@ -1,5 +1,5 @@
 """The Table tab's Nash chart driven like a user: the table of the form over a grid of equal
-stacks (its curves equal ``omahanash.chart.solve_chart`` of that table), the nodes ticked,
+stacks (its curves equal ``omahanash.pushfold.chart.solve_chart`` of that table), the nodes ticked,
 hover, Stop keeps the stacks finished, exports (CSV rows, the JSON of ``omahanash chart
 --out``), and a form that is not valid keeps Run chart off."""
 
@@ -9,7 +9,7 @@ import csv
 import json
 
 import pytest
-from omahanash.chart import solve_chart
+from omahanash.pushfold.chart import solve_chart
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import (
     QComboBox,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from omahanash.chart import solve_chart
+from omahanash.pushfold.chart import solve_chart
 
 from omahanash.errors import InputError
 from omahanash.pushfold import PushFoldSpot
