@@ -1,11 +1,11 @@
 """``omahanash-gui``: start the Omaha Nash desktop application.
 
-Before Qt is touched, :func:`ui.qt_platform.platform_problem` checks that the system
+Before Qt is touched, :func:`ui.shell.qt_platform.platform_problem` checks that the system
 libraries Qt needs are there; if not, ``main`` prints which are missing and the
 ``apt-get install`` line that provides them, and returns 1 (Qt itself would abort). Then the
 window opens, the numba kernels warm up in the background, and on the very first launch the
-window opens the guide (:mod:`ui.help`) and offers to build the Omaha tables (both once,
-remembered in QSettings; :mod:`ui.startup`).
+window opens the guide (:mod:`ui.shell.help`) and offers to build the Omaha tables (both once,
+remembered in QSettings; :mod:`ui.shell.startup`).
 ``--quit-after-start`` opens the window and quits at once (exit 0 if it was shown).
 """
 
@@ -21,14 +21,14 @@ if TYPE_CHECKING:
 
 def create_main_window() -> QMainWindow:
     """The main window with all its tabs, inputs restored from the last launch."""
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
     return MainWindow()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the app; the exit status."""
-    from ui.qt_platform import platform_problem
+    from ui.shell.qt_platform import platform_problem
 
     argv = list(sys.argv if argv is None else argv)
     problem = platform_problem()
@@ -38,9 +38,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from ui import crash
-    from ui.main_window import MainWindow
-    from ui.settings import APPLICATION, ORGANIZATION
+    from ui.shell import crash
+    from ui.shell.main_window import MainWindow
+    from ui.shell.settings import APPLICATION, ORGANIZATION
 
     app = QApplication.instance() or QApplication(argv)
     assert isinstance(app, QApplication)
@@ -50,9 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     assert isinstance(window, MainWindow)
     crash.install(window)  # errors: a dialog and the log file, never silence
     window.show()
-    from ui.help import show_guide_once
-    from ui.settings import app_settings
-    from ui.startup import offer_tables, start_warmup
+    from ui.shell.help import show_guide_once
+    from ui.shell.settings import app_settings
+    from ui.shell.startup import offer_tables, start_warmup
 
     start_warmup(window)  # compiles in the background; the window stays usable
     show_guide_once(window.show_guide, app_settings())  # the first launch only
