@@ -13,7 +13,7 @@ MODULES = ("ui.kit.units", "ui.kit.fields", "ui.jamfold.model", "ui.cfr.model",
            "ui.tournament.jobs", "ui.trainer.model", "ui.trainer.jobs", "ui.equity.model",
            "ui.equity.jobs", "ui.perfect.model", "ui.perfect.jobs", "ui.review.model",
            "ui.review.jobs", "ui.jamfold.sweep.model", "ui.equity_tables.model",
-           "ui.kit.range_text")
+           "ui.kit.range_text", "ui.table.chart.model")
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,5 +1,5 @@
 """The Table tab's rules, without Qt: reading the form into a push/fold spot (each of the
-library's :class:`~omahanash.errors.InputError` messages routed to the field it names), the
+library's :class:`~omahanash.errors.InputError` messages beside the field it is about), the
 seats around the oval, staleness, and the rows the views show (nodes with their reach, the
 hands of a node with the EV of playing and folding in big blinds and in prize equity, ICM
 equity and bubble factors). The jobs the worker runs are in :mod:`ui.table.jobs`.
@@ -23,7 +23,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from omahanash.errors import InputError
-from omahanash.pushfold.spot import MAX_PLAYERS, MIN_PLAYERS, POSITIONS
+from omahanash.pushfold.payouts import parse_payouts
+from omahanash.pushfold.spot import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, POSITIONS
+from ui.kit.fields import parse_positive_int, parse_seed
 
 if TYPE_CHECKING:
     from omahanash.pushfold import PushFoldSolution, PushFoldSpot
@@ -45,6 +47,8 @@ MODELS = ("ICM", "Chips")
 STACK_UNITS = ("chips", "bb")
 #: Field keys of the form (a stack's is ``stack<i>``).
 FIELDS = ("sb", "bb", "ante", "bb_ante", "payouts", "iterations", "deals", "seed", "locks")
+#: The chip amounts of the form but the stacks: field key -> its name in messages.
+_CHIP_FIELDS = (("sb", "SB"), ("bb", "BB"), ("ante", "ante"), ("bb_ante", "big-blind ante"))
 
 
 def library_default(name: str) -> str:
@@ -130,18 +134,20 @@ def _number(text: str, what: str, *, positive: bool = False) -> float:
     return value
 
 
-def _route(message: str, players: int) -> str:
-    """The field a library message is about (its first words name the argument)."""
-    lower = message.lower()
-    for i in range(players):
-        if lower.startswith(f"stack {i + 1} "):
-            return f"stack{i}"
-    for start, key in (("sb", "sb"), ("bb", "bb"), ("big-blind ante", "bb_ante"),
-                       ("ante", "ante"), ("payouts", "payouts"), ("no node", "locks"),
-                       ("lock", "locks"), ("node", "locks"), ("deals", "deals")):
-        if lower.startswith(start):
-            return key
-    return "stack0" if lower.startswith("stacks") else "payouts"
+def _field_of(error: InputError, fallback: str) -> str:
+    """The field of the library's ``error``: by the argument it names (``stacks[1]`` ->
+    ``stack1``, ``sb``, ``bb_ante``, ...), else ``fallback``; never by its wording.
+
+    >>> _field_of(InputError.naming("stacks[2]", "stack 3 is bad"), "sb")
+    'stack2'
+    >>> _field_of(InputError("SB (200) must not be larger than BB (100)"), "sb")
+    'sb'
+    """
+    argument = error.argument or ""
+    name, _, index = argument.partition("[")
+    if name == "stacks":
+        return f"stack{index.rstrip(']') or 0}"
+    return argument if argument in FIELDS else fallback
 
 
 def parse_locks(text: str) -> dict[str, str]:
@@ -165,13 +171,11 @@ def parse_locks(text: str) -> dict[str, str]:
 def check_inputs(inputs: TableInputs) -> Checked:
     """Judge the form: numbers first (each beside its field), then the library's spot."""
     from omahanash.pushfold import PushFoldSpot
-    from ui.kit.fields import parse_positive_int, parse_seed
 
     errors: dict[str, str] = {}
     players = len(inputs.stacks)
     values: dict[str, float] = {}
-    for key, what, positive in (("sb", "SB", True), ("bb", "BB", True), ("ante", "ante", False),
-                                ("bb_ante", "big-blind ante", False)):
+    for (key, what), positive in zip(_CHIP_FIELDS, (True, True, False, False), strict=True):
         try:
             values[key] = _number(getattr(inputs, key), what, positive=positive)
         except ValueError as exc:
@@ -205,15 +209,28 @@ def check_inputs(inputs: TableInputs) -> Checked:
         return Checked(None, errors)
     if inputs.unit == "bb":
         stacks = [s * values["bb"] for s in stacks]
+    for key, what, value in [*((f"stack{i}", f"stack {i + 1}", s) for i, s in enumerate(stacks)),
+                             *((key, what, values[key]) for key, what in _CHIP_FIELDS)]:
+        if value > MAX_CHIPS:  # (the library's bound; said beside the field, as the others)
+            errors[key] = f"{what} must be at most {MAX_CHIPS:g} chips, got {value!r}"
+    if errors:
+        return Checked(None, errors)
     payouts = None if inputs.model == "Chips" else inputs.payouts
     if payouts is not None and not payouts.strip():
         return Checked(None, {"payouts": "enter the payouts (e.g. 50/30/20) or choose Chips"})
+    # The library's errors do not all name their argument (InputError.argument): the payouts
+    # are read on their own first, so that what is left of the spot's checks is about the
+    # numbers, each checked above but for SB <= BB, beside SB.
+    try:
+        parse_payouts(payouts, players)
+    except InputError as exc:
+        return Checked(None, {_field_of(exc, "payouts"): str(exc)})
     try:
         spot = PushFoldSpot(VARIANTS.get(inputs.variant, inputs.variant), stacks,
                             values["sb"], values["bb"], values["ante"], payouts,
                             values["bb_ante"])
     except InputError as exc:
-        return Checked(None, {_route(str(exc), players): str(exc)})
+        return Checked(None, {_field_of(exc, "sb"): str(exc)})
     try:
         locks = {spot.find_node(name).name: spec
                  for name, spec in parse_locks(inputs.locks).items()}

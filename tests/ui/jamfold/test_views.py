@@ -13,7 +13,7 @@ from omahanash.ranges import parse_range
 from ui.jamfold.tab import JamFoldTab
 from ui.kit.range_view import CELL_TEXT_ROLE, FrequencyLegend, probability_colour
 
-from .test_jamfold_tab import set_inputs, value
+from .test_tab import set_inputs, value
 
 
 @pytest.fixture

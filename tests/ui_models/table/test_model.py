@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pytest
 
+from omahanash.errors import InputError
 from omahanash.pushfold import PushFoldSpot, bubble_factors, icm, solve_pushfold
 from ui.table.jobs import detached
 from ui.table.model import (
@@ -59,6 +60,7 @@ def test_stacks_in_big_blinds_are_converted_by_the_bb():
 
 @pytest.mark.parametrize(("change", "field", "words"), [
     ({"stacks": ["1500", "x", "800"]}, "stack1", "stack 2"),
+    ({"stacks": ["1500", "1e13", "800"]}, "stack1", "at most 1e+12 chips"),
     ({"sb": "200"}, "sb", "must not be larger than BB"),
     ({"bb": ""}, "bb", "enter the BB"),
     ({"payouts": "50/30/20/10"}, "payouts", "4 places"),
@@ -74,6 +76,23 @@ def test_bad_input_is_named_at_its_field(change, field, words):
     assert checked.request is None
     assert list(checked.errors) == [field]
     assert words in checked.errors[field]
+
+
+@pytest.mark.parametrize(("argument", "field"), [
+    ("stacks[2]", "stack2"), ("stacks", "stack0"), ("bb_ante", "bb_ante"), ("payouts", "payouts"),
+    (None, "sb"),
+])
+def test_a_library_error_goes_to_the_field_its_argument_names(monkeypatch, argument, field):
+    """By ``InputError.argument``, never by the words: a message that starts like another
+    field's ("payouts ...") still goes where its argument says."""
+    import omahanash.pushfold as pushfold
+
+    def refuse(*args, **kwargs):
+        raise InputError.naming(argument, "payouts sb stack 1: words that name other fields")
+
+    monkeypatch.setattr(pushfold, "PushFoldSpot", refuse)
+    checked = check_inputs(TableInputs(**SPOT))
+    assert checked.errors == {field: "payouts sb stack 1: words that name other fields"}
 
 
 def test_chips_model_needs_no_payouts():
