@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from ui.cfr.model import PAGE, object_name, widget_kind
 from ui.kit.common import ErrorLabel, with_error
-from ui.shell.settings import PERSIST_PROPERTY
+from ui.kit.settings import PERSIST_PROPERTY
 
 if TYPE_CHECKING:
     from omahanash.games import GameChoice, GameSetting

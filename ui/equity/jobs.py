@@ -1,6 +1,6 @@
 """The Equity tab's job, without Qt: :func:`equity_job` returns the job a
 :class:`~ui.kit.workers.JobRunner` runs in its worker thread (``job(report, cancel)``), which hands
-back an :class:`EquityOutcome`.
+back an :class:`~ui.equity.model.EquityOutcome`.
 
 Stop is an outcome, never an exception for the tab to catch: a Monte Carlo run stopped after
 some deals keeps them (``stopped`` with a result); a run stopped before any result (an exact
@@ -8,7 +8,6 @@ enumeration of ranges between two pairs of hands, Monte Carlo before two deals) 
 with no result. Two concrete hands take a few hundredths of a second and simply finish.
 
 >>> from omahanash.runs import CancelFlag
->>> from ui.equity.model import EquityRequest
 >>> class Quiet:
 ...     def __call__(self, done, total): pass
 ...     def phase(self, name, detail=None): pass
@@ -21,27 +20,16 @@ with no result. Two concrete hands take a few hundredths of a second and simply 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from omahanash.errors import Cancelled
+from ui.equity.model import EquityOutcome, EquityRequest
 from ui.kit.fields import Reporter
 
 if TYPE_CHECKING:
-    from omahanash.equity.exact import EquityResult
     from omahanash.runs import CancelFlag
-    from ui.equity.model import EquityRequest
 
 Job = Callable[["Reporter", "CancelFlag"], Any]
-
-
-class EquityOutcome(NamedTuple):
-    """A calculation that ended: what it was asked (``request``), the library's result (None:
-    stopped before any result) and whether Stop cut it short (a stopped Monte Carlo result
-    holds the deals made so far)."""
-
-    request: EquityRequest
-    result: EquityResult | None
-    stopped: bool
 
 
 def equity_job(request: EquityRequest) -> Job:

@@ -26,7 +26,6 @@ from ui.kit.fields import parse_positive_int, parse_seed
 
 if TYPE_CHECKING:
     from omahanash.equity.exact import EquityResult
-    from ui.equity.jobs import EquityOutcome
 
 EXACT, MONTE_CARLO = "Exact", "Monte Carlo"
 DEFAULT_TRIALS = 200_000
@@ -79,6 +78,16 @@ class EquityRequest(NamedTuple):
     game: str
     trials: int
     seed: int
+
+
+class EquityOutcome(NamedTuple):
+    """A calculation that ended: what it was asked (``request``), the library's result (None:
+    stopped before any result) and whether Stop cut it short (a stopped Monte Carlo result
+    holds the deals made so far)."""
+
+    request: EquityRequest
+    result: EquityResult | None
+    stopped: bool
 
 
 class Inputs(NamedTuple):

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from omahanash.cards import Variant
-from ui.equity.jobs import EquityOutcome, equity_job
+from ui.equity.jobs import equity_job
 from ui.equity.model import (  # noqa: F401 (re-exported: the tab's names before the split)
     COLUMN_TIPS,
     DEFAULT_TRIALS,
@@ -44,6 +44,7 @@ from ui.equity.model import (  # noqa: F401 (re-exported: the tab's names before
     MONTE_CARLO,
     STALE_TEXT,
     SUMMARY_TIP,
+    EquityOutcome,
     EquityRequest,
     Inputs,
     check_inputs,
@@ -57,6 +58,7 @@ from ui.equity.model import (  # noqa: F401 (re-exported: the tab's names before
 from ui.kit.common import ErrorLabel, RunStopButton, Tab, named, with_error
 from ui.kit.export import export_buttons
 from ui.kit.item_models import RowsModel
+from ui.kit.warmup import kernels_ready
 
 if TYPE_CHECKING:
     from omahanash.equity.exact import EquityResult
@@ -251,8 +253,7 @@ class EquityTab(Tab):
         self._result_request = self._request
         self._mark_stale()
         self.deal_error.clear_error()
-        from ui.shell.startup import kernels_ready  # the first run waits for its kernel's compile
-
+        # the first run waits for its kernel's compile
         self.headline.setText("Calculating…" if kernels_ready() else
                               "Calculating… (the first run compiles the equity kernels once: "
                               "up to a minute)")

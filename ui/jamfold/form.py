@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
 )
 
 from omahanash.cards import Variant
-from ui.jamfold.model import FIELDS, SOLVERS, VARIANTS, WORDS, Inputs
+from ui.jamfold.model import FIELDS, SOLVERS, VARIANTS, WORDS, Inputs, parse_number
 from ui.kit.common import ErrorLabel, RunStopButton, with_error
-from ui.kit.units import UNITS, field_text, from_chips
+from ui.kit.units import UNITS, field_text, from_chips, to_chips
 
 if TYPE_CHECKING:
     from omahanash.jamfold import JamFoldParams
@@ -167,9 +167,6 @@ class GameForm(QGroupBox):
         """Convert the amount fields from unit ``old`` to ``new`` by the BB (chips of 1 bb);
         False, the unit switch put back and a message beside BB, when the BB is no number
         above 0. A field that is no number is left as typed (its message stays)."""
-        from ui.jamfold.model import parse_number
-        from ui.kit.units import to_chips
-
         try:
             bb = parse_number(self.bb_edit.text(), "BB")
         except ValueError:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from PySide6.QtCore import QAbstractItemModel, QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import (
@@ -20,11 +20,10 @@ from PySide6.QtWidgets import (
 )
 
 from omahanash.errors import InputError
+from ui.kit import export
 from ui.kit.fields import parse_optional_seed, parse_positive_int, parse_seed  # noqa: F401 (re-exported)
-from ui.shell.settings import restore_inputs, save_inputs
-
-if TYPE_CHECKING:
-    from ui.kit.workers import JobRunner
+from ui.kit.settings import restore_inputs, save_inputs
+from ui.kit.workers import JobRunner
 
 ERROR_STYLE = "color: #b00020;"
 
@@ -60,8 +59,6 @@ class Tab(QWidget):
         finished: Callable[[], Any] | None = None,
     ) -> JobRunner:
         """A job runner of this tab, its signals connected to the given slots."""
-        from ui.kit.workers import JobRunner
-
         runner = JobRunner(self)
         for signal, slot in ((runner.progressed, progressed), (runner.succeeded, succeeded),
                              (runner.stopped, stopped), (runner.failed, failed),
@@ -75,10 +72,8 @@ class Tab(QWidget):
                     fmt: str | None = None, error: ErrorLabel | None = None) -> bool:
         """Write what ``view`` shows to ``path`` as CSV or JSON (``fmt``, default: the
         suffix; :func:`ui.kit.export.export_view`); False, with the reason in ``error``, if not."""
-        from ui.kit.export import export_view
-
         try:
-            written = export_view(path, view, fmt)
+            written = export.export_view(path, view, fmt)
         except InputError as exc:
             if error is not None:
                 error.show_error(str(exc))

@@ -40,6 +40,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signa
 import ui
 from omahanash.errors import Cancelled, InputError
 from omahanash.runs import CancelFlag
+from ui.kit import crash
 
 #: Least time between two progress signals (seconds): at most 20 GUI updates a second.
 PROGRESS_INTERVAL = 0.05
@@ -155,7 +156,7 @@ class Worker(QObject):
     (the job raised :class:`~omahanash.errors.Cancelled`), ``failed`` (an
     :class:`~omahanash.errors.InputError`: its message) or ``crashed`` (anything else: a short
     description; the traceback goes to the error dialog and the log through
-    :func:`ui.shell.crash.report`, or to stderr when no hook is installed) is emitted, then
+    :func:`ui.kit.crash.report`, or to stderr when no hook is installed) is emitted, then
     ``done``.
 
     The outcome is also kept in :attr:`outcome` (the signal's name and its message), which
@@ -209,8 +210,6 @@ class Worker(QObject):
             self.outcome = ("failed", "not enough memory for this computation")
             self.failed.emit(self.outcome[1])
         except Exception as exc:  # a bug: the error dialog and the log get the traceback
-            from ui.shell import crash
-
             if not crash.report(exc, "a job"):
                 traceback.print_exc(file=sys.stderr)
             self.outcome = ("failed", f"internal error: {type(exc).__name__}: {exc}")

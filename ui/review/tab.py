@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QFileDialog, QSplitter, QVBoxLayout, QWidget
 
 from omahanash.cards import Variant
 from omahanash.errors import InputError
+from ui.equity_tables import panel
 from ui.equity_tables.panel import TableBuildPanel
 from ui.kit.common import ErrorLabel, Tab
 from ui.review.jobs import ReviewOutcome, review_job, run_review  # noqa: F401 (re-exported)
@@ -203,11 +204,9 @@ class ReviewTab(Tab):
     def _on_table_built(self, variant: str) -> None:
         """A table the last review lacked is built at full precision: review again, so its
         hands are judged (a coarse table first only says so)."""
-        from ui.equity_tables.panel import table_state
-
         wanted = self.report is not None and Variant.parse(variant) in missing_tables(
             self.report)
-        if wanted and table_state(Variant.parse(variant)) == "full":
+        if wanted and panel.table_state(Variant.parse(variant)) == "full":
             self.review_again()
         elif wanted:
             self.status_message.emit(f"A coarse {Variant.parse(variant).display_name} table "

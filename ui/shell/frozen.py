@@ -83,12 +83,14 @@ def self_test() -> int:
 
 def start_and_quit() -> int:
     """Run the app until its event loop starts, then quit: 0 if the main window was shown."""
+    # Imported here, for start-up: numba's cache folder is set (main) before the app imports it.
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    import ui.app
+    import ui.shell.app
 
-    # Created first so that the timer has an event loop to wait for; ui.app.main() takes it over.
+    # Created first so that the timer has an event loop to wait for; ui.shell.app.main() takes
+    # it over.
     app = QApplication.instance() or QApplication(sys.argv)
 
     def quit_if_shown() -> None:
@@ -97,9 +99,9 @@ def start_and_quit() -> int:
         print("main window shown" if shown else "main window NOT shown")
         app.exit(0 if shown else 1)
 
-    # Fires once ui.app.main() has shown the window and entered the event loop.
+    # Fires once ui.shell.app.main() has shown the window and entered the event loop.
     QTimer.singleShot(0, quit_if_shown)
-    return ui.app.main()
+    return ui.shell.app.main()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -117,6 +119,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return self_test()
     if args.quit_after_start:
         return start_and_quit()
-    import ui.app
+    import ui.shell.app  # (start-up: after numba's cache folder is set, see the module)
 
-    return ui.app.main()
+    return ui.shell.app.main()

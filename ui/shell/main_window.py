@@ -25,12 +25,12 @@ from omahanash.errors import InputError
 from ui.equity_tables.panel import table_builds
 from ui.jamfold.tab import JamFoldTab
 from ui.kit.common import Tab
+from ui.kit.settings import app_settings
 from ui.review.model import JamfoldRequest
 from ui.review.tab import ReviewTab
 from ui.shell.help import GuideDialog
 from ui.shell.scheduler_setting import add_scheduler_menu
 from ui.shell.session import SESSION_SUFFIX, Sessions
-from ui.shell.settings import app_settings
 from ui.shell.tabs import TabFactory, tab_factories
 
 WINDOW_TITLE = "Omaha Nash"
@@ -47,7 +47,7 @@ command.</p>"""
 
 class MainWindow(QMainWindow):
     """The application window. ``factories`` defaults to :func:`ui.shell.tabs.tab_factories`;
-    ``settings`` to the application's store (:func:`ui.shell.settings.app_settings`)."""
+    ``settings`` to the application's store (:func:`ui.kit.settings.app_settings`)."""
 
     def __init__(self, factories: Sequence[TabFactory] | None = None,
                  settings: QSettings | None = None, parent: QWidget | None = None) -> None:

@@ -28,7 +28,7 @@ import numpy as np
 from omahanash.errors import InputError
 from omahanash.savefile import FileKind, read, write
 from ui.kit.common import Tab
-from ui.shell.settings import input_values, set_input_values
+from ui.kit.settings import input_values, set_input_values
 
 SESSION_KIND = FileKind("app-session", 1, "Omaha Nash session",
                         meta_types=(("tabs", dict), ("current", str)))

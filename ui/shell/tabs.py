@@ -16,22 +16,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ui.cfr.tab import CfrTab
+from ui.equity.tab import EquityTab
+from ui.jamfold.tab import JamFoldTab
 from ui.kit.common import Tab
+from ui.perfect.tab import PerfectTab
+from ui.review.tab import ReviewTab
+from ui.table.tab import TableTab
+from ui.tournament.tab import TournamentTab
+from ui.trainer.tab import TrainerTab
 
 TabFactory = Callable[[], Tab]
 
 
 def tab_factories() -> list[TabFactory]:
     """The main window's tabs, left to right."""
-    from ui.cfr.tab import CfrTab
-    from ui.equity.tab import EquityTab
-    from ui.jamfold.tab import JamFoldTab
-    from ui.perfect.tab import PerfectTab
-    from ui.review.tab import ReviewTab
-    from ui.table.tab import TableTab
-    from ui.tournament.tab import TournamentTab
-    from ui.trainer.tab import TrainerTab
-
     return [
         # the player's tabs first ...
         JamFoldTab,

@@ -42,6 +42,7 @@ from ui.tournament.model import (
     TRIALS_RANGE,
     TournamentInputs,
     shown_lengths,
+    stacks_text,
 )
 
 
@@ -185,8 +186,6 @@ class MatchForm(QWidget):
 
     def follow(self, inputs: TournamentInputs, running: bool) -> None:
         """The blinds rows, the simulation's spins and the stacks line follow the inputs."""
-        from ui.tournament.model import stacks_text
-
         self.fixed_blinds.setVisible(not inputs.schedule)
         self.schedule.setVisible(inputs.schedule)
         simulating = METHODS[inputs.method] != "markov"

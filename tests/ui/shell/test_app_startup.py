@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import ui.app
+import ui.shell.app
 from ui.shell import qt_platform
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -73,8 +73,8 @@ def test_main_prints_the_line_and_exits_1_before_qt(monkeypatch, capsys):
     def no_window():
         raise AssertionError("the window was built although Qt cannot start")
 
-    monkeypatch.setattr(ui.app, "create_main_window", no_window)
-    assert ui.app.main(["omahanash-gui"]) == 1
+    monkeypatch.setattr(ui.shell.app, "create_main_window", no_window)
+    assert ui.shell.app.main(["omahanash-gui"]) == 1
     err = capsys.readouterr().err
     assert "libxcb-cursor.so.0" in err and qt_platform.APT_LINE in err
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QWidget
 
 import omahanash
-from ui.app import create_main_window
 from ui.kit.common import Tab
+from ui.shell.app import create_main_window
 from ui.shell.main_window import DEFAULT_SIZE, MainWindow
 from ui.shell.tabs import tab_factories
 

@@ -1,5 +1,6 @@
-"""Start-up work: the kernels warm up in a background thread with a status-bar
-label, and the first launch offers once to build the Omaha tables in the background."""
+"""Start-up work: the kernels warm up in a background thread with a status-bar label
+(:mod:`ui.kit.warmup`), and the first launch offers once to build the Omaha tables in the
+background (:mod:`ui.shell.startup`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
 
 import omahanash.equity.table_build as table_build
 from omahanash.cards import Variant
+from ui.kit import warmup
 from ui.shell import startup
 
 
@@ -23,7 +25,7 @@ def test_the_warm_up_runs_its_steps_off_the_gui_thread(qtbot):
         return lambda: seen.append((name, threading.current_thread() is
                                     threading.main_thread()))
 
-    warm = startup.start_warmup(window, [("kernel one", step("one")),
+    warm = warmup.start_warmup(window, [("kernel one", step("one")),
                                          ("kernel two", step("two"))])
     label = window.statusBar().findChild(QLabel, "warmupLabel")
     assert label is not None
@@ -41,7 +43,7 @@ def test_a_failing_step_never_fails_the_app(qtbot):
     def broken():
         raise RuntimeError("no compiler")
 
-    warm = startup.WarmUp([("broken", broken)])
+    warm = warmup.WarmUp([("broken", broken)])
     with qtbot.waitSignal(warm.ready, timeout=20_000):
         warm.start()
     warm.wait()
@@ -49,11 +51,11 @@ def test_a_failing_step_never_fails_the_app(qtbot):
 
 
 def test_the_real_warm_up_makes_the_kernels_ready(qtbot):
-    warm = startup.WarmUp()
+    warm = warmup.WarmUp()
     with qtbot.waitSignal(warm.ready, timeout=600_000):
         warm.start()
     warm.wait()
-    assert warm.errors == [] and startup.kernels_ready()
+    assert warm.errors == [] and warmup.kernels_ready()
 
 
 @pytest.fixture

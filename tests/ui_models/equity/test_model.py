@@ -8,11 +8,12 @@ import pytest
 
 from omahanash.equity.exact import exact_equity
 from omahanash.runs import CancelFlag
-from ui.equity.jobs import EquityOutcome, equity_job
+from ui.equity.jobs import equity_job
 from ui.equity.model import (
     EXACT,
     HILO_COLUMNS,
     MONTE_CARLO,
+    EquityOutcome,
     EquityRequest,
     Inputs,
     check_inputs,

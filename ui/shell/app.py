@@ -21,13 +21,16 @@ if TYPE_CHECKING:
 
 def create_main_window() -> QMainWindow:
     """The main window with all its tabs, inputs restored from the last launch."""
-    from ui.shell.main_window import MainWindow
+    from ui.shell.main_window import MainWindow  # (start-up: see main)
 
     return MainWindow()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the app; the exit status."""
+    # Imports here, not at the top, for start-up: Qt (and the app, which imports it) only once
+    # the platform check passed (an unloadable Qt plugin aborts the process), and
+    # ``omahanash-gui`` stays quick to say what is missing.
     from ui.shell.qt_platform import platform_problem
 
     argv = list(sys.argv if argv is None else argv)
@@ -38,9 +41,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from ui.shell import crash
+    from ui.kit import crash
+    from ui.kit.settings import APPLICATION, ORGANIZATION
     from ui.shell.main_window import MainWindow
-    from ui.shell.settings import APPLICATION, ORGANIZATION
 
     app = QApplication.instance() or QApplication(argv)
     assert isinstance(app, QApplication)
@@ -50,9 +53,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     assert isinstance(window, MainWindow)
     crash.install(window)  # errors: a dialog and the log file, never silence
     window.show()
+    from ui.kit.settings import app_settings
+    from ui.kit.warmup import start_warmup
     from ui.shell.help import show_guide_once
-    from ui.shell.settings import app_settings
-    from ui.shell.startup import offer_tables, start_warmup
+    from ui.shell.startup import offer_tables
 
     start_warmup(window)  # compiles in the background; the window stays usable
     show_guide_once(window.show_guide, app_settings())  # the first launch only
