@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMimeData, QSettings
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
@@ -23,7 +24,6 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget,
 import omahanash
 from omahanash.errors import InputError
 from ui.equity_tables.panel import table_builds
-from ui.jamfold.tab import JamFoldTab
 from ui.kit.common import Tab
 from ui.kit.settings import app_settings
 from ui.review.model import JamfoldRequest
@@ -32,6 +32,9 @@ from ui.shell.help import GuideDialog
 from ui.shell.scheduler_setting import add_scheduler_menu
 from ui.shell.session import SESSION_SUFFIX, Sessions
 from ui.shell.tabs import TabFactory, tab_factories
+
+if TYPE_CHECKING:
+    from ui.jamfold.tab import JamFoldTab
 
 WINDOW_TITLE = "Omaha Nash"
 DEFAULT_SIZE = (1280, 820)
@@ -198,14 +201,19 @@ class MainWindow(QMainWindow):
     def _connect_tabs(self) -> None:
         """Route one tab's requests to the tab that answers them (a tab never reaches into
         another): the Review tab's "Open in Jam-fold" goes to :meth:`JamFoldTab.open_spot`."""
-        review = self._review_tab()
-        if review is not None:
-            review.open_spot_requested.connect(partial(self._open_in_jamfold, review))
+        # Imported here, for start-up time, as ui.shell.tabs imports the tabs: importing this
+        # module loads no other tab than the Review tab.
+        from ui.jamfold.tab import JamFoldTab
 
-    def _open_in_jamfold(self, review: ReviewTab, request: JamfoldRequest) -> None:
+        review = self._review_tab()
+        jamfold = next((tab for tab in self.tabs if isinstance(tab, JamFoldTab)), None)
+        if review is not None:
+            review.open_spot_requested.connect(partial(self._open_in_jamfold, review, jamfold))
+
+    def _open_in_jamfold(self, review: ReviewTab, jamfold: JamFoldTab | None,
+                         request: JamfoldRequest) -> None:
         """Fill the Jam-fold tab with the Review tab's ``request`` and show it; the Review tab
         hears why not when it cannot be done (:meth:`ReviewTab.spot_open_failed`)."""
-        jamfold = next((tab for tab in self.tabs if isinstance(tab, JamFoldTab)), None)
         if jamfold is None:
             review.spot_open_failed("there is no Jam-fold tab to open the spot in")
             return

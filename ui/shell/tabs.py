@@ -16,21 +16,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ui.cfr.tab import CfrTab
-from ui.equity.tab import EquityTab
-from ui.jamfold.tab import JamFoldTab
 from ui.kit.common import Tab
-from ui.perfect.tab import PerfectTab
-from ui.review.tab import ReviewTab
-from ui.table.tab import TableTab
-from ui.tournament.tab import TournamentTab
-from ui.trainer.tab import TrainerTab
 
 TabFactory = Callable[[], Tab]
 
 
 def tab_factories() -> list[TabFactory]:
     """The main window's tabs, left to right."""
+    # Imported here, when the window is built, not with this module (start-up time): importing
+    # ui.shell.main_window loads no tab but the Review tab (it takes dropped files), nor the
+    # library modules the tabs import.
+    from ui.cfr.tab import CfrTab
+    from ui.equity.tab import EquityTab
+    from ui.jamfold.tab import JamFoldTab
+    from ui.perfect.tab import PerfectTab
+    from ui.review.tab import ReviewTab
+    from ui.table.tab import TableTab
+    from ui.tournament.tab import TournamentTab
+    from ui.trainer.tab import TrainerTab
+
     return [
         # the player's tabs first ...
         JamFoldTab,
