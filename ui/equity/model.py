@@ -8,10 +8,10 @@ Omaha Hi/Lo results use the words players use (:data:`HILO_COLUMNS`, each with a
 how often each hand scoops, wins the high, wins the low, wins three quarters, splits, is
 quartered or is scooped.
 
->>> checked = check_inputs(Inputs("holdem", EXACT, "As Ah", "Ks Kd", "", "", "", ""))
+>>> checked = check_inputs(EquityInputs("holdem", EXACT, "As Ah", "Ks Kd", "", "", "", ""))
 >>> checked.errors, checked.request.hand1, checked.request.monte_carlo
 ({}, 'As Ah', False)
->>> check_inputs(Inputs("holdem", EXACT, "As Ah", "As Kd", "", "", "", "")).errors
+>>> check_inputs(EquityInputs("holdem", EXACT, "As Ah", "As Kd", "", "", "", "")).errors
 {'deal': "card 'As' is in both hand 1 and hand 2"}
 """
 
@@ -90,7 +90,7 @@ class EquityOutcome(NamedTuple):
     stopped: bool
 
 
-class Inputs(NamedTuple):
+class EquityInputs(NamedTuple):
     """The form as typed: the game (a :class:`~omahanash.cards.Variant` value), the method
     (:data:`EXACT` or :data:`MONTE_CARLO`) and the texts of the fields."""
 
@@ -105,7 +105,7 @@ class Inputs(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Checked:
+class EquityChecked:
     """The form judged: a message per field of :data:`FIELDS` that is wrong, and the request
     when none is."""
 
@@ -185,11 +185,11 @@ def check_hand(text: str, number: int, game: str, monte_carlo: bool) -> tuple[in
     return None
 
 
-def check_inputs(inputs: Inputs) -> Checked:
+def check_inputs(inputs: EquityInputs) -> EquityChecked:
     """Judge the form: each field's message, and the request when every field is right (the
     cards of the concrete hands, the board and the dead cards must be disjoint).
 
-    >>> checked = check_inputs(Inputs("holdem", MONTE_CARLO, "AA; KK", "7h 2d", "Qs 7h 2c",
+    >>> checked = check_inputs(EquityInputs("holdem", MONTE_CARLO, "AA; KK", "7h 2d", "Qs 7h 2c",
     ...                               "", "0", "x"))
     >>> sorted(checked.errors), checked.request
     (['seed', 'trials'], None)
@@ -224,12 +224,12 @@ def check_inputs(inputs: Inputs) -> Checked:
         except ValueError as exc:
             errors["seed"] = str(exc)
     if errors:
-        return Checked(errors)
+        return EquityChecked(errors)
     try:
         check_disjoint({**hands, **groups})
     except InputError as exc:
-        return Checked({"deal": str(exc)})
-    return Checked({}, EquityRequest(monte_carlo, inputs.hand1.strip(), inputs.hand2.strip(),
+        return EquityChecked({"deal": str(exc)})
+    return EquityChecked({}, EquityRequest(monte_carlo, inputs.hand1.strip(), inputs.hand2.strip(),
                                      inputs.board.strip(), inputs.dead.strip(), game, trials,
                                      seed))
 

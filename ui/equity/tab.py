@@ -44,9 +44,9 @@ from ui.equity.model import (  # noqa: F401 (re-exported: the tab's names before
     MONTE_CARLO,
     STALE_TEXT,
     SUMMARY_TIP,
+    EquityInputs,
     EquityOutcome,
     EquityRequest,
-    Inputs,
     check_inputs,
     format_percent,
     hilo_outcomes,
@@ -201,7 +201,7 @@ class EquityTab(Tab):
         monte_carlo = self.monte_carlo
         for widget in (self.trials_edit, self.seed_edit):
             widget.setEnabled(monte_carlo and not self.runner.running)
-        checked = check_inputs(Inputs(
+        checked = check_inputs(EquityInputs(
             self.game, self.method_combo.currentText(), self.hand1_edit.text(),
             self.hand2_edit.text(), self.board_edit.text(), self.dead_edit.text(),
             self.trials_edit.text(), self.seed_edit.text()))

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from omahanash.cards import Variant
-from ui.jamfold.model import FIELDS, SOLVERS, VARIANTS, WORDS, Inputs, parse_number
+from ui.jamfold.model import FIELDS, SOLVERS, VARIANTS, WORDS, JamFoldInputs, parse_number
 from ui.kit.common import ErrorLabel, RunStopButton, with_error
 from ui.kit.units import UNITS, field_text, from_chips, to_chips
 
@@ -145,9 +145,9 @@ class GameForm(QGroupBox):
         return (self.ante_edit, self.sb_edit, self.bb_edit, self.player1_edit,
                 self.player2_edit, self.iterations_edit)
 
-    def inputs(self, unit: str) -> Inputs:
+    def inputs(self, unit: str) -> JamFoldInputs:
         """What the fields hold, for :func:`~ui.jamfold.model.check_inputs`."""
-        return Inputs(str(self.variant), unit, self.ante_edit.text(), self.sb_edit.text(),
+        return JamFoldInputs(str(self.variant), unit, self.ante_edit.text(), self.sb_edit.text(),
                       self.bb_edit.text(), self.player1_edit.text(), self.player2_edit.text(),
                       self.iterations_edit.text(), self.solver)
 

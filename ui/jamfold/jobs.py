@@ -1,6 +1,6 @@
 """The Jam-fold tab's jobs, without Qt: each function returns the job a
 :class:`~ui.kit.workers.JobRunner` runs in its worker thread (``job(report, cancel)``); every job
-hands back a :class:`JobResult`. Live reports reach the window as snapshots (tuples) of the
+hands back a :class:`JamFoldOutcome`. Live reports reach the window as snapshots (tuples) of the
 job's list, read through the ``solving`` phase's detail.
 """
 
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 Job = Callable[["Reporter", "CancelFlag"], Any]
 
 
-class JobResult(NamedTuple):
+class JamFoldOutcome(NamedTuple):
     """A job's answer: the solution (None: stopped before its first iteration), its class
     rows, whether Stop ended it, and where it came from (``fresh``, ``memory`` or ``disk``:
     the cache of equilibria, ``file``, ``none``)."""
@@ -29,7 +29,7 @@ class JobResult(NamedTuple):
     source: str
 
 
-NOTHING = JobResult(None, [], True, "none")
+NOTHING = JamFoldOutcome(None, [], True, "none")
 
 
 def solve_job(params: JamFoldParams, solver: str, iterations: int,
@@ -37,7 +37,7 @@ def solve_job(params: JamFoldParams, solver: str, iterations: int,
     """Calculate: no count with CFR+ is the spot's equilibrium, through the cache of
     equilibria (the numbers ``omahanash solve`` shows); a count, or fictitious play, runs
     afresh. ``tables``: the tab's loaded equity tables by variant (read here)."""
-    def job(report: Reporter, cancel: CancelFlag) -> JobResult:
+    def job(report: Reporter, cancel: CancelFlag) -> JamFoldOutcome:
         from copy import deepcopy
 
         from omahanash.jamfold import JamFoldSolution
@@ -61,14 +61,14 @@ def solve_job(params: JamFoldParams, solver: str, iterations: int,
             solution = JamFoldSolution(found.solution.game, deepcopy(found.solution.state),
                                        found.solution.history)
             rows = solution.class_rows() if solution.iterations else []
-            return JobResult(solution, rows, found.stopped, found.source)
+            return JamFoldOutcome(solution, rows, found.stopped, found.source)
         solution = JamFoldSolution.create(params, solver, table)
         solution.run(iterations or None, progress=report, cancel=cancel,
                      on_iteration=live.append)
         if solution.iterations == 0:  # Stop came between the check above and iteration 1
             return NOTHING
         stopped = solution.outcome is not None and solution.outcome.stopped
-        return JobResult(solution, solution.class_rows(), stopped, "fresh")
+        return JamFoldOutcome(solution, solution.class_rows(), stopped, "fresh")
 
     return job
 
@@ -78,26 +78,26 @@ def continue_job(solution: JamFoldSolution, more: int) -> Job:
     in the snapshots."""
     before = tuple(solution.history)
 
-    def job(report: Reporter, cancel: CancelFlag) -> JobResult:
+    def job(report: Reporter, cancel: CancelFlag) -> JamFoldOutcome:
         live = list(before)
         report.phase("solving", detail=lambda: tuple(live))
         solution.run(more, progress=report, cancel=cancel, on_iteration=live.append)
         stopped = solution.outcome is not None and solution.outcome.stopped
-        return JobResult(solution, solution.class_rows(), stopped, "fresh")
+        return JamFoldOutcome(solution, solution.class_rows(), stopped, "fresh")
 
     return job
 
 
 def open_job(path: str, tables: MutableMapping[str, object]) -> Job:
     """Open a saved solution (on the tab's loaded table of its variant when it has one)."""
-    def job(report: Reporter, cancel: CancelFlag) -> JobResult:
+    def job(report: Reporter, cancel: CancelFlag) -> JamFoldOutcome:
         from omahanash.jamfold import JamFoldSolution, read_solution_file
 
         header, _ = read_solution_file(path)
         variant = header["params"]["game"]
         table = tables.get(variant) if header["table"].get("class_ids") is None else None
         solution = JamFoldSolution.load(path, table=table)
-        return JobResult(solution, solution.class_rows(), False, "file")
+        return JamFoldOutcome(solution, solution.class_rows(), False, "file")
 
     return job
 

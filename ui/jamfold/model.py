@@ -1,8 +1,8 @@
 """The Jam-fold tab without Qt: what the inputs ask for, what a run shows, when it is stale.
 
 The tab (:mod:`ui.jamfold.tab`) is a view over this module: it hands over what its fields
-hold (:class:`Inputs`) and shows what comes back. Nothing here imports Qt, so every rule of the
-tab is tested on plain values (``tests/ui_models/jamfold/test_model.py``).
+hold (:class:`JamFoldInputs`) and shows what comes back. Nothing here imports Qt, so every rule
+of the tab is tested on plain values (``tests/ui_models/jamfold/test_model.py``).
 
 * :func:`check_inputs` reads the typed amounts (chips or big blinds, :mod:`ui.kit.units`), builds
   :class:`omahanash.jamfold.JamFoldParams` — the one place of the game's defaults and rules —
@@ -13,11 +13,11 @@ tab is tested on plain values (``tests/ui_models/jamfold/test_model.py``).
 * :func:`report_texts`, :func:`read_hand`, :func:`stale_text` format the results block, the
   hand lookup (the hand as typed, with its class name) and the stale mark.
 
->>> checked = check_inputs(Inputs("holdem", "chips", "0", "5", "10", "100", "8", ""))
+>>> checked = check_inputs(JamFoldInputs("holdem", "chips", "0", "5", "10", "100", "8", ""))
 >>> checked.request is None, checked.errors
 (True, {'player2': 'stack S2 must exceed BB + ante (10), got stacks[1]=8'})
->>> check_inputs(Inputs("holdem", "big blinds", "0", "0.5", "10", "10", "10", "")).request
-Request(params=JamFoldParams(variant=<Variant.HOLDEM: 'holdem'>, sb=5.0, bb=10.0, ante=0.0, \
+>>> check_inputs(JamFoldInputs("holdem", "big blinds", "0", "0.5", "10", "10", "10", "")).request
+SolveRequest(params=JamFoldParams(variant=<Variant.HOLDEM: 'holdem'>, sb=5.0, bb=10.0, ante=0.0, \
 stacks=(100.0, 100.0), dead_money=0.0), solver='cfr+', iterations=0)
 """
 
@@ -46,7 +46,7 @@ from ui.kit.units import BIG_BLINDS, amount_text, amount_tooltip, played_text, t
 if TYPE_CHECKING:
     from omahanash.jamfold import IterationReport, JamFoldParams, JamFoldSolution
 
-#: The fields of the form, as :attr:`Checked.errors` names them ("params": no one field).
+#: The fields of the form, as :attr:`JamFoldChecked.errors` names them ("params": no one field).
 FIELDS = ("ante", "sb", "bb", "player1", "player2", "iterations", "params")
 #: The argument a :class:`~omahanash.errors.InputError` of JamFoldParams names -> its field.
 ARGUMENT_FIELDS = {"ante": "ante", "sb": "sb", "bb": "bb", "stacks[0]": "player1",
@@ -122,7 +122,7 @@ def same_game(a: JamFoldParams, b: JamFoldParams) -> bool:
 
 
 @dataclass(frozen=True)
-class Inputs:
+class JamFoldInputs:
     """What the form holds, as typed (amounts in ``unit``; BB always in chips)."""
 
     variant: str
@@ -136,7 +136,7 @@ class Inputs:
     solver: str = "cfr+"
 
 
-class Request(NamedTuple):
+class SolveRequest(NamedTuple):
     """What Calculate runs: the game, the solver, the iterations (0: CFR+ to the target)."""
 
     params: JamFoldParams
@@ -145,16 +145,16 @@ class Request(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Checked:
+class JamFoldChecked:
     """:func:`check_inputs`'s answer: the request (None when something is wrong), each
     field's message, and the blinds in chips when they read as numbers (the Nash chart's)."""
 
-    request: Request | None
+    request: SolveRequest | None
     errors: dict[str, str] = field(default_factory=dict)
     blinds: tuple[float, float, float] | None = None
 
 
-def check_inputs(inputs: Inputs) -> Checked:
+def check_inputs(inputs: JamFoldInputs) -> JamFoldChecked:
     """Read the fields, let :class:`~omahanash.jamfold.JamFoldParams` judge the game, and say
     what is wrong beside the field the library names. In big blinds a message about amounts
     says how many chips 1 bb is (the library speaks chips)."""
@@ -178,13 +178,13 @@ def check_inputs(inputs: Inputs) -> Checked:
         errors["bb"] = "the BB (the chips of 1 bb) must be above 0 to read amounts in big blinds"
         bb = None
     if big_blinds and bb is None:
-        return Checked(None, errors)  # nothing converts to chips without the size of 1 bb
+        return JamFoldChecked(None, errors)  # nothing converts to chips without the size of 1 bb
     chips = {name: to_chips(value, inputs.unit, bb or 1.0) if name != "bb" else value
              for name, value in numbers.items()}
     blinds = (chips["sb"], chips["bb"], chips["ante"]) \
         if {"sb", "bb", "ante"} <= chips.keys() else None
     if errors:
-        return Checked(None, errors, blinds)
+        return JamFoldChecked(None, errors, blinds)
     try:
         params = JamFoldParams(inputs.variant, sb=chips["sb"], bb=chips["bb"],
                                ante=chips["ante"], stacks=(chips["player1"], chips["player2"]))
@@ -192,9 +192,9 @@ def check_inputs(inputs: Inputs) -> Checked:
         message = str(exc)
         if big_blinds:
             message += f" (in chips: 1 bb = {bb:g} chips)"
-        return Checked(None, {ARGUMENT_FIELDS.get(exc.argument or "", "params"): message},
+        return JamFoldChecked(None, {ARGUMENT_FIELDS.get(exc.argument or "", "params"): message},
                        blinds)
-    return Checked(Request(params, inputs.solver, iterations), {}, blinds)
+    return JamFoldChecked(SolveRequest(params, inputs.solver, iterations), {}, blinds)
 
 
 class LiveHistory:
@@ -326,7 +326,7 @@ class JamFoldModel:
     (and its class rows), the unit, and the running job's plan and live curve.
 
     >>> model = JamFoldModel()
-    >>> model.check(Inputs("holdem", "chips", "0", "5", "10", "100", "100", "20")).errors
+    >>> model.check(JamFoldInputs("holdem", "chips", "0", "5", "10", "100", "100", "20")).errors
     {}
     >>> model.start_run(*model.plan()), model.to_target
     ((20, 10.0), False)
@@ -340,7 +340,7 @@ class JamFoldModel:
     def __init__(self) -> None:
         self.solution: JamFoldSolution | None = None
         self.class_rows: list[dict] = []
-        self.request: Request | None = None
+        self.request: SolveRequest | None = None
         self.unit = "chips"  # the unit the amount fields hold now
         self.shown_bb = 10.0  # chips of 1 bb of the results shown (EVs in bb divide by it)
         self.target = 0  # the running job's iterations in all
@@ -349,7 +349,7 @@ class JamFoldModel:
         self.got_result = False  # the running job brought a solution to show
         self.live = LiveHistory(0)
 
-    def check(self, inputs: Inputs) -> Checked:
+    def check(self, inputs: JamFoldInputs) -> JamFoldChecked:
         """Check the inputs (:func:`check_inputs`) and remember the request they make."""
         checked = check_inputs(inputs)
         self.request = checked.request

@@ -33,13 +33,13 @@ from ui.equity_tables.panel import TableBuildPanel, precision_note
 from ui.jamfold.exploit.panel import ExploitPanel
 from ui.jamfold.files import SolutionFiles
 from ui.jamfold.form import GameForm
-from ui.jamfold.jobs import JobResult, continue_job, finished_message, open_job, solve_job
+from ui.jamfold.jobs import JamFoldOutcome, continue_job, finished_message, open_job, solve_job
 from ui.jamfold.model import (
     FILTER_PLACEHOLDERS,
     LOOKUP_PLACEHOLDERS,
     WORDS,
     JamFoldModel,
-    Request,
+    SolveRequest,
     format_played,
     history_points,
     plot_indices,
@@ -100,7 +100,7 @@ class JamFoldTab(Tab):
         return self.model.class_rows
 
     @property
-    def _request(self) -> Request | None:
+    def _request(self) -> SolveRequest | None:
         return self.model.request
 
     def _alias_widgets(self) -> None:
@@ -308,7 +308,7 @@ class JamFoldTab(Tab):
                                              self.model.shown_bb, WORDS["Epsilon"]))
 
     def _on_succeeded(self, result: object) -> None:
-        assert isinstance(result, JobResult)
+        assert isinstance(result, JamFoldOutcome)
         solution, rows, stopped, source = result
         if solution is None or solution.iterations == 0 and not self.model.opening:
             self.status_message.emit("Stopped before the first iteration: nothing was computed.")

@@ -56,7 +56,7 @@ class PerfectRequest(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Checked:
+class PerfectChecked:
     """The form judged: a message for ``input`` or ``moves`` when wrong, else the request."""
 
     errors: dict[str, str] = field(default_factory=dict)
@@ -85,7 +85,7 @@ def graph_text(text: str) -> str:
     return text if text.lstrip().startswith("{") else text.replace(";", "\n")
 
 
-def check_inputs(game: str, text: str, moves_text: str) -> Checked:
+def check_inputs(game: str, text: str, moves_text: str) -> PerfectChecked:
     """Judge the fields cheaply (a graph is read by the job: its parser's message then goes
     beside the input field too)."""
     try:
@@ -99,11 +99,11 @@ def check_inputs(game: str, text: str, moves_text: str) -> Checked:
                 raise InputError("type the moves, e.g. a b; b c")
             request = PerfectRequest(GRAPH, graph=text)
     except InputError as exc:
-        return Checked({"input": str(exc)})
+        return PerfectChecked({"input": str(exc)})
     if game == SUBTRACTION:
         try:
             moves = tuple(sorted(set(parse_moves(moves_text))))
         except InputError as exc:
-            return Checked({"moves": str(exc).replace("--moves ", "")})
+            return PerfectChecked({"moves": str(exc).replace("--moves ", "")})
         request = request._replace(moves=moves)
-    return Checked({}, request)
+    return PerfectChecked({}, request)

@@ -1,6 +1,6 @@
 """The Table tab's jobs, without Qt: each function returns the job a
 :class:`~ui.kit.workers.JobRunner` runs in its worker (``job(report, cancel)``), handing back a
-:class:`JobResult`. Live NashConv reports reach the window as snapshots (tuples) of the job's
+:class:`TableOutcome`. Live NashConv reports reach the window as snapshots (tuples) of the job's
 list, through the ``solving`` phase's detail. A run is live (``solve_pushfold(live=True)``):
 progress after every iteration, and NashConv at the first iterations too
 (:data:`~omahanash.pushfold.live.EARLY_REPORTS`: the first point after iteration 1).
@@ -18,12 +18,12 @@ from ui.table.model import warm
 if TYPE_CHECKING:
     from omahanash.pushfold import PushFoldSolution
     from omahanash.runs import CancelFlag
-    from ui.table.model import Request
+    from ui.table.model import TableRequest
 
 Job = Callable[["Reporter", "CancelFlag"], Any]
 
 
-class JobResult(NamedTuple):
+class TableOutcome(NamedTuple):
     """A job's answer: the solution (None: nothing computed), whether Stop ended it, where it
     came from (``cache``: the cache of equilibria answered at once, ``fresh``, ``file``) and
     the key of the request it answers (None: a file)."""
@@ -34,13 +34,13 @@ class JobResult(NamedTuple):
     key: str | None
 
 
-def solve_job(request: Request) -> Job:
+def solve_job(request: TableRequest) -> Job:
     """Calculate: with no iteration count and no locks, the spot's equilibrium through the
     cache of equilibria (a spot seen before answers at once); else ``solve_pushfold`` with the
     count (or to the default target) and the locks."""
     key = request.key()
 
-    def job(report: Reporter, cancel: CancelFlag) -> JobResult:
+    def job(report: Reporter, cancel: CancelFlag) -> TableOutcome:
         from omahanash.pushfold import solve_pushfold
         from omahanash.pushfold.cache import table_equilibrium
 
@@ -59,9 +59,9 @@ def solve_job(request: Request) -> Job:
                                       cancel=cancel, on_report=live.append, live=True)
             source = "fresh"
         if solution.iterations == 0:
-            return JobResult(None, True, source, key)
+            return TableOutcome(None, True, source, key)
         warm(solution)
-        return JobResult(solution, solution.stopped, source, key)
+        return TableOutcome(solution, solution.stopped, source, key)
 
     return job
 
@@ -84,7 +84,7 @@ def continue_job(solution: PushFoldSolution, more: int, key: str | None) -> Job:
     """Continue: ``more`` CFR+ iterations on a copy of the shown solution (its earlier
     reports first in the snapshots), live as a first run (progress after every iteration,
     the early reports of a run continued from before them)."""
-    def job(report: Reporter, cancel: CancelFlag) -> JobResult:
+    def job(report: Reporter, cancel: CancelFlag) -> TableOutcome:
         from omahanash.pushfold.live import LiveSteps, merged_history
         from omahanash.solving import run
 
@@ -110,26 +110,26 @@ def continue_job(solution: PushFoldSolution, more: int, key: str | None) -> Job:
         clone.outcome = outcome
         clone.stopped = outcome.stopped
         warm(clone)
-        return JobResult(clone, outcome.stopped, "fresh", key)
+        return TableOutcome(clone, outcome.stopped, "fresh", key)
 
     return job
 
 
 def open_job(path: str) -> Job:
     """Open a saved table solution (its deals are made again from their seed)."""
-    def job(report: Reporter, cancel: CancelFlag) -> JobResult:
+    def job(report: Reporter, cancel: CancelFlag) -> TableOutcome:
         from omahanash.pushfold import PushFoldSolution
 
         solution = PushFoldSolution.load(path)
         if not solution.history and solution.iterations:
             solution.history.append(solution.solver.report())
         warm(solution)
-        return JobResult(solution, False, "file", None)
+        return TableOutcome(solution, False, "file", None)
 
     return job
 
 
-def finished_message(result: JobResult) -> str:
+def finished_message(result: TableOutcome) -> str:
     """The status bar's line after a run."""
     solution = result.solution
     if solution is None:

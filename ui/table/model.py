@@ -92,7 +92,7 @@ class TableInputs:
 
 
 @dataclass
-class Request:
+class TableRequest:
     """A valid form: the spot and how to solve it (``iterations`` None: the equilibrium from
     the cache of equilibria; ``deals`` None: the library's default)."""
 
@@ -108,10 +108,10 @@ class Request:
 
 
 @dataclass
-class Checked:
+class TableChecked:
     """The form judged: the request (None when something is wrong) and field -> message."""
 
-    request: Request | None
+    request: TableRequest | None
     errors: dict[str, str]
 
     @property
@@ -168,7 +168,7 @@ def parse_locks(text: str) -> dict[str, str]:
     return out
 
 
-def check_inputs(inputs: TableInputs) -> Checked:
+def check_inputs(inputs: TableInputs) -> TableChecked:
     """Judge the form: numbers first (each beside its field), then the library's spot."""
     from omahanash.pushfold import PushFoldSpot
 
@@ -206,7 +206,7 @@ def check_inputs(inputs: TableInputs) -> Checked:
     except ValueError as exc:
         errors["seed"] = str(exc)
     if errors:
-        return Checked(None, errors)
+        return TableChecked(None, errors)
     if inputs.unit == "bb":
         stacks = [s * values["bb"] for s in stacks]
     for key, what, value in [*((f"stack{i}", f"stack {i + 1}", s) for i, s in enumerate(stacks)),
@@ -214,29 +214,29 @@ def check_inputs(inputs: TableInputs) -> Checked:
         if value > MAX_CHIPS:  # (the library's bound; said beside the field, as the others)
             errors[key] = f"{what} must be at most {MAX_CHIPS:g} chips, got {value!r}"
     if errors:
-        return Checked(None, errors)
+        return TableChecked(None, errors)
     payouts = None if inputs.model == "Chips" else inputs.payouts
     if payouts is not None and not payouts.strip():
-        return Checked(None, {"payouts": "enter the payouts (e.g. 50/30/20) or choose Chips"})
+        return TableChecked(None, {"payouts": "enter the payouts (e.g. 50/30/20) or choose Chips"})
     # The library's errors do not all name their argument (InputError.argument): the payouts
     # are read on their own first, so that what is left of the spot's checks is about the
     # numbers, each checked above but for SB <= BB, beside SB.
     try:
         parse_payouts(payouts, players)
     except InputError as exc:
-        return Checked(None, {_field_of(exc, "payouts"): str(exc)})
+        return TableChecked(None, {_field_of(exc, "payouts"): str(exc)})
     try:
         spot = PushFoldSpot(VARIANTS.get(inputs.variant, inputs.variant), stacks,
                             values["sb"], values["bb"], values["ante"], payouts,
                             values["bb_ante"])
     except InputError as exc:
-        return Checked(None, {_field_of(exc, "sb"): str(exc)})
+        return TableChecked(None, {_field_of(exc, "sb"): str(exc)})
     try:
         locks = {spot.find_node(name).name: spec
                  for name, spec in parse_locks(inputs.locks).items()}
     except InputError as exc:
-        return Checked(None, {"locks": str(exc)})
-    return Checked(Request(spot, iterations, deals, seed, locks), {})
+        return TableChecked(None, {"locks": str(exc)})
+    return TableChecked(TableRequest(spot, iterations, deals, seed, locks), {})
 
 
 def positions(players: int) -> tuple[str, ...]:
@@ -472,10 +472,10 @@ class TableModel:
     def __init__(self) -> None:
         self.solution: PushFoldSolution | None = None
         self.solution_key: str | None = None
-        self.request: Request | None = None
+        self.request: TableRequest | None = None
         self.opening = False
 
-    def check(self, inputs: TableInputs) -> Checked:
+    def check(self, inputs: TableInputs) -> TableChecked:
         checked = check_inputs(inputs)
         self.request = checked.request
         return checked

@@ -31,7 +31,7 @@ from ui.kit.plots import ConvergencePlot
 from ui.table.chart.panel import TableChartPanel
 from ui.table.files import TableFiles
 from ui.table.form import TableForm
-from ui.table.jobs import JobResult, continue_job, finished_message, open_job, solve_job
+from ui.table.jobs import TableOutcome, continue_job, finished_message, open_job, solve_job
 from ui.table.model import (
     NODE_COLUMNS,
     VARIANTS,
@@ -266,7 +266,7 @@ class TableTab(TableFiles, Tab):
         self.form.summary_label.setText(progress_text(done, total, self._live_points))
 
     def _on_succeeded(self, result: object) -> None:
-        assert isinstance(result, JobResult)
+        assert isinstance(result, TableOutcome)
         self.status_message.emit(finished_message(result))
         if result.solution is None:
             return

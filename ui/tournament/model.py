@@ -171,7 +171,7 @@ class TournamentInputs:
         return self.blinds == BLINDS[1]
 
 
-class Checked(NamedTuple):
+class TournamentChecked(NamedTuple):
     """The form read: the run's request (None when a part is bad) and the message of each
     bad part: ``structure`` (chips, stacks, blinds, levels), ``p1``, ``p2``."""
 
@@ -199,7 +199,7 @@ def check_strategy(text: str, variants: tuple[Variant, ...]) -> str:
     return text
 
 
-def check(inputs: TournamentInputs) -> Checked:
+def check(inputs: TournamentInputs) -> TournamentChecked:
     """Read the form into a run's request; the library checks every part."""
     errors: dict[str, str] = {}
     chips, stack = inputs.chips, inputs.stack
@@ -220,8 +220,8 @@ def check(inputs: TournamentInputs) -> Checked:
         except InputError as exc:
             errors[key] = str(exc)
     if errors:
-        return Checked(None, errors)
-    return Checked(TournamentRequest(
+        return TournamentChecked(None, errors)
+    return TournamentChecked(TournamentRequest(
         inputs.variants, structure, stacks, strategies["p1"], strategies["p2"],
         BUTTONS[inputs.button], METHODS[inputs.method], inputs.trials, inputs.seed), {})
 

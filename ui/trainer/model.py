@@ -38,7 +38,7 @@ POSITIONS = {"SB pusher": "sb", "BB caller": "bb", "Both": "both"}
 PLAYERS = (2, MAX_PLAYERS)
 #: "Drill my leaks" deals from this many of the worst weak spots of the history.
 LEAK_CELLS = 3
-#: The fields of the form, as :attr:`Checked.errors` names them.
+#: The fields of the form, as :attr:`TrainerChecked.errors` names them.
 FIELDS = ("stack", "ante", "payouts")
 #: The argument a library :class:`~omahanash.errors.InputError` names -> its field.
 ARGUMENT_FIELDS = {"stacks": "stack", "ante": "ante", "payouts": "payouts"}
@@ -85,7 +85,7 @@ class TrainerInputs:
     close: bool = False
 
 
-class Checked(NamedTuple):
+class TrainerChecked(NamedTuple):
     """The form read: the drill's configuration (None when a field is bad) and the message
     of each bad field (keys of :data:`FIELDS`)."""
 
@@ -105,7 +105,7 @@ def _ante(text: str) -> float:
                                 f"{cleaned!r}") from None
 
 
-def check(inputs: TrainerInputs) -> Checked:
+def check(inputs: TrainerInputs) -> TrainerChecked:
     """Read the form into a drill's configuration; every message is the library's (except
     "not a number"), put beside the field its ``argument`` names.
 
@@ -126,8 +126,8 @@ def check(inputs: TrainerInputs) -> Checked:
                                  position=POSITIONS.get(inputs.position, "both"), ante=ante,
                                  close=inputs.close)
     except InputError as exc:
-        return Checked(None, {ARGUMENT_FIELDS.get(exc.argument or "", "stack"): str(exc)})
-    return Checked(config, {})
+        return TrainerChecked(None, {ARGUMENT_FIELDS.get(exc.argument or "", "stack"): str(exc)})
+    return TrainerChecked(config, {})
 
 
 def position_captions(players: int) -> list[str]:

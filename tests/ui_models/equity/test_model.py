@@ -13,20 +13,20 @@ from ui.equity.model import (
     EXACT,
     HILO_COLUMNS,
     MONTE_CARLO,
+    EquityInputs,
     EquityOutcome,
     EquityRequest,
-    Inputs,
     check_inputs,
     is_stale,
     result_view,
 )
 
 
-def form(**changes: str) -> Inputs:
+def form(**changes: str) -> EquityInputs:
     fields = {"game": "holdem", "method": EXACT, "hand1": "As Ah", "hand2": "Ks Kd",
               "board": "", "dead": "", "trials": "200,000", "seed": "0"}
     fields.update(changes)
-    return Inputs(**fields)
+    return EquityInputs(**fields)
 
 
 def test_the_exact_job_gives_what_the_library_gives(make_recorder):

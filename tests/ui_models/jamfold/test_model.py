@@ -8,7 +8,7 @@ import pytest
 
 from omahanash.jamfold import IterationReport, JamFoldParams, JamFoldSolution
 from ui.jamfold.model import (
-    Inputs,
+    JamFoldInputs,
     LiveHistory,
     check_inputs,
     history_points,
@@ -20,11 +20,11 @@ from ui.jamfold.model import (
 from ui.kit.units import BIG_BLINDS, CHIPS, percent_text, played_text
 
 
-def inputs(**changes: str) -> Inputs:
+def inputs(**changes: str) -> JamFoldInputs:
     fields = {"variant": "holdem", "unit": CHIPS, "ante": "0", "sb": "5", "bb": "10",
               "player1": "100", "player2": "100", "iterations": "", "solver": "cfr+"}
     fields.update(changes)
-    return Inputs(**fields)
+    return JamFoldInputs(**fields)
 
 
 def test_a_valid_form_asks_for_the_game_it_shows():

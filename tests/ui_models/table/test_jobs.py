@@ -8,7 +8,7 @@ import numpy as np
 
 from omahanash.pushfold import PushFoldSpot, solve_pushfold
 from omahanash.runs import CancelFlag
-from ui.table.jobs import JobResult, continue_job, solve_job
+from ui.table.jobs import TableOutcome, continue_job, solve_job
 from ui.table.model import TableInputs, check_inputs, history_points, progress_text
 
 SPOT = dict(stacks=["1500", "1000", "800"], sb="50", bb="100", payouts="50/30/20")
@@ -33,10 +33,10 @@ class Recorder:
         self.detail = detail
 
 
-def run_job(job) -> tuple[JobResult, Recorder]:
+def run_job(job) -> tuple[TableOutcome, Recorder]:
     recorder = Recorder()
     result = job(recorder, CancelFlag())
-    assert isinstance(result, JobResult) and result.solution is not None
+    assert isinstance(result, TableOutcome) and result.solution is not None
     return result, recorder
 
 

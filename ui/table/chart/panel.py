@@ -58,7 +58,7 @@ from ui.table.chart.model import (
 if TYPE_CHECKING:
     from omahanash.chart import Chart
     from ui.kit.workers import JobRunner
-    from ui.table.model import Request
+    from ui.table.model import TableRequest
 
 
 class TableChartPanel(QWidget):
@@ -73,7 +73,7 @@ class TableChartPanel(QWidget):
         self.setObjectName("tableChartPanel")
         self.runner = make_runner(progressed=self._on_progressed, succeeded=self._on_succeeded,
                                   failed=self._on_failed, finished=self._on_finished)
-        self._table: Request | None = None
+        self._table: TableRequest | None = None
         self._table_problem = "Fix the table's inputs first."
         #: The chart shown (the stacks finished so far while it runs) and what it was asked.
         self.chart: Chart | None = None
@@ -139,7 +139,7 @@ class TableChartPanel(QWidget):
 
     # -- inputs ------------------------------------------------------------------------------
 
-    def set_table(self, request: Request | None, problem: str = "") -> None:
+    def set_table(self, request: TableRequest | None, problem: str = "") -> None:
         """The table the next chart is of (the tab's valid form; None with the reason when it
         is not valid or its equity table is not built)."""
         self._table = request
