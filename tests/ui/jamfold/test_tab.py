@@ -442,3 +442,22 @@ def test_an_iteration_count_runs_afresh_and_continue_keeps_the_cache(tab, drive,
     with qtbot.waitSignal(tab.runner.finished, timeout=60_000):
         assert tab.calculate()
     assert tab.solution.iterations == 5 and counter(tab) == (5, 5)  # afresh, 5 iterations
+
+
+def test_open_spot_fills_the_form_or_says_why_not(tab, qtbot):
+    """The tab's public slot for a spot another tab sends (the window routes the Review tab's
+    "Open in Jam-fold" to it): it fills the inputs by object name, picks the side, says the
+    message in this tab; an unknown input or game changes nothing and says why."""
+    ante_before = tab.ante_edit.text()
+    refused = tab.open_spot("Texas Hold'em", {"anteEdit": "1", "noSuchEdit": "2"}, "PU", "hi")
+    assert refused is not None and "noSuchEdit" in refused
+    assert tab.ante_edit.text() == ante_before
+    assert tab.open_spot("No such game", {}, "PU", "hi") is not None
+    inputs = {"anteEdit": "0.5", "sbEdit": "0.5", "bbEdit": "1", "player1Edit": "12",
+              "player2Edit": "12", "lookupEdit": "Ah Kd"}
+    with qtbot.waitSignal(tab.status_message) as said:
+        assert tab.open_spot("Texas Hold'em", inputs, "CA", "Hand #7 from the Review tab") is None
+    assert said.args == ["Hand #7 from the Review tab"]
+    assert tab.type_combo.currentText() == "Texas Hold'em"
+    assert {name: tab.findChild(QLineEdit, name).text() for name in inputs} == inputs
+    assert tab.player_combo.currentText().startswith("CA")
