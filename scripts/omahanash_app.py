@@ -1,7 +1,7 @@
-"""What the standalone app runs: PyInstaller freezes this script (see ui/frozen.py)."""
+"""What the standalone app runs: PyInstaller freezes this script (see ui/shell/frozen.py)."""
 
 import sys
 
-from ui.frozen import main
+from ui.shell.frozen import main
 
 sys.exit(main())

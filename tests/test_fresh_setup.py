@@ -18,7 +18,7 @@ machine, Python 3.11)", read from the README itself, in one ``bash -e``:
 
 The system packages: the apt line of the README must name packages that are installed here
 (``dpkg -s``), and with them Qt's ``xcb`` platform plugin must find every library it needs in
-the fresh environment (:func:`ui.qt_platform.platform_problem` asked for ``xcb``). A container
+the fresh environment (:func:`ui.shell.qt_platform.platform_problem` asked for ``xcb``). A container
 built from a bare Debian image would check the apt line from nothing; this machine has no
 container runtime, so that part is checked against the installed system instead.
 """
@@ -35,7 +35,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-QUICK_TESTS = "tests/test_cards.py tests/ui/test_main_window.py"
+QUICK_TESTS = "tests/test_cards.py tests/ui/shell/test_main_window.py"
 
 
 def setup_blocks() -> tuple[str, str, str, str]:
@@ -89,7 +89,7 @@ def test_the_readme_setup_works_on_a_fresh_checkout(tmp_path):
     if os.environ.get("OMAHANASH_SETUP_FULL") != "1":
         assert test.endswith("&& pytest")
         test = test + " -q -p no:cacheprovider " + QUICK_TESTS
-    xcb_check = ("python -c \"from ui.qt_platform import platform_problem; "
+    xcb_check = ("python -c \"from ui.shell.qt_platform import platform_problem; "
                  "p = platform_problem({'QT_QPA_PLATFORM': 'xcb', 'DISPLAY': ':0'}); "
                  "print(p or 'xcb: every library found'); raise SystemExit(bool(p))\"")
     script = "\n".join([

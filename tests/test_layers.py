@@ -49,8 +49,8 @@ def test_the_tree_keeps_every_contract(tmp_path):
         ("omahanash/equity/result.py", "import omahanash.jamfold.game", "poker layers"),
         ("omahanash/game.py", "import omahanash.cfr", "game layers"),
         ("omahanash/hands/holdem.py", "import PySide6", "no Qt"),
-        ("ui/perfect_tab.py", "import omahanash.commands.perfect", "the app calls the library"),
-        ("ui/cfr_model.py", "import ui.workers", "the tabs' models"),
+        ("ui/perfect/tab.py", "import omahanash.commands.perfect", "the app calls the library"),
+        ("ui/cfr/model.py", "import ui.kit.workers", "the tabs' models"),
     ],
 )
 def test_a_wrong_way_import_breaks_its_contract(tmp_path, module, wrong_import, broken):
@@ -62,3 +62,22 @@ def test_a_wrong_way_import_breaks_its_contract(tmp_path, module, wrong_import, 
     broken_lines = [line for line in result.stdout.splitlines() if line.endswith("BROKEN")]
     assert any(line.startswith(broken) for line in broken_lines), result.stdout
     assert "1 broken" in result.stdout
+
+
+@pytest.mark.parametrize("module", ["ui/newfeature/model.py", "ui/jamfold/newpanel/jobs.py"])
+def test_a_new_model_or_jobs_module_may_not_import_qt(tmp_path, module):
+    """The "models-without-qt" contract names the ``model`` and ``jobs`` modules by pattern:
+    one added tomorrow (a new feature's, or a new part's inside a feature) that imports Qt
+    breaks it with no list edited."""
+    _copy_tree(tmp_path)
+    path = tmp_path / module
+    path.parent.mkdir(exist_ok=True)
+    (path.parent / "__init__.py").touch()
+    path.write_text('"""A model that should not import Qt."""\n\nimport PySide6  # wrong\n',
+                    encoding="utf-8")
+    result = _lint(tmp_path)
+    assert result.returncode == 1, result.stdout
+    broken_lines = [line for line in result.stdout.splitlines() if line.endswith("BROKEN")]
+    assert [line.split(" BROKEN")[0] for line in broken_lines] == [
+        "the tabs' models and field readers import no Qt (tested without it)"], result.stdout
+    assert module.removesuffix(".py").replace("/", ".") in result.stdout

@@ -1,7 +1,7 @@
 """The Omaha Nash desktop application (PySide6). Imports omahanash, never the reverse.
 
 **Quitting cleanly.** :func:`quit_cleanly` runs the cleanups registered with
-:func:`at_quit` (every :class:`~ui.workers.JobRunner` stops its job and waits for its threads),
+:func:`at_quit` (every :class:`~ui.kit.workers.JobRunner` stops its job and waits for its threads),
 then delivers the events still posted (a plot's pending layout events, a finished job's
 signals) while Python is fully alive. It runs when the application quits (``aboutToQuit``,
 hooked by :func:`hook_application`) and when Python exits: this package imports PySide6

@@ -113,12 +113,14 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
         solver = PushFoldSolver(spot, table, source, lock_arrays, valuation)
         solution = PushFoldSolution(spot, solver)
     total = iterations if iterations is not None else max_iterations
-
-    expected = [total]  # the iterations the run should take, for progress
+    # progress counts the solver's iterations: a resumed run's from where it was
+    start = solver.iterations
+    end = start + total
+    expected = [end]  # the iteration the run should end at, for progress
 
     def seen(report: Report) -> None:
         if progress is not None:
-            expected[0] = _expected_total(report, total, iterations, goal)
+            expected[0] = _expected_total(report, end, iterations, goal)
             progress(report.iteration, expected[0])
         if on_report is not None:
             on_report(report)
@@ -134,10 +136,9 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
             early.append(report)
             seen(report)
 
-        driven = LiveSteps(solver, early_seen, tick, end=solver.iterations + total,
-                           cancel=cancel)
+        driven = LiveSteps(solver, early_seen, tick, end=end, cancel=cancel)
     if progress is not None:
-        progress(0, total)
+        progress(start, end)
     if iterations is not None:
         outcome = run(driven, iterations=iterations, progress=seen, cancel=cancel)
     else:

@@ -1,4 +1,4 @@
-"""The app's compute-engine setting (ui.scheduler_setting): Settings > Compute engine… keeps a
+"""The app's compute-engine setting (ui.shell.scheduler_setting): Settings > Compute engine… keeps a
 scheduler in QSettings and makes it the one of every library job the app runs without an
 explicit scheduler; a job started in the app's worker thread then runs on the Dask workers."""
 
@@ -12,9 +12,9 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from omahanash.cluster import SCHEDULER_ENV, run_blocks
-from ui import scheduler_setting
-from ui.main_window import MainWindow
-from ui.workers import JobRunner
+from ui.kit.workers import JobRunner
+from ui.shell import scheduler_setting
+from ui.shell.main_window import MainWindow
 
 cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers cannot import us
 
@@ -71,7 +71,7 @@ def test_the_table_tab_s_nash_chart_runs_on_the_app_s_engine(qtbot, cluster, mon
     import distributed
 
     from omahanash.pushfold.chart import solve_chart
-    from ui.table_tab import TableTab
+    from ui.table.tab import TableTab
 
     def chart_imported() -> bool:
         return "omahanash.pushfold.chart" in sys.modules

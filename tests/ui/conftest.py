@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QModelIndex, QSettings, Qt
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QLineEdit, QWidget
 
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 
 W = TypeVar("W", bound=QWidget)
 

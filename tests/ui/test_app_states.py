@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 
 import omahanash
 from omahanash.errors import InputError
-from ui.cfr_tab import NO_TREE_TEXT
-from ui.plots import ConvergencePlot
+from ui.cfr.tab import NO_TREE_TEXT
+from ui.kit.plots import ConvergencePlot
 
 TIMEOUT_MS = 300_000  # liveness: a cold numba cache on a loaded machine
 HUGE_SEED = "99999999999999999999999"
@@ -34,12 +34,12 @@ HUGE_SEED = "99999999999999999999999"
 def window(make_window):
     """The window with the tabs these checks are about (not the Jam-fold tab, whose checks
     live in test_jamfold_tab.py)."""
-    from ui.cfr_tab import CfrTab
-    from ui.equity_tab import EquityTab
-    from ui.perfect_tab import PerfectTab
-    from ui.review_tab import ReviewTab
-    from ui.tournament_tab import TournamentTab
-    from ui.trainer_tab import TrainerTab
+    from ui.cfr.tab import CfrTab
+    from ui.equity.tab import EquityTab
+    from ui.perfect.tab import PerfectTab
+    from ui.review.tab import ReviewTab
+    from ui.tournament.tab import TournamentTab
+    from ui.trainer.tab import TrainerTab
 
     return make_window(factories=[CfrTab, EquityTab, PerfectTab, ReviewTab, TournamentTab,
                                   TrainerTab])

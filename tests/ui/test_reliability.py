@@ -19,9 +19,9 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton
 
-from ui import crash
-from ui.export import save_plot, table_contents
-from ui.plots import ConvergencePlot
+from ui.kit import crash
+from ui.kit.export import save_plot, table_contents
+from ui.kit.plots import ConvergencePlot
 
 #: Stop -> idle, a liveness bound (the aim is 0.5 s, printed): each job stopped here would run
 #: for minutes to hours, so ending within this proves Stop works even on a loaded machine.

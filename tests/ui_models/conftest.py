@@ -14,7 +14,7 @@ from omahanash.runs import CancelFlag
 
 
 class Recorder:
-    """A job's reporter (:class:`ui.fields.Reporter`) without a window: it keeps the phases
+    """A job's reporter (:class:`ui.kit.fields.Reporter`) without a window: it keeps the phases
     started, the reports ``(done, total)`` and the last phase's ``detail``; given a ``cancel``
     flag it presses Stop as the phase ``stop_at_phase`` starts, or at the first report for which
     ``stop_when(done, total)`` is true.

@@ -8,12 +8,12 @@ import importlib
 
 import pytest
 
-MODULES = ("ui.units", "ui.fields", "ui.jamfold_model", "ui.cfr_model", "ui.exploit_model",
-           "ui.table_model", "ui.tournament_model", "ui.tournament_jobs", "ui.trainer_model",
-           "ui.trainer_jobs", "ui.equity_model", "ui.equity_jobs",
-           "ui.perfect_model", "ui.perfect_jobs", "ui.review_state",
-           "ui.review_jobs", "ui.sweep_model", "ui.table_build_model",
-           "ui.range_text")
+MODULES = ("ui.kit.units", "ui.kit.fields", "ui.jamfold.model", "ui.cfr.model",
+           "ui.jamfold.exploit.model", "ui.table.model", "ui.tournament.model",
+           "ui.tournament.jobs", "ui.trainer.model", "ui.trainer.jobs", "ui.equity.model",
+           "ui.equity.jobs", "ui.perfect.model", "ui.perfect.jobs", "ui.review.model",
+           "ui.review.jobs", "ui.jamfold.sweep.model", "ui.equity_tables.model",
+           "ui.kit.range_text", "ui.table.chart.model")
 
 
 @pytest.mark.parametrize("name", MODULES)

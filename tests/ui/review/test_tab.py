@@ -1,0 +1,414 @@
+"""The Review tab driven like a user: open hand histories (a method, a folder, a drop on the
+window), the spots table (sort, filter, colours), the hero combo, the summary and grade, the
+cumulative EV-lost plot, details and Open in Jam-fold, export, errors, Stop."""
+
+from __future__ import annotations
+
+import csv
+import re
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QTextBrowser,
+)
+
+from omahanash.cards import Variant
+from omahanash.history import review
+from ui.review.spots_table import SEVERITY_COLOURS, cards_html
+from ui.review.tab import ReviewTab, jamfold_inputs
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "history"
+HOLDEM = DATA / "ps_hu_tournament_holdem.txt"
+RUN_TIMEOUT_MS = 300_000  # liveness: a cold numba cache on a loaded machine
+
+
+@pytest.fixture
+def tab(window) -> ReviewTab:
+    tab = window.tab("Review")
+    assert isinstance(tab, ReviewTab) and tab.objectName() == "reviewTab"
+    window.tab_widget.setCurrentWidget(tab)
+    return tab
+
+
+def wait_idle(qtbot, tab: ReviewTab) -> None:
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=RUN_TIMEOUT_MS)
+
+
+def open_and_wait(qtbot, tab: ReviewTab, *paths) -> None:
+    assert tab.open_paths(list(paths))
+    wait_idle(qtbot, tab)
+
+
+def many_hands(folder: Path, copies: int) -> Path:
+    """A file of ``copies`` renumbered copies of the Hold'em test file."""
+    text = HOLDEM.read_text(encoding="utf-8-sig")
+    path = folder / f"many_{copies}.txt"
+    with path.open("w", encoding="utf-8") as out:
+        for copy in range(copies):
+            out.write(re.sub(r"Hand #(\d+)", rf"Hand #{copy}\1", text))
+            out.write("\n\n\n")
+    return path
+
+
+def column(drive, view: QTableView, header: str) -> list[str]:
+    index = drive.table_header(view).index(header)
+    return [row[index] for row in drive.table_rows(view)]
+
+
+def test_a_holdem_file_is_reviewed_as_the_library_does(qtbot, tab, drive):
+    expected = review([HOLDEM])
+    open_and_wait(qtbot, tab, HOLDEM)
+    table = drive.find(tab, QTableView, "reviewTable")
+    assert len(drive.table_rows(table)) == len(expected.spots) == 3
+    assert column(drive, table, "Hand") == [spot.hand_id for spot in expected.spots]
+    assert column(drive, table, "Severity") == [spot.severity for spot in expected.spots]
+    summary = drive.find(tab, QTextBrowser, "reviewSummary").toPlainText()
+    assert f"Grade: {expected.grade}" in summary
+    assert "provisional" in summary  # 3 spots
+    assert f"Hands read: {expected.hands}" in summary
+    assert f"Outside the model: {len(expected.outside)}" in summary
+    assert f"Unparsed: {len(expected.unparsed)}" in summary
+    assert "is truncated" in summary and "is truncated" in \
+        drive.find(tab, QTextBrowser, "reviewSummary").toolTip()
+    assert "By position" in summary and "By stack" in summary
+    hero = drive.find(tab, QComboBox, "reviewHeroCombo")
+    assert hero.currentText() == expected.hero == "Hero"
+    assert sorted(hero.itemText(i) for i in range(hero.count())) == ["Hero", "Villain"]
+    points = tab.plot_points()
+    assert tab.findChild(type(tab.plot), "reviewPlot") is tab.plot
+    assert len(points) == len(expected.spots)
+    assert [y for _, y in points] == pytest.approx(expected.cumulative_ev_lost_bb())
+    assert tab.progress.value() == tab.progress.maximum()
+    assert not drive.find(tab, QLabel, "reviewError").isVisible()
+
+
+def test_a_grade_from_enough_spots_is_not_provisional(qtbot, tab, drive, tmp_path):
+    path = many_hands(tmp_path, 20)
+    expected = review([path])
+    assert len(expected.spots) == 60
+    open_and_wait(qtbot, tab, path)
+    assert len(drive.table_rows(drive.find(tab, QTableView, "reviewTable"))) == 60
+    assert len(tab.plot_points()) == 60
+    summary = drive.find(tab, QTextBrowser, "reviewSummary").toPlainText()
+    assert f"Grade: {expected.grade}" in summary and "provisional" not in summary
+    bands = [line.split()[0] for line in summary.splitlines() if line.endswith(" bb")
+             and line[:1].isdigit()]
+    assert bands == ["5-10", "10-15"], summary  # short stacks first
+
+
+def test_changing_the_hero_reruns_the_review(qtbot, tab, drive):
+    open_and_wait(qtbot, tab, HOLDEM)
+    expected = review([HOLDEM], hero="Villain")
+    drive.choose(drive.find(tab, QComboBox, "reviewHeroCombo"), "Villain")
+    assert tab.runner.running
+    wait_idle(qtbot, tab)
+    assert tab.report is not None and tab.report.hero == "Villain"
+    table = drive.find(tab, QTableView, "reviewTable")
+    assert column(drive, table, "Hand") == [spot.hand_id for spot in expected.spots]
+    assert drive.find(tab, QComboBox, "reviewHeroCombo").currentText() == "Villain"
+
+
+def test_sorting_and_filtering(qtbot, tab, drive):
+    open_and_wait(qtbot, tab, HOLDEM)
+    table = drive.find(tab, QTableView, "reviewTable")
+    stack = drive.table_header(table).index("Stack (bb)")
+    table.sortByColumn(stack, Qt.SortOrder.DescendingOrder)
+    stacks = [float(text) for text in column(drive, table, "Stack (bb)")]
+    assert stacks == sorted(stacks, reverse=True) and len(set(stacks)) == 3
+    table.sortByColumn(stack, Qt.SortOrder.AscendingOrder)
+    assert [float(t) for t in column(drive, table, "Stack (bb)")] == sorted(stacks)
+    # "sb" also matches the big blind's node, "BB vs SB": filter by the node's whole name
+    drive.type_into(drive.find(tab, QLineEdit, "reviewFilterEdit"), "bb vs sb")
+    assert set(column(drive, table, "Position")) == {"BB"}
+    assert len(drive.table_rows(table)) == 1
+    assert column(drive, table, "Players") == ["2"]
+    drive.type_into(drive.find(tab, QLineEdit, "reviewFilterEdit"), "Qs")
+    assert column(drive, table, "Cards") == ["Qs Qh"]
+    drive.type_into(drive.find(tab, QLineEdit, "reviewFilterEdit"), "blunder")
+    assert drive.table_rows(table) == []
+
+
+def test_mistakes_are_coloured_by_severity(qtbot, tab, drive, tmp_path):
+    # Hand #1 of the library's docstring: pushing 7-2 offsuit at 10 bb is a mistake.
+    path = tmp_path / "mistake.txt"
+    path.write_text("""\
+PokerStars Hand #1: Tournament #5, $1+$0 Hold'em No Limit - Level I (10/20) - x
+Table '5 1' 2-max Seat #1 is the button
+Seat 1: Hero (200 in chips)
+Seat 2: Villain (900 in chips)
+Hero: posts small blind 10
+Villain: posts big blind 20
+*** HOLE CARDS ***
+Dealt to Hero [7h 2c]
+Hero: raises 180 to 200 and is all-in
+Villain: calls 180
+*** SUMMARY ***
+""")
+    open_and_wait(qtbot, tab, path, HOLDEM)
+    table = drive.find(tab, QTableView, "reviewTable")
+    model = table.model()
+    severity = drive.table_header(table).index("Severity")
+    rows = {model.index(r, severity).data(): r for r in range(model.rowCount())}
+    assert set(rows) == {"mistake", "none"}
+    assert model.index(rows["mistake"], 0).data(Qt.ItemDataRole.BackgroundRole) == \
+        SEVERITY_COLOURS["mistake"]
+    assert model.index(rows["none"], 0).data(Qt.ItemDataRole.BackgroundRole) is None
+    table.sortByColumn(severity, Qt.SortOrder.DescendingOrder)
+    assert column(drive, table, "Severity")[0] == "mistake"
+    assert "Mistakes: small 0, mistake 1, blunder 0" in \
+        drive.find(tab, QTextBrowser, "reviewSummary").toPlainText()
+
+
+def test_selected_spot_details_and_open_in_jamfold(qtbot, window, tab, drive):
+    open_and_wait(qtbot, tab, HOLDEM)
+    button = drive.find(tab, QPushButton, "reviewOpenSpotButton")
+    assert not button.isEnabled()
+    table = drive.find(tab, QTableView, "reviewTable")
+    row = column(drive, table, "Hand").index("200002")  # Hero calls with Qs Qh in the BB
+    drive.click_index(table, table.model().index(row, 0))
+    spot = tab.selected_spot()
+    assert spot is not None and spot.hand_id == "200002" and spot.position == "BB"
+    details = drive.find(tab, QLabel, "reviewDetails").text()
+    assert cards_html("Qs Qh") in details and "♠" in details and "♥" in details
+    for text in ("call", "AllIn_EV", f"{spot.allin_ev:.3f}", "Fold_EV", f"{spot.fold_ev:.3f}",
+                 "EV lost", "Severity", "12.20 bb", "judged at 12 bb", "Verdict"):
+        assert text in details, text
+    assert spot.verdict in ("correct", "mixed", "mistake") and spot.verdict in details
+    assert button.isEnabled()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    jamfold = window.tab("Jam-fold")
+    assert window.tab_widget.currentWidget() is jamfold
+    assert drive.find(jamfold, QComboBox, "typeCombo").currentText() == "Texas Hold'em"
+    expected = {"anteEdit": "0.1", "sbEdit": "0.5", "bbEdit": "1", "player1Edit": "12",
+                "player2Edit": "12", "lookupEdit": "Qs Qh"}
+    assert jamfold_inputs(spot) == expected
+    for name, text in expected.items():
+        assert drive.find(jamfold, QLineEdit, name).text() == text, name
+    assert drive.find(jamfold, QComboBox, "playerCombo").currentText().startswith("CA")
+    assert "200002" in window.statusBar().currentMessage()
+
+
+def test_a_dropped_file_is_reviewed(qtbot, window, drive):
+    window.tab_widget.setCurrentWidget(window.tab("Jam-fold"))
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(HOLDEM))])
+    enter = QDragEnterEvent(QPoint(10, 10), Qt.DropAction.CopyAction, mime,
+                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(window, enter)
+    assert enter.isAccepted()
+    drop = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime,
+                      Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(window, drop)
+    tab = window.tab("Review")
+    assert window.tab_widget.currentWidget() is tab
+    wait_idle(qtbot, tab)
+    assert len(drive.table_rows(drive.find(tab, QTableView, "reviewTable"))) == 3
+    assert tab.paths == (str(HOLDEM),)
+
+
+def test_a_dropped_web_link_is_refused(window):
+    mime = QMimeData()
+    mime.setUrls([QUrl("https://example.com/hands.txt")])
+    enter = QDragEnterEvent(QPoint(10, 10), Qt.DropAction.CopyAction, mime,
+                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(window, enter)
+    assert not enter.isAccepted()
+
+
+def test_a_folder_is_reviewed(qtbot, tab, drive, tmp_path):
+    # Hold'em files and a stray one (the test data's Omaha hands would need the Omaha table).
+    for name in (HOLDEM.name, "ps_6max_holdem.txt", "hu_nt.phh", "notes.log"):
+        (tmp_path / name).write_bytes((DATA / name).read_bytes())
+    expected = review([tmp_path])
+    assert expected.hands > 0 and len(expected.spots) > 3
+    open_and_wait(qtbot, tab, tmp_path)
+    assert len(drive.table_rows(drive.find(tab, QTableView, "reviewTable"))) == \
+        len(expected.spots)
+    summary = drive.find(tab, QTextBrowser, "reviewSummary").toPlainText()
+    assert f"Unparsed: {len(expected.unparsed)}" in summary
+    assert "unsupported format" in summary  # notes.log, listed, the rest still read
+
+
+def test_an_unsupported_file_shows_an_error_in_the_tab(qtbot, tab, drive):
+    open_and_wait(qtbot, tab, DATA / "notes.log")
+    error = drive.find(tab, QLabel, "reviewError")
+    assert error.isVisible() and "unsupported format" in error.text()
+    assert drive.table_rows(drive.find(tab, QTableView, "reviewTable")) == []
+    assert drive.find(tab, QPushButton, "reviewOpenButton").isEnabled()
+
+
+def test_a_missing_file_shows_an_error_in_the_tab(qtbot, tab, drive, tmp_path):
+    open_and_wait(qtbot, tab, tmp_path / "nothing.txt")
+    error = drive.find(tab, QLabel, "reviewError")
+    assert error.isVisible() and "no such file" in error.text()
+    assert tab.report is None
+
+
+def test_stop_during_a_run_returns_to_idle(qtbot, tab, drive, tmp_path):
+    # Many hands, so that the run is still going when Stop is pressed.
+    big = many_hands(tmp_path, 600)
+    open_and_wait(qtbot, tab, HOLDEM)
+    assert tab.open_paths([big])
+    stop = drive.find(tab, QPushButton, "reviewStopButton")
+    assert stop.isEnabled() and not drive.find(tab, QPushButton, "reviewOpenButton").isEnabled()
+    # Stop is the job's outcome (ui.review.jobs), not an exception: stopped, no report
+    with qtbot.waitSignal(tab.runner.succeeded, timeout=RUN_TIMEOUT_MS,
+                          check_params_cb=lambda outcome: outcome == (None, True)):
+        qtbot.mouseClick(stop, Qt.MouseButton.LeftButton)
+    wait_idle(qtbot, tab)
+    assert not stop.isEnabled()
+    assert drive.find(tab, QPushButton, "reviewOpenButton").isEnabled()
+    assert tab.paths == (str(HOLDEM),)  # the previous review stays
+    assert drive.find(tab, QComboBox, "reviewHeroCombo").currentText() == "Hero"
+    assert len(drive.table_rows(drive.find(tab, QTableView, "reviewTable"))) == 3
+    assert tab.progress.value() == 0
+
+
+def test_export_csv_and_html(qtbot, tab, drive, tmp_path):
+    assert not drive.find(tab, QPushButton, "reviewCsvButton").isEnabled()
+    open_and_wait(qtbot, tab, HOLDEM)
+    assert drive.find(tab, QPushButton, "reviewCsvButton").isEnabled()
+    assert tab.export_csv(tmp_path / "spots.csv")
+    with (tmp_path / "spots.csv").open(newline="", encoding="utf-8") as lines:
+        rows = list(csv.DictReader(lines))
+    assert sorted(row["hand_id"] for row in rows) == ["200001", "200002", "200003"]
+    assert tab.export_html(tmp_path / "report.html")
+    assert "<html" in (tmp_path / "report.html").read_text(encoding="utf-8").lower()
+    assert not tab.export_csv(tmp_path / "no such folder" / "spots.csv")
+    assert drive.find(tab, QLabel, "reviewError").isVisible()
+
+
+def test_an_opponent_range_reviews_the_files_again(qtbot, tab, drive):
+    open_and_wait(qtbot, tab, HOLDEM)
+    edit = drive.find(tab, QLineEdit, "reviewVsEdit")
+    assert edit.text() == "" and "Nash" in edit.placeholderText()
+    summary = drive.find(tab, QTextBrowser, "reviewSummary")
+    assert "Opponent: Nash equilibrium" in summary.toPlainText()
+    expected = review([HOLDEM], vs="AA")
+    drive.type_into(edit, "AA")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    assert tab.runner.running
+    wait_idle(qtbot, tab)
+    assert tab.report is not None and tab.report.opponent.as_dict() == {"pusher": "AA",
+                                                                        "caller": "AA"}
+    assert "Opponent: pusher AA, caller AA" in summary.toPlainText()
+    table = drive.find(tab, QTableView, "reviewTable")
+    assert column(drive, table, "Hand") == [spot.hand_id for spot in expected.spots]
+    assert column(drive, table, "Best") == [spot.best_action for spot in expected.spots]
+    assert column(drive, table, "EV lost (bb)") == [f"{spot.ev_lost_bb:.3f}"
+                                                    for spot in expected.spots]
+    drive.click_index(table, table.model().index(0, 0))
+    assert "against AA" in drive.find(tab, QLabel, "reviewDetails").text()
+    qtbot.keyClick(edit, Qt.Key.Key_Return)  # the same model again: nothing to re-run
+    assert not tab.runner.running
+
+
+def test_a_bad_opponent_range_shows_an_error_in_the_tab(qtbot, tab, drive):
+    open_and_wait(qtbot, tab, HOLDEM)
+    edit = drive.find(tab, QLineEdit, "reviewVsEdit")
+    drive.type_into(edit, "QX+")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    wait_idle(qtbot, tab)
+    error = drive.find(tab, QLabel, "reviewError")
+    assert error.isVisible() and "needs explicit ranks" in error.text()
+    assert tab.report is not None and tab.report.opponent.is_nash  # the results shown stay
+    assert len(drive.table_rows(drive.find(tab, QTableView, "reviewTable"))) == 3
+    assert drive.find(tab, QPushButton, "reviewOpenButton").isEnabled()
+
+
+def test_omaha_hands_without_a_table_are_offered_a_build_not_a_command(qtbot, tab,
+                                                                        monkeypatch,
+                                                                        tmp_path):
+    """Issue 27: the PLO8 hands left out for want of a table point to the Build panel in the
+    tab (never to the command line), and once the table is built the review runs again."""
+    import ui.equity_tables.panel as panel_module
+
+    monkeypatch.setenv("OMAHANASH_CACHE", str(tmp_path / "empty-cache"))
+    open_and_wait(qtbot, tab, DATA / "ps_hu_omaha.txt")
+    panel = tab.build_panel
+    assert panel.isVisible()
+    assert panel.variants == [Variant.OMAHA_HI, Variant.OMAHA_HILO]
+    summary = tab.summary.toPlainText()
+    assert "no Omaha Hi/Lo equity table yet: Build it in the panel above" in summary
+    assert "omahanash table build" not in summary
+    # the full table is there (faked): the review runs again by itself
+    monkeypatch.setattr(panel_module, "table_state", lambda variant: "full")
+    panel.builds.built.emit("omaha-hilo")
+    assert tab.runner.running
+    wait_idle(qtbot, tab)
+
+
+# -- the full table and the tab's shape ------------------------
+
+
+def test_payouts_typed_rerun_the_review_and_a_bad_one_shows_an_error(qtbot, tab, drive):
+    open_and_wait(qtbot, tab, HOLDEM)
+    assert tab.report is not None and tab.report.payouts_given is None
+    edit = drive.find(tab, QLineEdit, "reviewPayoutsEdit")
+    drive.type_into(edit, "65/35")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    wait_idle(qtbot, tab)
+    assert tab.report.payouts_given == "65/35" and tab.reviewed_payouts == "65/35"
+    drive.type_into(edit, "50/abc")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    wait_idle(qtbot, tab)
+    error = drive.find(tab, QLabel, "reviewError")
+    assert error.isVisible() and "'abc' is not an amount" in error.text()
+    assert tab.report.payouts_given == "65/35"  # the results shown stay
+
+
+def _table_spot(**changes):
+    from omahanash.history.review import SpotReview
+
+    fields = dict(hand_id="7", file="f.txt", line=1, variant="holdem", position="BB", sb=200,
+                  bb=400, ante=50, dead_money=0, stack_bb=9.75, grid_stack_bb=9.75,
+                  cards="9c 8c", action="fold", nash_action="fold", nash_frequency=1.0,
+                  allin_ev=-3.0, fold_ev=-1.1, ev_lost_bb=0.0, severity="none",
+                  best_action="fold", verdict="correct", players=3, node="BB vs BTN+SB",
+                  model="icm", payouts="50/30/20", payouts_source="9-max sit-and-go",
+                  ev_lost_pool_pct=0.0, stacks=(5100.0, 4500.0, 3900.0))
+    fields.update(changes)
+    return SpotReview(**fields)
+
+
+def test_the_table_shows_each_spots_table_size_and_node(qtbot):
+    from ui.review.model import details_html, jamfold_request
+    from ui.review.spots_table import COLUMNS, SpotTableModel
+
+    model = SpotTableModel()
+    spot = _table_spot()
+    model.set_spots([spot])
+    headers = [name for name, _, _ in COLUMNS]
+    row = [model.index(0, c).data() for c in range(model.columnCount())]
+    assert row[headers.index("Players")] == "3"
+    assert row[headers.index("Node")] == "BB vs BTN+SB"
+    details = details_html(spot)
+    assert "3-handed, node BB vs BTN+SB, ICM 50/30/20 (9-max sit-and-go)" in details
+    assert "% of the prize pool" in details
+    # a table spot is not heads-up: the Jam-fold tab cannot play it, and says why
+    assert "3-handed table spot" in jamfold_request(spot)
+
+
+def test_the_review_model_needs_no_qt_and_the_tab_no_other_tab():
+    """The tab's model imports without Qt; the tab neither imports the main window nor looks
+    widgets up in another tab (the main window routes its requests to the Jam-fold tab)."""
+    import subprocess
+    import sys
+
+    # the package ``ui`` itself hooks PySide6 for a clean exit: the model adds no Qt module
+    code = ("import sys, ui; before = set(sys.modules); import ui.review.model; "
+            "sys.exit(any(m.startswith('PySide6') for m in set(sys.modules) - before))")
+    root = Path(__file__).resolve().parents[3]
+    assert subprocess.run([sys.executable, "-c", code], cwd=root).returncode == 0
+    source = (root / "ui" / "review" / "tab.py").read_text(encoding="utf-8")
+    assert "main_window" not in source and "findChild" not in source
+    assert len(source.splitlines()) <= 400

@@ -1,0 +1,274 @@
+"""The Review tab's model, without Qt: what a review hands back, the players of the files,
+the selected spot and the session as rich text, and the request that opens a spot in the
+Jam-fold tab. Tested without a window (doctests, ``tests/ui/review/test_tab.py``,
+``tests/ui_models/review/test_jobs.py``); the job is :mod:`ui.review.jobs`, the widgets are
+:mod:`ui.review.views`, the tab that joins them :mod:`ui.review.tab`.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from omahanash.cards import Variant
+
+if TYPE_CHECKING:
+    from omahanash.history import ReviewReport, SpotReview
+    from omahanash.runs import CancelFlag, ProgressCallback
+
+#: The summary lists at most this many unparsed hands (the tooltip repeats them).
+UNPARSED_SHOWN = 50
+#: ... and this many reasons for hands outside the model, the most frequent first.
+REASONS_SHOWN = 12
+#: Hands counted between two looks at the Stop flag while listing the players.
+_HANDS_PER_CHECK = 200
+#: Four-colour deck: suit letter -> (symbol, colour).
+SUITS = {"s": ("♠", "#000000"), "h": ("♥", "#c8102e"), "d": ("♦", "#1f4fbf"),
+         "c": ("♣", "#1a8a2a")}
+
+
+def cards_html(cards: str) -> str:
+    """Cards (``'Ah Kd'``) as rich text: rank and suit symbol in the suit's colour.
+
+    >>> cards_html("Ah Ts")
+    '<b><span style="color:#c8102e">A♥</span> <span style="color:#000000">T♠</span></b>'
+    >>> cards_html("")
+    ''
+    """
+    drawn = []
+    for card in cards.split():
+        symbol, colour = SUITS.get(card[-1:].lower(), (card[-1:], "#000000"))
+        drawn.append(f'<span style="color:{colour}">{card[:-1].upper()}{symbol}</span>')
+    return f"<b>{' '.join(drawn)}</b>" if drawn else ""
+
+
+@dataclass(frozen=True)
+class ReviewResult:
+    """What a review job hands back: the files reviewed, their players (most hands first,
+    with their hand counts), the library's report, the opponent model and the payouts as
+    typed."""
+
+    paths: tuple[str, ...]
+    players: tuple[tuple[str, int], ...]
+    report: ReviewReport
+    vs: str | None = None
+    payouts: str | None = None
+
+
+def list_players(paths: Sequence[str | os.PathLike], progress: ProgressCallback | None = None,
+                 cancel: CancelFlag | None = None) -> tuple[tuple[str, int], ...]:
+    """Every player seated in the hands under ``paths`` with the number of their hands, most
+    hands first (then by name); ``cancel`` is looked at every few hundred hands.
+
+    >>> from pathlib import Path
+    >>> data = Path(__file__).resolve().parents[2] / "tests" / "data" / "history"
+    >>> list_players([data / "ps_hu_tournament_holdem.txt"])
+    (('Hero', 5), ('Villain', 5))
+    """
+    from omahanash.history import Hand
+    from omahanash.history.sources import hand_files, read_file
+
+    files = hand_files(paths)
+    total = max(1, sum(path.stat().st_size for path in files))
+    read = [0]  # characters read so far (read_file adds to it)
+    seated: Counter[str] = Counter()
+    for path in files:
+        for count, item in enumerate(read_file(path, read)):
+            if isinstance(item, Hand):
+                seated.update(item.players)  # names: a mapping would add chips
+            if count % _HANDS_PER_CHECK == 0:
+                if cancel is not None:
+                    cancel.raise_if_cancelled()
+                if progress is not None:
+                    progress(min(read[0], total), total)
+    return tuple(sorted(seated.items(), key=lambda pair: (-pair[1], pair[0])))
+
+
+def jamfold_inputs(spot: SpotReview) -> dict[str, str]:
+    """The Jam-fold tab's inputs for the game a spot was judged on: in big blinds (SB/BB,
+    1, ante/BB), both stacks the effective stack on the review's grid, the hero's cards; so
+    the tab shows the same AllIn_EV / Fold_EV as the review. Keys are the widgets' object
+    names."""
+    def bb(chips: float) -> str:
+        return f"{round(chips / spot.bb, 9):g}"
+
+    stack = f"{spot.grid_stack_bb:g}"
+    return {"anteEdit": bb(spot.ante), "sbEdit": bb(spot.sb), "bbEdit": "1",
+            "player1Edit": stack, "player2Edit": stack, "lookupEdit": spot.cards}
+
+
+@dataclass(frozen=True)
+class JamfoldRequest:
+    """What "Open in Jam-fold" asks the main window to do: the game by its display name, the
+    Jam-fold inputs by object name, the hero's side (``PU`` pusher, ``CA`` caller) and a
+    message for the Jam-fold tab."""
+
+    game: str
+    inputs: dict[str, str]
+    side: str
+    message: str
+
+
+def jamfold_request(spot: SpotReview) -> JamfoldRequest | str:
+    """The request for a heads-up spot, or why a spot cannot be opened there (a table spot
+    belongs to a table of 3-10 players, which the Jam-fold tab does not play)."""
+    if spot.players > 2 and spot.node not in ("SB", "BB vs SB"):
+        return (f"hand #{spot.hand_id} is a {spot.players}-handed table spot ({spot.node}): "
+                "the Jam-fold tab plays heads-up only")
+    note = "" if spot.dead_money == 0 else \
+        f" (without the {spot.dead_money / spot.bb:g} bb of dead money it does not model)"
+    return JamfoldRequest(Variant(spot.variant).display_name, jamfold_inputs(spot),
+                          "PU" if spot.position == "SB" else "CA",
+                          f"Hand #{spot.hand_id} from the Review tab{note}: press Calculate, "
+                          "then Show.")
+
+
+def details_html(spot: SpotReview) -> str:
+    """The selected spot, as rich text: where it was played, the cards drawn, the decision
+    and its values."""
+    grid = "" if spot.grid_stack_bb == round(spot.stack_bb, 9) else \
+        f" (judged at {spot.grid_stack_bb:g} bb)"
+    ante = f", ante {spot.ante:g}" if spot.ante else ""
+    dead = f", dead money {spot.dead_money:g}" if spot.dead_money else ""
+    lost = f"{spot.ev_lost_bb:.3f} bb ({spot.ev_lost:g} in chips)"
+    rows = (("Hand", f"#{html.escape(spot.hand_id)} · {html.escape(os.path.basename(spot.file))}"
+                     f":{spot.line}"),
+            ("Game", f"{html.escape(Variant(spot.variant).display_name)}, blinds "
+                     f"{spot.sb:g}/{spot.bb:g}{ante}{dead}"),
+            ("Position", f"{spot.position}, effective stack {spot.stack_bb:.2f} bb{grid}"),
+            ("Table", f"{spot.players}-handed, node {html.escape(spot.node)}, "
+                      f"{html.escape(_payouts_name(spot))}"),
+            ("Cards", cards_html(spot.cards)),
+            ("Action", html.escape(spot.action)),
+            ("Best", f"{html.escape(spot.best_action)} against "
+                     f"{html.escape(_opponent_name(spot.opponent))}"),
+            ("Nash", f"{html.escape(spot.nash_action)} {100 * spot.nash_frequency:.1f}%"),
+            ("AllIn_EV", f"{spot.allin_ev:.3f} bb"),
+            ("Fold_EV", f"{spot.fold_ev:.3f} bb"),
+            ("EV lost", lost + ("" if spot.ev_lost_pool_pct is None
+                                else f", {spot.ev_lost_pool_pct:.3f}% of the prize pool")),
+            ("Verdict", html.escape(spot.verdict)),  # the one rule: jamfold.decision.judge
+            ("Severity", html.escape(spot.severity)))
+    return "<table>" + "".join(f"<tr><td><b>{name}</b>&nbsp;&nbsp;</td><td>{value}</td></tr>"
+                               for name, value in rows) + "</table>"
+
+
+def _payouts_name(spot: SpotReview) -> str:
+    """How the spot's chips were valued: ICM with its payouts and their source, or chips."""
+    if spot.model == "icm":
+        return f"ICM {spot.payouts} ({spot.payouts_source})"
+    return "chip EV" + (f" ({spot.payouts_source})" if spot.payouts_source else "")
+
+
+def _opponent_name(text: str) -> str:
+    """A spot's opponent model as the details say it (the library's ``nash``: Nash)."""
+    return "Nash" if text == "nash" else text
+
+
+def unparsed_text(report: ReviewReport) -> str:
+    """The unparsed hands, one ``file:line: reason`` a line (at most :data:`UNPARSED_SHOWN`)."""
+    lines = [f"{os.path.basename(item.file)}:{item.line}: {item.reason}"
+             for item in report.unparsed[:UNPARSED_SHOWN]]
+    more = len(report.unparsed) - UNPARSED_SHOWN
+    return "\n".join(lines + ([f"… and {more} more"] if more > 0 else []))
+
+
+def _payouts_text(report: ReviewReport) -> str:
+    """Which payouts valued the spots (chip EV when none is known, said so)."""
+    counts = report.payouts_summary()
+    return "; ".join(f"{name}: {count}" for name, count in counts.items()) or "-"
+
+
+def summary_html(report: ReviewReport) -> str:
+    """The session summary as rich text: counts, mistakes, EV lost, the grade with its
+    interval, accuracy by position and stack band, why hands were outside the model or
+    unparsed."""
+    from omahanash.history.grading import FEW_SPOTS, STACK_BANDS, stack_band
+
+    # Accuracy rows in a natural order: SB before BB, stack bands from short to deep.
+    order = ["SB", "BB"] + [stack_band(high) for high in STACK_BANDS] \
+        + [stack_band(float("inf"))]
+
+    def rank(name: str) -> int:
+        return order.index(name) if name in order else len(order)
+
+    spots = len(report.spots)
+    parts = [f"<p><b>Hero:</b> {html.escape(report.hero or '-')}<br>"
+             f"<b>Opponent:</b> {html.escape(report.opponent.describe())}<br>"
+             f"<b>Payouts:</b> {html.escape(_payouts_text(report))}<br>"
+             f"<b>Hands read:</b> {report.hands} · <b>Spots:</b> {spots} · "
+             f"<b>Outside the model:</b> {len(report.outside)} · "
+             f"<b>Unparsed:</b> {len(report.unparsed)}</p>"]
+    if spots:
+        mistakes = ", ".join(f"{name} {count}" for name, count in report.by_severity().items()
+                             if name != "none")
+        per_100 = report.ev_lost_bb_per_100
+        interval = report.grade_interval
+        mean = report.mean_ev_lost_bb
+        assert per_100 is not None and interval is not None and mean is not None
+        provisional = f" — <i>provisional: fewer than {FEW_SPOTS} spots</i>" \
+            if spots < FEW_SPOTS else ""
+        parts.append(
+            f"<p><b>Mistakes:</b> {mistakes}<br>"
+            f"<b>EV lost:</b> {report.ev_lost_bb:.3f} bb ({per_100:.2f} bb per 100 spots)<br>"
+            f"<b>Grade: {report.grade}</b> (mean EV lost per decision {mean:.3f} bb, 95% "
+            f"interval {interval[0]:.3f}–{interval[1]:.3f} bb){provisional}</p>")
+        accuracy = report.accuracy()
+        for title, rows in (("By position", accuracy["position"]),
+                            ("By stack", accuracy["stack_band"]),
+                            ("By table and node", accuracy["node"])):
+            parts.append(f"<p><b>{title}</b></p><table cellspacing='0' cellpadding='2'>"
+                         "<tr><th align='left'></th><th>spots</th><th>correct</th>"
+                         "<th>accuracy</th><th>EV lost (bb)</th></tr>")
+            for name in sorted(rows, key=rank):
+                row = rows[name]
+                parts.append(f"<tr><td>{html.escape(name)}</td>"
+                             f"<td align='right'>{row['spots']:g}</td>"
+                             f"<td align='right'>{row['correct']:g}</td>"
+                             f"<td align='right'>{100 * row['accuracy']:.0f}%</td>"
+                             f"<td align='right'>{row['ev_lost_bb']:.3f}</td></tr>")
+            parts.append("</table>")
+    if report.outside:
+        reasons = Counter(item.reason for item in report.outside).most_common()
+        others = sum(count for _, count in reasons[REASONS_SHOWN:])
+        parts.append("<p><b>Outside the model</b></p><ul>" + "".join(
+            f"<li>{html.escape(player_reason(reason))}: {count}</li>" for reason, count in
+            reasons[:REASONS_SHOWN])
+            + (f"<li>other reasons: {others}</li>" if others else "") + "</ul>")
+    if report.unparsed:
+        parts.append("<p><b>Unparsed</b></p><ul>" + "".join(
+            f"<li>{html.escape(line)}</li>" for line in unparsed_text(report).splitlines())
+            + "</ul>")
+    return "".join(parts)
+
+
+_NO_TABLE = re.compile(r"^no (omaha-hi|omaha-hilo) equity table\b")
+
+
+def missing_tables(report: ReviewReport) -> list[Variant]:
+    """The Omaha variants whose hands the review left out for want of a table.
+
+    >>> from types import SimpleNamespace as N
+    >>> missing_tables(N(outside=[N(reason="no omaha-hilo equity table: not built")]))
+    [<Variant.OMAHA_HILO: 'omaha-hilo'>]
+    """
+    found = (_NO_TABLE.match(item.reason) for item in report.outside)
+    return [Variant.parse(name) for name in dict.fromkeys(m.group(1) for m in found if m)]
+
+
+def player_reason(reason: str) -> str:
+    """A reason as the tab says it: a missing table is built here, not in a terminal.
+
+    >>> player_reason("no omaha-hilo equity table: run 'omahanash table build ...'")
+    'no Omaha Hi/Lo equity table yet: Build it in the panel above, then review again'
+    """
+    found = _NO_TABLE.match(reason)
+    if found is None:
+        return reason
+    return (f"no {Variant.parse(found.group(1)).display_name} equity table yet: Build it in "
+            "the panel above, then review again")

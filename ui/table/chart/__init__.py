@@ -1,0 +1,1 @@
+"""The Table tab's Nash chart: its model without Qt and its page."""

@@ -1,0 +1,493 @@
+"""The Table tab's rules, without Qt: reading the form into a push/fold spot (each of the
+library's :class:`~omahanash.errors.InputError` messages beside the field it is about), the
+seats around the oval, staleness, and the rows the views show (nodes with their reach, the
+hands of a node with the EV of playing and folding in big blinds and in prize equity, ICM
+equity and bubble factors). The jobs the worker runs are in :mod:`ui.table.jobs`.
+
+Size: ~450 lines, every rule of the Table tab without Qt (inputs, seats, staleness, rows);
+splitting it would split the one model the tab's views read.
+
+>>> checked = check_inputs(TableInputs(stacks=["1500", "1000", "800"], payouts="50/30/20"))
+>>> checked.errors, checked.spot.positions
+({}, ('BTN', 'SB', 'BB'))
+>>> check_inputs(TableInputs(stacks=["1500", "-3", "800"])).errors
+{'stack1': 'stack 2 must be a number above 0'}
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from omahanash.errors import InputError
+from omahanash.pushfold.payouts import parse_payouts
+from omahanash.pushfold.spot import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, POSITIONS
+from ui.kit.fields import parse_positive_int, parse_seed
+
+if TYPE_CHECKING:
+    from omahanash.pushfold import PushFoldSolution, PushFoldSpot
+
+#: Variants of the Type combo: label -> the library's name.
+VARIANTS = {"Hold'em": "holdem", "Omaha Hi": "omaha-hi", "Omaha Hi/Lo": "omaha-hilo"}
+#: The payout presets offered beside the payouts field: label -> text put in the field.
+PAYOUT_PRESETS = {
+    "9-max SNG 50/30/20": "50/30/20",
+    "6-max SNG 65/35": "65/35",
+    "Spin & Go (winner takes all)": "1",
+    "Heads-up": "1",
+    "Double or nothing": "don",
+    "Custom": "",
+}
+#: The payout model switch: ICM (prize equity) or chip EV.
+MODELS = ("ICM", "Chips")
+#: Units of the stack fields.
+STACK_UNITS = ("chips", "bb")
+#: Field keys of the form (a stack's is ``stack<i>``).
+FIELDS = ("sb", "bb", "ante", "bb_ante", "payouts", "iterations", "deals", "seed", "locks")
+#: The chip amounts of the form but the stacks: field key -> its name in messages.
+_CHIP_FIELDS = (("sb", "SB"), ("bb", "BB"), ("ante", "ante"), ("bb_ante", "big-blind ante"))
+
+
+def library_default(name: str) -> str:
+    """The library's default of a setting of the form, as the field shows it: the spot's
+    (:class:`~omahanash.pushfold.PushFoldSpot`) ``ante`` and ``bb_ante``, the solve's
+    (:func:`~omahanash.pushfold.cache.table_equilibrium`) ``seed``.
+
+    >>> library_default("bb_ante"), library_default("seed")
+    ('0', '0')
+    """
+    if name == "seed":
+        import inspect
+
+        from omahanash.pushfold.cache import table_equilibrium
+
+        return f"{inspect.signature(table_equilibrium).parameters['seed'].default}"
+    from omahanash.pushfold.spot import PushFoldSpot
+
+    return f"{PushFoldSpot.__dataclass_fields__[name].default:g}"
+
+
+@dataclass
+class TableInputs:
+    """What the form holds, as typed (stacks in preflop order, in ``unit``). The defaults are
+    the form's first texts: the tab opens on a 15-bb sit-and-go spot of three players at
+    50/100 with 50/30/20 payouts; antes and seed are the library's defaults."""
+
+    variant: str = "Hold'em"
+    stacks: list[str] = field(default_factory=lambda: ["1500", "1500", "1500"])
+    unit: str = "chips"
+    sb: str = "50"
+    bb: str = "100"
+    ante: str = field(default_factory=lambda: library_default("ante"))
+    bb_ante: str = field(default_factory=lambda: library_default("bb_ante"))
+    payouts: str = "50/30/20"
+    model: str = "ICM"
+    iterations: str = ""
+    deals: str = ""
+    seed: str = field(default_factory=lambda: library_default("seed"))
+    locks: str = ""
+
+
+@dataclass
+class TableRequest:
+    """A valid form: the spot and how to solve it (``iterations`` None: the equilibrium from
+    the cache of equilibria; ``deals`` None: the library's default)."""
+
+    spot: PushFoldSpot
+    iterations: int | None
+    deals: int | str | None
+    seed: int
+    locks: dict[str, str]
+
+    def key(self) -> str:
+        """Everything the results depend on (results of another key are stale)."""
+        return repr((self.spot.describe(), self.deals, self.seed, sorted(self.locks.items())))
+
+
+@dataclass
+class TableChecked:
+    """The form judged: the request (None when something is wrong) and field -> message."""
+
+    request: TableRequest | None
+    errors: dict[str, str]
+
+    @property
+    def spot(self) -> PushFoldSpot | None:
+        return None if self.request is None else self.request.spot
+
+
+def _number(text: str, what: str, *, positive: bool = False) -> float:
+    cleaned = text.strip().replace(",", "").replace("_", "")
+    if not cleaned:
+        if positive:
+            raise ValueError(f"enter the {what}")
+        return 0.0
+    try:
+        value = float(cleaned)
+    except ValueError:
+        raise ValueError(f"{what} must be a number, not {text.strip()!r}") from None
+    if not math.isfinite(value) or value < 0 or (positive and value == 0):
+        raise ValueError(f"{what} must be a number {'above' if positive else 'at least'} 0")
+    return value
+
+
+def _field_of(error: InputError, fallback: str) -> str:
+    """The field of the library's ``error``: by the argument it names (``stacks[1]`` ->
+    ``stack1``, ``sb``, ``bb_ante``, ...), else ``fallback``; never by its wording.
+
+    >>> _field_of(InputError.naming("stacks[2]", "stack 3 is bad"), "sb")
+    'stack2'
+    >>> _field_of(InputError("SB (200) must not be larger than BB (100)"), "sb")
+    'sb'
+    """
+    argument = error.argument or ""
+    name, _, index = argument.partition("[")
+    if name == "stacks":
+        return f"stack{index.rstrip(']') or 0}"
+    return argument if argument in FIELDS else fallback
+
+
+def parse_locks(text: str) -> dict[str, str]:
+    """``"BTN=top 20%; SB vs BTN=22+"`` -> node name -> range text (``;`` or new lines
+    between locks).
+
+    >>> parse_locks("BTN=top 20%; SB vs BTN = 22+,A2s+")
+    {'BTN': 'top 20%', 'SB vs BTN': '22+,A2s+'}
+    """
+    out: dict[str, str] = {}
+    for part in text.replace("\n", ";").split(";"):
+        if not part.strip():
+            continue
+        name, sep, spec = part.partition("=")
+        if not sep or not name.strip() or not spec.strip():
+            raise InputError(f"lock takes NODE=RANGE (e.g. 'BTN=top 20%'), got {part.strip()!r}")
+        out[name.strip()] = spec.strip()
+    return out
+
+
+def check_inputs(inputs: TableInputs) -> TableChecked:
+    """Judge the form: numbers first (each beside its field), then the library's spot."""
+    from omahanash.pushfold import PushFoldSpot
+
+    errors: dict[str, str] = {}
+    players = len(inputs.stacks)
+    values: dict[str, float] = {}
+    for (key, what), positive in zip(_CHIP_FIELDS, (True, True, False, False), strict=True):
+        try:
+            values[key] = _number(getattr(inputs, key), what, positive=positive)
+        except ValueError as exc:
+            errors[key] = str(exc)
+    stacks: list[float] = []
+    for i, text in enumerate(inputs.stacks):
+        try:
+            stacks.append(_number(text, f"stack {i + 1}", positive=True))
+        except ValueError as exc:
+            errors[f"stack{i}"] = str(exc)
+    iterations: int | None = None
+    if inputs.iterations.strip():
+        try:
+            iterations = parse_positive_int(inputs.iterations, "number of iterations",
+                                            1_000_000)
+        except ValueError as exc:
+            errors["iterations"] = str(exc)
+    deals: int | str | None = None
+    if inputs.deals.strip():
+        text = inputs.deals.strip().lower()
+        try:
+            deals = "exact" if text == "exact" else parse_positive_int(text, "number of deals")
+        except ValueError as exc:
+            errors["deals"] = str(exc)
+    seed = 0
+    try:
+        seed = parse_seed(inputs.seed) if inputs.seed.strip() else 0
+    except ValueError as exc:
+        errors["seed"] = str(exc)
+    if errors:
+        return TableChecked(None, errors)
+    if inputs.unit == "bb":
+        stacks = [s * values["bb"] for s in stacks]
+    for key, what, value in [*((f"stack{i}", f"stack {i + 1}", s) for i, s in enumerate(stacks)),
+                             *((key, what, values[key]) for key, what in _CHIP_FIELDS)]:
+        if value > MAX_CHIPS:  # (the library's bound; said beside the field, as the others)
+            errors[key] = f"{what} must be at most {MAX_CHIPS:g} chips, got {value!r}"
+    if errors:
+        return TableChecked(None, errors)
+    payouts = None if inputs.model == "Chips" else inputs.payouts
+    if payouts is not None and not payouts.strip():
+        return TableChecked(None, {"payouts": "enter the payouts (e.g. 50/30/20) or choose Chips"})
+    # The library's errors do not all name their argument (InputError.argument): the payouts
+    # are read on their own first, so that what is left of the spot's checks is about the
+    # numbers, each checked above but for SB <= BB, beside SB.
+    try:
+        parse_payouts(payouts, players)
+    except InputError as exc:
+        return TableChecked(None, {_field_of(exc, "payouts"): str(exc)})
+    try:
+        spot = PushFoldSpot(VARIANTS.get(inputs.variant, inputs.variant), stacks,
+                            values["sb"], values["bb"], values["ante"], payouts,
+                            values["bb_ante"])
+    except InputError as exc:
+        return TableChecked(None, {_field_of(exc, "sb"): str(exc)})
+    try:
+        locks = {spot.find_node(name).name: spec
+                 for name, spec in parse_locks(inputs.locks).items()}
+    except InputError as exc:
+        return TableChecked(None, {"locks": str(exc)})
+    return TableChecked(TableRequest(spot, iterations, deals, seed, locks), {})
+
+
+def positions(players: int) -> tuple[str, ...]:
+    """The positions of a table of ``players`` in preflop order.
+
+    >>> positions(6)
+    ('UTG', 'HJ', 'CO', 'BTN', 'SB', 'BB')
+    """
+    return POSITIONS[min(max(players, MIN_PLAYERS), MAX_PLAYERS)]
+
+
+def button_seat(players: int) -> int:
+    """The seat with the dealer button (heads-up the small blind has it).
+
+    >>> button_seat(2), button_seat(6)
+    (0, 3)
+    """
+    return 0 if players == 2 else players - 3
+
+
+def seat_places(players: int) -> list[tuple[float, float]]:
+    """Centre of each seat on the oval, in units of the half-axes (``x, y`` in -1..1, y
+    down), clockwise from the bottom: the big blind sits at the bottom (where the player
+    looks at the table from), the others follow it clockwise in the order they act.
+
+    >>> [(round(x, 3), round(y, 3)) for x, y in seat_places(2)]
+    [(-0.0, -1.0), (0.0, 1.0)]
+    """
+    out = []
+    for i in range(players):
+        # the BB (last) at the bottom; seat i is (i + 1) steps after it clockwise
+        angle = math.pi / 2 + 2 * math.pi * (i + 1) / players
+        out.append((math.cos(angle), math.sin(angle)))
+    return out
+
+
+def stale_text(spot: PushFoldSpot) -> str:
+    """The line over results that belong to another spot than the inputs."""
+    stacks = "/".join(f"{s:g}" for s in spot.stacks)
+    return (f"Stale: these results are for {spot.players} players, stacks {stacks}, "
+            f"blinds {spot.sb:g}/{spot.bb:g}, payouts {spot.payouts_text}; Calculate again.")
+
+
+# -- what the views show ---------------------------------------------------------------------
+
+
+def open_push(solution: PushFoldSolution) -> list[str]:
+    """Each seat's line under its stack after a solve: push % at its open node (the big
+    blind: its call % against the small blind)."""
+    summary = {row["node"]: row["percent"] for row in solution.node_summary()}
+    spot = solution.spot
+    out = []
+    for i, pos in enumerate(spot.positions):
+        if i == spot.players - 1:
+            node = f"{pos} vs {spot.positions[i - 1]}"
+            out.append(f"calls {summary[node]:.1f}% vs {spot.positions[i - 1]}")
+        else:
+            out.append(f"pushes {summary[pos]:.1f}%")
+    return out
+
+
+def node_rows(solution: PushFoldSolution) -> list[list[Any]]:
+    """The node list: name, action, play % of all hands, reach %."""
+    return [[row["node"], row["action"], round(row["percent"], 2), round(100 * row["reach"], 3)]
+            for row in solution.node_summary()]
+
+
+NODE_COLUMNS = ["Node", "Action", "Play %", "Reach %"]
+HAND_COLUMNS = ["Hand", "Id", "Combos", "Play %", "Play (bb)", "Fold (bb)", "Play (% pool)",
+                "Fold (% pool)"]
+
+
+def _per_reach(values: dict, index: int) -> tuple[np.ndarray, np.ndarray]:
+    reach = values["reach"][index]
+    cfv = values["cfv"][index]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (np.where(reach > 0, cfv[:, 1] / reach, np.nan),
+                np.where(reach > 0, cfv[:, 0] / reach, np.nan))
+
+
+def _opt(value: float) -> float | None:
+    return None if math.isnan(value) else float(value)
+
+
+def chip_values(solution: PushFoldSolution) -> dict:
+    """The solver's values in chips (the library keeps the chip pass of an ICM spot once per
+    iteration count)."""
+    return solution.solver.evaluate(icm=False)
+
+
+def ev_rows(solution: PushFoldSolution) -> list[dict[str, Any]]:
+    """Each seat's EV: chips and (with payouts) prize, as :attr:`PushFoldSolution.ev` but
+    with the chip pass made once (:func:`chip_values`)."""
+    chips = chip_values(solution)["root"]
+    icm = solution.spot.model == "icm"
+    prize = solution.solver.evaluate()["root"] if icm else None
+    return [{"position": pos, "chips": float(chips[i]),
+             "prize": None if prize is None else float(prize[i])}
+            for i, pos in enumerate(solution.spot.positions)]
+
+
+def warm(solution: PushFoldSolution) -> None:
+    """Make the passes the views read (in the worker, not the GUI thread)."""
+    solution.node_summary()
+    chip_values(solution)
+
+
+def hand_rows(solution: PushFoldSolution, node_name: str) -> list[dict[str, Any]]:
+    """Every class at a node: cards, name, combos, play %, the EV of playing and of folding
+    in big blinds and (with payouts) in % of the prize pool (None where never reached)."""
+    from omahanash.hands import class_cards, class_combos, class_name
+
+    spot = solution.spot
+    node = spot.find_node(node_name)
+    game = "holdem" if str(spot.variant) == "holdem" else "omaha"
+    ids = solution.solver.table.class_ids
+    combos = class_combos(game)[ids]
+    play = solution.strategy()[node.index]
+    icm = spot.model == "icm"
+    chips = _per_reach(chip_values(solution), node.index)
+    prize = _per_reach(solution.solver.evaluate(), node.index) if icm else None
+    pool = spot.prize_pool or 1.0
+    rows = []
+    for k, c in enumerate(ids):
+        cards = class_cards(game, int(c))
+        rows.append({
+            "id": int(c), "cards": cards,
+            "name": class_name(game, int(c)) if game == "holdem" else cards,
+            "combos": int(combos[k]), "play_pct": 100.0 * float(play[k]),
+            "play_bb": _opt(chips[0][k] / spot.bb), "fold_bb": _opt(chips[1][k] / spot.bb),
+            "play_pool": None if prize is None else _opt(100 * prize[0][k] / pool),
+            "fold_pool": None if prize is None else _opt(100 * prize[1][k] / pool)})
+    return rows
+
+
+def hand_table(rows: list[dict[str, Any]]) -> list[list[Any]]:
+    """:func:`hand_rows` as the cells of the hands table (:data:`HAND_COLUMNS`)."""
+    def cell(value: float | None, digits: int) -> float | None:
+        return None if value is None else round(value, digits)
+
+    return [[r["name"], r["id"], r["combos"], round(r["play_pct"], 2),
+             cell(r["play_bb"], 4), cell(r["fold_bb"], 4), cell(r["play_pool"], 4),
+             cell(r["fold_pool"], 4)] for r in rows]
+
+
+def lookup_text(solution: PushFoldSolution, hand: str, node: str) -> tuple[dict, str]:
+    """The library's lookup of ``hand`` at ``node`` and its read-out (EVs in the model's
+    unit and in big blinds); raises InputError for a hand or node not of this spot."""
+    data = solution.lookup(hand, node)
+    spot = solution.spot
+    unit = "of the prize pool" if data["unit"] == "prize" else "chips"
+
+    def amount(value: float | None) -> str:
+        if value is None:
+            return "never reached"
+        if data["unit"] == "prize":
+            return f"{100 * value / spot.prize_pool:.3f}% {unit}"
+        return f"{value:.2f} chips ({value / spot.bb:.3f} bb)"
+
+    name = data.get("name", data["cards"])
+    verb = "push" if data["action"] == "push" else "call"
+    text = (f"{name} ({data['cards']}, id {data['id']}) at {data['node']}: "
+            f"{verb} {data['play_pct']:.2f}%\n"
+            f"EV {verb}: {amount(data['play_ev'])}\nEV fold: {amount(data['fold_ev'])}")
+    if data["diff_ev"] is not None:
+        text += f"\nDifference: {amount(data['diff_ev'])}"
+    return data, text
+
+
+def icm_rows(spot: PushFoldSpot) -> list[list[Any]]:
+    """The ICM panel: each seat's position, stack (chips, bb) and prize equity (payout units
+    and % of the pool; chip EV: the chip share)."""
+    from omahanash.pushfold import icm
+
+    stacks = spot.stack_array()
+    pay = spot.payout_amounts
+    equity = stacks / stacks.sum() if pay is None else icm(stacks, pay)
+    pool = 1.0 if pay is None else float(pay.sum())
+    return [[pos, round(float(stacks[i]), 2), round(float(stacks[i] / spot.bb), 2),
+             round(float(equity[i]), 4), round(float(100 * equity[i] / pool), 3)]
+            for i, pos in enumerate(spot.positions)]
+
+
+ICM_COLUMNS = ["Seat", "Stack", "Stack (bb)", "Prize equity", "% of pool"]
+
+
+def bubble_matrix(spot: PushFoldSpot) -> np.ndarray:
+    """Bubble factor of every seat (row) against every other (column); NaN on the
+    diagonal; 1 everywhere in chip EV."""
+    from omahanash.pushfold import bubble_factors
+
+    pay = spot.payout_amounts
+    return bubble_factors(spot.stack_array(), "chips" if pay is None else pay)
+
+
+def progress_text(done: float, total: float, points: list[tuple[int, float]]) -> str:
+    """The progress line of a run: the iteration done (of at most the run's expected
+    total), then the last NashConv measured (its iteration when that is an earlier one).
+
+    >>> progress_text(0, 0, [])
+    'Solving: making the deals and the first iteration…'
+    >>> progress_text(3, 5000, [(1, 9.98)])
+    'Iteration 3 (of at most 5,000): NashConv 9.98 at iteration 1'
+    >>> progress_text(10, 200, [(1, 9.98), (10, 0.2031)])
+    'Iteration 10 (of at most 200): NashConv 0.2031'
+    """
+    if done < 1:
+        return "Solving: making the deals and the first iteration…"
+    text = f"Iteration {int(done):,} (of at most {int(max(total, done)):,})"
+    if points:
+        at, value = points[-1]
+        text += f": NashConv {value:.4g}" + (f" at iteration {at:,}" if at != int(done) else "")
+    return text
+
+
+def history_points(history: list) -> list[tuple[int, float]]:
+    """``(iteration, NashConv)`` of the reports with a finite value (the plot's points), one
+    per iteration: the last (a live run stopped just after an early report reports that
+    iteration again).
+
+    >>> from omahanash.solving import Report
+    >>> history_points([Report(0, math.inf), Report(1, 9.9), Report(5, 0.4), Report(5, 0.4)])
+    [(1, 9.9), (5, 0.4)]
+    """
+    points = {int(r.iteration): float(r.nash_conv) for r in history
+              if r.iteration >= 1 and math.isfinite(r.nash_conv)}
+    return list(points.items())
+
+
+class TableModel:
+    """The state of the tab: the solution shown and the request it answers."""
+
+    def __init__(self) -> None:
+        self.solution: PushFoldSolution | None = None
+        self.solution_key: str | None = None
+        self.request: TableRequest | None = None
+        self.opening = False
+
+    def check(self, inputs: TableInputs) -> TableChecked:
+        checked = check_inputs(inputs)
+        self.request = checked.request
+        return checked
+
+    def accept(self, solution: PushFoldSolution, key: str | None) -> None:
+        """A job's solution is now shown (``key``: the request it answers; None: a file,
+        whose key is taken from the inputs it fills)."""
+        self.solution = solution
+        self.solution_key = key
+
+    def stale(self) -> bool:
+        """Results shown that answer another spot than the inputs."""
+        if self.solution is None:
+            return False
+        return self.request is None or self.request.key() != self.solution_key

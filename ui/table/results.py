@@ -1,0 +1,143 @@
+"""The Table tab's result views around the oval (:class:`TableResults`): the node list, the
+range of the selected node (the 13×13 grid for Hold'em, the class table and the map for Omaha),
+the EV per hand, the hand lookup, and the ICM panel (prize equity per seat, bubble factors as a
+heat map). The rows and texts come from :mod:`ui.table.model`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.kit.common import ErrorLabel, named, read_only_table
+from ui.kit.item_models import RowsModel
+from ui.kit.omaha_range_map import OmahaRangeMap
+from ui.kit.range_cells import FrequencyDelegate
+from ui.table.model import HAND_COLUMNS, ICM_COLUMNS, bubble_matrix, hand_table, icm_rows
+from ui.table.views import HeatModel, NodeGridModel
+
+if TYPE_CHECKING:
+    from omahanash.pushfold import PushFoldSolution, PushFoldSpot
+
+
+def _number_format(value: float) -> str:
+    return f"{value:g}"
+
+
+class TableResults(QWidget):
+    """The right-hand column (nodes, range, EV per hand, lookup); :attr:`icm_box` is the ICM
+    panel, laid out under the oval by the tab."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.node_model = RowsModel(number_format=_number_format)
+        self.node_list = read_only_table("tableNodeList", self.node_model)
+        self.node_list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.node_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.grid_model = NodeGridModel(self)
+        self.class_model = RowsModel(number_format=_number_format)
+        self.range_view = read_only_table("tableRangeView", row_header=True)
+        self.range_view.setItemDelegate(FrequencyDelegate(self.range_view))
+        font = self.range_view.font()
+        font.setPointSizeF(max(font.pointSizeF() - 2, 6))
+        self.range_view.setFont(font)
+        self.hands_model = RowsModel(number_format=_number_format)
+        self.hands_view = read_only_table("tableHandsView", self.hands_model)
+        self.hands_view.setSortingEnabled(False)
+        self.range_tabs = named(QTabWidget(), "tableRangeTabs")
+        self.range_tabs.addTab(self.range_view, "Range")
+        self.range_tabs.addTab(self.hands_view, "EV per hand")
+        self.omaha_map = OmahaRangeMap()
+        self.range_tabs.addTab(self.omaha_map, "Omaha map")
+        self.lookup_edit = named(QLineEdit(""), "tableLookupEdit")
+        self.lookup_edit.setMaximumWidth(200)
+        self.lookup_edit.setPlaceholderText("AKo, As Kd, or a class id")
+        self.lookup_button = named(QPushButton("Show"), "tableLookupButton")
+        self.lookup_error = ErrorLabel("tableLookupError")
+        self.lookup_result = named(QLabel(), "tableLookupResult")
+        self.lookup_result.setWordWrap(True)
+        self.lookup_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.icm_model = RowsModel(number_format=_number_format)
+        self.icm_table = read_only_table("icmTable", self.icm_model)
+        self.heat_model = HeatModel(self)
+        self.bubble_view = read_only_table("bubbleFactorView", self.heat_model)
+        self.bubble_view.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.Stretch)
+        self.icm_table.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
+        self.node_list.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
+
+        self.icm_box = QGroupBox("ICM: prize equity and bubble factors (row against column)")
+        icm_layout = QHBoxLayout(self.icm_box)
+        icm_layout.addWidget(self.icm_table, 3)
+        icm_layout.addWidget(self.bubble_view, 2)
+        side = QVBoxLayout(self)
+        side.addWidget(QLabel("Nodes (select one to see its range)"))
+        side.addWidget(self.node_list, 2)
+        side.addWidget(self.range_tabs, 4)
+        lookup = QHBoxLayout()
+        lookup.addWidget(QLabel("Hand"))
+        lookup.addWidget(self.lookup_edit)
+        lookup.addWidget(self.lookup_button)
+        side.addLayout(lookup)
+        side.addWidget(self.lookup_error)
+        side.addWidget(self.lookup_result)
+
+    def show_icm(self, spot: PushFoldSpot) -> None:
+        """The ICM panel of the spot in the form."""
+        self.icm_model.set_table(ICM_COLUMNS, icm_rows(spot))
+        self.heat_model.set_matrix(list(spot.positions), bubble_matrix(spot))
+
+    @property
+    def selected_node(self) -> str | None:
+        rows = self.node_list.selectionModel().selectedRows()
+        if not rows or self.node_model.rowCount() == 0:
+            return None
+        return str(self.node_model.row_values(rows[0].row())[0])
+
+    def select_node(self, name: str) -> bool:
+        """Select the node called ``name`` in the node list."""
+        for row in range(self.node_model.rowCount()):
+            if self.node_model.row_values(row)[0] == name:
+                self.node_list.selectRow(row)
+                return True
+        return False
+
+    def show_rows(self, solution: PushFoldSolution | None, rows: list[dict]) -> None:
+        """The range and the EV per hand of the selected node (``rows``: its hands)."""
+        holdem = solution is not None and str(solution.spot.variant) == "holdem"
+        self.hands_model.set_table(HAND_COLUMNS, hand_table(rows))
+        self.range_tabs.setTabEnabled(self.range_tabs.indexOf(self.omaha_map),
+                                      solution is not None and not holdem)
+        node = self.selected_node
+        key = "call_pct" if node is not None and " vs " in node else "push_pct"
+        self.omaha_map.model.set_rows(
+            "omaha-hi", [] if holdem or solution is None else
+            [{"id": r["id"], "combos": r["combos"], key: r["play_pct"]} for r in rows], key)
+        if holdem:
+            self.grid_model.set_rows(rows)
+            self.range_view.setModel(self.grid_model)
+            self.range_view.horizontalHeader().setSectionResizeMode(
+                QHeaderView.ResizeMode.Stretch)
+            self.range_view.verticalHeader().setSectionResizeMode(
+                QHeaderView.ResizeMode.Stretch)
+        else:
+            ordered = sorted(rows, key=lambda r: -r["play_pct"])
+            self.class_model.set_table(HAND_COLUMNS, hand_table(ordered))
+            self.range_view.setModel(self.class_model)
+            self.range_view.verticalHeader().setSectionResizeMode(
+                QHeaderView.ResizeMode.Interactive)

@@ -1,0 +1,351 @@
+"""The Table tab: push/fold at a table of 2 to 10 players with ICM payouts, a view over
+:mod:`ui.table.model` (the rules, without Qt) and :mod:`ui.table.jobs` (the worker's jobs).
+
+The form (left) is checked as it is typed; the library's message appears beside the field it
+names (a seat's stack under that seat). **Calculate** runs in the worker: with no iteration
+count and no locks, the spot's equilibrium from the cache of equilibria (a spot seen before
+answers at once); else a fresh CFR+ run with the count and the locks (a node locked to a
+range, the others best-respond). The NashConv plot follows the run live; **Stop** keeps what
+was computed, **Continue** runs more iterations. Then the table (each seat's push %), the
+nodes with their reach, the range of the selected node (the 13×13 grid for Hold'em, the class
+table for Omaha), the EV of playing and folding per hand in big blinds and in % of the prize
+pool, the hand lookup, the ICM panel (prize equity per seat, bubble factors as a heat map),
+Save / Open / Export (CSV, JSON, PNG). Results of another spot than the inputs are marked
+stale. The Nash chart page (:mod:`ui.table.chart.panel`) solves the same table over a grid of
+equal stacks (``omahanash chart``).
+
+A view: the rules are in :mod:`ui.table.model`, the jobs in :mod:`ui.table.jobs`, the files
+in :mod:`ui.table.files`; the form is :mod:`ui.table.form`, the oval :mod:`ui.table.seats`, the
+result views :mod:`ui.table.results`; the tab wires them and runs the cycle.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QSplitter, QVBoxLayout, QWidget
+
+from omahanash.errors import InputError
+from ui.equity_tables.panel import TableBuildPanel
+from ui.kit.common import Tab, named, scrolling_column
+from ui.kit.plots import ConvergencePlot
+from ui.table.chart.panel import TableChartPanel
+from ui.table.files import TableFiles
+from ui.table.form import TableForm
+from ui.table.jobs import TableOutcome, continue_job, finished_message, open_job, solve_job
+from ui.table.model import (
+    NODE_COLUMNS,
+    VARIANTS,
+    TableInputs,
+    TableModel,
+    ev_rows,
+    hand_rows,
+    history_points,
+    lookup_text,
+    node_rows,
+    open_push,
+    progress_text,
+    stale_text,
+)
+from ui.table.results import TableResults
+from ui.table.seats import TableView
+
+
+class TableTab(TableFiles, Tab):
+    title = "Table"
+    settings_group = "table"
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("tableTab")
+        self.runner = self.make_runner(
+            progressed=self._on_progressed, succeeded=self._on_succeeded,
+            failed=self._on_failed, finished=self._on_finished)
+        self.model = TableModel()
+        self.stale = False
+        self._live_seen = 0
+        self._live_points: list[tuple[int, float]] = []
+        self.lookup_data: dict | None = None
+        self.form = form = TableForm(lambda: self.stack_edits)
+        # widgets by their old names (scripts and tests use them)
+        self.seats_spin, self.payout_model_combo = form.seats_spin, form.payout_model_combo
+        self.sb_edit, self.bb_edit, self.ante_edit = form.sb_edit, form.bb_edit, form.ante_edit
+        self.payouts_edit, self.iterations_edit = form.payouts_edit, form.iterations_edit
+        self.deals_edit, self.locks_edit = form.deals_edit, form.locks_edit
+        self.run_error = form.run_error
+        self.build_panel = TableBuildPanel(self.make_runner)
+        self.oval = TableView()
+        self.plot = named(ConvergencePlot("NashConv"), "tableNashConvPlot")
+        self.plot.setMinimumHeight(180)
+        self.results = TableResults()
+        self.node_model, self.hands_model = self.results.node_model, self.results.hands_model
+        self.lookup_edit = self.results.lookup_edit
+        self.chart_panel = TableChartPanel(self.make_runner)
+        self.results.range_tabs.addTab(self.chart_panel, "Nash chart")
+        self._lay_out()
+        self._wire()
+        self._on_seats_changed()
+        self._show_solution()
+
+    def _lay_out(self) -> None:
+        middle = QWidget()
+        column = QVBoxLayout(middle)
+        column.addWidget(self.oval, 3)
+        column.addWidget(self.plot, 2)
+        column.addWidget(self.results.icm_box, 2)
+        # the window may be narrower than the three columns' natural minimum (the splitter
+        # shares what there is; the views scroll)
+        middle.setMinimumWidth(220)
+        self.results.setMinimumWidth(200)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(scrolling_column(self.form, self.build_panel))
+        splitter.addWidget(middle)
+        splitter.addWidget(self.results)
+        splitter.setStretchFactor(1, 3)
+        splitter.setStretchFactor(2, 3)
+        splitter.setSizes([290, 500, 490])
+        QHBoxLayout(self).addWidget(splitter)
+
+    def _wire(self) -> None:
+        form = self.form
+        for edit in form.edits():
+            edit.textChanged.connect(self._validate)
+            edit.returnPressed.connect(self.calculate)
+        for combo in (form.type_combo, form.units_combo, form.payout_model_combo):
+            combo.currentIndexChanged.connect(self._validate)
+        form.units_combo.activated.connect(self._on_units_chosen)
+        form.seats_spin.valueChanged.connect(self._on_seats_changed)
+        form.calculate_button.drive(self.runner, self.calculate)
+        form.continue_button.clicked.connect(self.continue_run)
+        form.save_button.clicked.connect(self._ask_save)
+        form.open_button.clicked.connect(self._ask_open)
+        form.export_csv_button.clicked.connect(lambda: self._ask_export("csv"))
+        form.export_json_button.clicked.connect(lambda: self._ask_export("json"))
+        form.export_png_button.clicked.connect(lambda: self._ask_export("png"))
+        self.results.node_list.selectionModel().selectionChanged.connect(self._show_node)
+        self.results.lookup_button.clicked.connect(self.show_hand)
+        self.results.lookup_edit.returnPressed.connect(self.show_hand)
+        # an Omaha table built (or its build ended): Calculate follows
+        self.build_panel.building.connect(lambda active: active or self._validate())
+        self.build_panel.built.connect(lambda _variant: self._validate())
+        self.build_panel.status_message.connect(self.status_message)
+        self.chart_panel.status_message.connect(self.status_message)
+
+    # -- the form ------------------------------------------------------------------------------
+
+    @property
+    def stack_edits(self) -> list[QLineEdit]:
+        return [seat.stack_edit for seat in self.oval.seats]
+
+    def inputs(self) -> TableInputs:
+        return self.form.inputs()
+
+    def _on_units_chosen(self) -> None:
+        self.form.convert_units()
+        self._validate()
+
+    def _on_seats_changed(self) -> None:
+        players = self.form.seats_spin.value()
+        self.oval.set_players(players)
+        # a solution of another table size says nothing about these seats (its push % by seat
+        # number put a CO's % under the BTN): shown again when the size is back
+        solution = self.model.solution
+        self.oval.set_push_texts(open_push(solution) if solution is not None
+                                 and solution.spot.players == players else [])
+        self._validate()
+
+    def _validate(self) -> bool:
+        """Check the form, show each message beside its field, enable Calculate when valid;
+        the ICM panel follows the inputs."""
+        checked = self.model.check(self.inputs())
+        errors = checked.errors
+        self.form.show_errors(errors)
+        for i, seat in enumerate(self.oval.seats):
+            seat.error.show_error(errors.get(f"stack{i}", ""))
+        variant = self.form.type_combo.currentText()
+        table_ready = self.build_panel.check(VARIANTS[variant], variant)
+        self.form.calculate_button.set_inputs_valid(checked.request is not None
+                                                    and table_ready)
+        self.chart_panel.set_table(
+            checked.request if table_ready else None,
+            "" if table_ready else f"Build the {variant} equity table first (on the left).")
+        spot = checked.spot
+        if spot is not None:
+            self.results.show_icm(spot)
+            self.oval.set_centre(f"Blinds {spot.sb:g}/{spot.bb:g}"
+                                 + (f" ante {spot.ante:g}" if spot.ante else "")
+                                 + (f" BB ante {spot.bb_ante:g}" if spot.bb_ante else "")
+                                 + f"\n{variant}"
+                                 + (f"\npayouts {spot.payouts_text}" if spot.model == "icm"
+                                    else "\nchip EV"))
+        self._show_staleness()
+        return checked.request is not None and table_ready
+
+    def restore_settings(self, settings: QSettings) -> None:
+        super().restore_settings(settings)
+        self._on_seats_changed()
+
+    def _fill(self, spot: object, deals: object) -> None:
+        """Put an opened solution's spot in the form (stacks in chips)."""
+        self.form.fill(spot, deals)
+        self._validate()
+
+    def _show_staleness(self) -> None:
+        self.stale = self.model.stale()
+        solution = self.model.solution
+        self.form.stale_label.setText(stale_text(solution.spot)
+                                      if self.stale and solution is not None else "")
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        idle = not self.runner.running
+        have = self.model.solution is not None
+        form = self.form
+        for button in (form.save_button, form.export_csv_button, form.export_json_button,
+                       self.results.lookup_button):
+            button.setEnabled(idle and have)
+        form.continue_button.setEnabled(idle and have and not self.stale
+                                        and self.model.request is not None
+                                        and self.model.request.iterations is not None)
+        form.open_button.setEnabled(idle)
+
+    # -- running -------------------------------------------------------------------------------
+
+    @property
+    def solution(self) -> object:
+        """The solution shown (a :class:`~omahanash.pushfold.PushFoldSolution`) or None."""
+        return self.model.solution
+
+    def calculate(self) -> bool:
+        """Start a solve in the worker; False when the inputs are invalid or one runs."""
+        if self.runner.running or not self._validate():
+            return False
+        request = self.model.request
+        assert request is not None
+        self._start(solve_job(request), f"Solving the {request.spot.players}-handed table…")
+        return True
+
+    def continue_run(self) -> bool:
+        """Run the Iterations field's count more on the shown solution."""
+        request = self.model.request
+        solution = self.model.solution
+        if self.runner.running or solution is None or self.stale or request is None:
+            return False
+        if request.iterations is None:
+            self.form.errors["iterations"].show_error("enter the number of iterations to continue")
+            return False
+        self._start(continue_job(solution, request.iterations, self.model.solution_key),
+                    f"Continuing for {request.iterations} more iterations…")
+        return True
+
+    def open_solution(self, path: str) -> bool:
+        """Reopen a saved table solution (in the worker)."""
+        if self.runner.running:
+            return False
+        self.model.opening = True
+        self._start(open_job(path), f"Opening {path}…", cancellable=False)
+        return True
+
+    def _start(self, job: object, message: str, cancellable: bool = True) -> None:
+        self.form.run_error.clear_error()
+        self.form.summary_label.setText(message)
+        self._live_seen = 0
+        self._live_points = []
+        self.runner.start(job, cancellable=cancellable)  # type: ignore[arg-type]
+        self.form.calculate_button.set_running(True)
+        self._update_buttons()
+        self.status_message.emit(message)
+
+    def _on_progressed(self, done: float, total: float, phase: str, detail: object) -> None:
+        if phase != "solving" or not isinstance(detail, tuple):
+            return
+        if len(detail) != self._live_seen:
+            self._live_seen = len(detail)
+            self._live_points = history_points(list(detail))
+            self.plot.set_history(self._live_points)
+        # every iteration moves the line, a NashConv point or not
+        self.form.summary_label.setText(progress_text(done, total, self._live_points))
+
+    def _on_succeeded(self, result: object) -> None:
+        assert isinstance(result, TableOutcome)
+        self.status_message.emit(finished_message(result))
+        if result.solution is None:
+            return
+        if self.model.opening:
+            self._fill(result.solution.spot, result.solution.solver.deals)
+            key = None if self.model.request is None else self.model.request.key()
+        else:
+            key = result.key
+        self.model.accept(result.solution, key)
+        self._show_solution()
+
+    def _on_failed(self, message: str) -> None:
+        self.form.run_error.show_error(message)
+        self.status_message.emit("Table failed: " + message)
+
+    def _on_finished(self) -> None:
+        self.model.opening = False
+        self.form.calculate_button.set_running(False)
+        self._validate()
+
+    # -- showing -------------------------------------------------------------------------------
+
+    def _show_solution(self) -> None:
+        solution = self.model.solution
+        if solution is None:
+            self.results.node_model.clear()
+            self.plot.set_history([])
+            self.form.summary_label.clear()
+            self.oval.set_push_texts([])
+            self.results.show_rows(None, [])
+            self._show_staleness()
+            return
+        self.oval.set_push_texts(open_push(solution))
+        points = history_points(solution.history)
+        if not points and solution.iterations:  # a solution kept without its reports
+            points = [(solution.iterations, solution.nash_conv)]
+        self.plot.set_history(points)
+        unit = "prize" if solution.spot.model == "icm" else "chips"
+        evs = ", ".join(f"{row['position']} {row[unit]:.3g}" for row in ev_rows(solution))
+        self.form.summary_label.setText(f"{solution.iterations} iterations, NashConv "
+                                        f"{solution.nash_conv:.4g} ({unit}). EV: {evs}")
+        self.results.node_model.set_table(NODE_COLUMNS, node_rows(solution))
+        self.results.node_list.selectRow(0)
+        self._show_node()
+        if self.results.lookup_edit.text().strip():
+            self.show_hand()
+        self._show_staleness()
+
+    @property
+    def selected_node(self) -> str | None:
+        return None if self.model.solution is None else self.results.selected_node
+
+    def select_node(self, name: str) -> bool:
+        """Select the node called ``name`` in the node list."""
+        return self.results.select_node(name)
+
+    def _show_node(self) -> None:
+        node = self.selected_node
+        solution = self.model.solution
+        self.results.show_rows(solution, [] if node is None or solution is None
+                               else hand_rows(solution, node))
+        if self.results.lookup_result.text() and self.results.lookup_edit.text().strip():
+            self.show_hand()
+
+    def show_hand(self) -> bool:
+        """Look the typed hand up at the selected node (the library's lookup); False (and
+        the message beside the field) when it is not a hand of this game."""
+        solution = self.model.solution
+        node = self.selected_node
+        if solution is None or node is None:
+            return False
+        results = self.results
+        try:
+            self.lookup_data, text = lookup_text(solution, results.lookup_edit.text().strip(),
+                                                 node)
+        except InputError as exc:
+            results.lookup_error.show_error(str(exc))
+            results.lookup_result.clear()
+            return False
+        results.lookup_error.clear_error()
+        results.lookup_result.setText(text)
+        return True
