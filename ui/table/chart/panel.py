@@ -2,14 +2,13 @@
 2 to 10 players with the tab's game, blinds, antes and payouts (ICM or chip EV).
 
 The app's face of ``omahanash chart`` (:func:`omahanash.pushfold.chart.solve_chart`): the
-stacks in big
-blinds (``tableChartStacksEdit``: ``2:20:0.5``, ``2-20`` or ``5, 10, 20``), **Run chart**
-(``tableChartRunButton``, a Run/Stop button) solves every stack in the tab's worker on the
-Compute engine of Settings (``$OMAHANASH_SCHEDULER``: this process, or the Dask workers of
+stacks in big blinds (``tableChartStacksEdit``: ``2:20:0.5``, ``2-20`` or ``5, 10, 20``), **Run
+chart** (``tableChartRunButton``, a Run/Stop button) solves every stack in the tab's worker on
+the Compute engine of Settings (``$OMAHANASH_SCHEDULER``: this process, or the Dask workers of
 ``local:N`` / ``tcp://…``), with the form's iterations and deals (empty: the chart's 200 and
 50,000) and seed. The curves grow as the stacks finish; Stop keeps them, and the finished
-stacks are kept on disk (the job store in the cache folder, named by the chart), so running
-the same chart again continues where it stopped, and a chart seen before answers at once.
+stacks are kept on disk (the job store in the cache folder, named by the chart), so running the
+same chart again continues where it stopped, and a chart seen before answers at once.
 
 ``tableChartNodeList`` ticks the nodes drawn (every open push and the big blind's calls against
 one all-in at first); ``tableChartPlot`` draws push nodes solid and call nodes dashed, hovering
