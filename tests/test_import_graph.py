@@ -31,9 +31,6 @@ REPO = Path(__file__).resolve().parents[1]
 KNOWN_CIRCLES: frozenset[frozenset[str]] = frozenset({
     # the command line's restructuring
     frozenset({"omahanash.commands.solve", "omahanash.commands.solve_table"}),
-    # the app's
-    frozenset({"ui.equity_jobs", "ui.equity_model"}),
-    frozenset({"ui.main_window", "ui.review_routing"}),
 })
 
 #: Files of omahanash/ whose function-local imports are not counted (yet): the lazy public
