@@ -1,8 +1,14 @@
 """The ``omahanash`` command line.
 
-Each sub-command lives in ``omahanash/commands/<name>.py`` and exposes ``register(subparsers)``,
-which adds its parser and sets ``func`` (a callable taking the parsed arguments and returning
-the exit code). Every command also takes ``-q``/``--quiet`` (no progress on stderr) and
+Each sub-command has a parser module, ``omahanash/commands/parsers/<name>.py``, whose
+``register(subparsers)`` adds its options and sets ``handler``: where its implementation is, as
+``"module:function"`` (a function taking the parsed arguments and returning the exit code), or
+a function of the parsed arguments that returns that reference (a command with two
+implementations, such as ``solve`` heads-up or at a table). The parser modules are cheap (no
+numba, no solver): building the parser imports all of them, and :func:`main` imports the
+chosen command's implementation alone, after parsing, at the one lazy import of the command
+line (:func:`handler`); an implementation imports what it needs at its module top. Every
+command also takes ``-q``/``--quiet`` (no progress on stderr) and
 ``-v``/``--verbose`` (debug logging through the standard ``logging`` module). Bad input
 anywhere (:class:`~omahanash.errors.InputError`) becomes exit code 2
 and one line on stderr; Ctrl-C becomes exit code 130 with what was finished kept.
@@ -15,7 +21,7 @@ import importlib
 import json
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from omahanash import __version__
@@ -23,7 +29,7 @@ from omahanash.errors import Cancelled, InputError
 from omahanash.runs import StderrProgress
 from omahanash.safetext import printable
 
-# Sub-command modules under omahanash.commands, in the order --help lists them.
+# Sub-command parser modules under omahanash.commands.parsers, in the order --help lists them.
 COMMANDS = ("hand", "equity", "range", "table", "solve", "exploit", "icm", "review", "tournament",
             "chart", "train", "cfr", "browse", "perfect", "bench")
 
@@ -55,6 +61,11 @@ def print_json(data: Any) -> None:
 
 
 def build_parser() -> OneLineParser:
+    """The parser of every command (their parser modules only: cheap).
+
+    >>> build_parser().parse_args(["range", "AKs", "--game", "holdem", "-q"]).quiet
+    True
+    """
     parser = OneLineParser(
         prog="omahanash",
         description="Omaha Nash: equilibria of games of imperfect information.",
@@ -63,9 +74,9 @@ def build_parser() -> OneLineParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
         try:
-            module = importlib.import_module(f"omahanash.commands.{name}")
+            module = importlib.import_module(f"omahanash.commands.parsers.{name}")
         except ModuleNotFoundError as exc:
-            if exc.name != f"omahanash.commands.{name}":
+            if exc.name != f"omahanash.commands.parsers.{name}":
                 raise
             continue  # not built yet
         module.register(subparsers)
@@ -96,6 +107,23 @@ def _add_output_options(parser: argparse.ArgumentParser, default: object) -> Non
                         help="debug logging on stderr")
 
 
+def handler(args: argparse.Namespace) -> Callable[[argparse.Namespace], int]:
+    """The implementation of the parsed command: its module is imported here, and only here
+    (the one lazy import of the command line: ``omahanash --help`` and the parsing never
+    load a solver).
+
+    >>> args = build_parser().parse_args(["hand", "AKs", "--game", "holdem"])
+    >>> args.handler
+    'omahanash.commands.hand:run'
+    >>> handler(args).__module__
+    'omahanash.commands.hand'
+    """
+    reference = args.handler(args) if callable(args.handler) else args.handler
+    module, _, name = reference.partition(":")
+    function: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(module), name)
+    return function
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -104,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
     try:
-        return int(args.func(args) or 0)
+        return int(handler(args)(args) or 0)
     except InputError as exc:
         # the message may quote a file (a name, a line): shown escaped, on one line
         sys.stderr.write(f"omahanash {args.command}: error: {printable(exc)}\n")

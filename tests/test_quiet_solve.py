@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from omahanash.commands.solve import IterationPrinter
+from omahanash.commands.solve.headsup import IterationPrinter
 from omahanash.runs import StderrProgress
 
 

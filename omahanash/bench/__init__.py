@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import TypeVar
 
+from omahanash.errors import InputError
+
 # Section name -> module with run(); a section whose module does not exist yet is skipped.
 SECTIONS = {
     "evaluators": "omahanash.bench.evaluators",
@@ -87,8 +89,6 @@ def available_sections() -> list[str]:
 def run_sections(names: list[str], only: str | None = None) -> list[BenchRow]:
     """The rows of the sections ``names``; with ``only``, just that row of each (a section
     that names its rows in ``ROWS`` and takes ``run(only=...)``)."""
-    from omahanash.errors import InputError
-
     modules = [importlib.import_module(SECTIONS[name]) for name in names]
     if only is not None:
         for name, module in zip(names, modules, strict=True):

@@ -22,7 +22,28 @@ from typing import Any
 import numpy as np
 
 from omahanash.bench import BenchRow
-from omahanash.cluster import numba_threads
+from omahanash.cluster import numba_threads, run_blocks
+from omahanash.equity.table_exact import exact_cells
+from omahanash.equity.tables import class_data
+from omahanash.pushfold.chart import parse_stack_grid, solve_chart
+from omahanash.tournament.equilibrium import (
+    EquilibriumSettings,
+    StateItem,
+    TournamentValuation,
+    _solve_state,
+    _warm_part,
+    hu_win_table,
+    icm_values,
+    policy_values,
+    stack_states,
+)
+from omahanash.tournament.equilibrium_state import (
+    deals_for,
+    outcome_groups,
+    outcome_probabilities,
+    outcome_slots,
+    solver_for,
+)
 
 EMPTY_ITEMS = 8
 CELLS_MEASURED = 160
@@ -38,9 +59,7 @@ def _nothing(item: int) -> int:
 
 
 def _overhead_rows() -> list[BenchRow]:
-    from omahanash.cluster import run_blocks
-
-    try:
+    try:  # Dask is an optional dependency (the cluster extra): imported here to test for it
         import distributed  # noqa: F401
     except ImportError:
         return [BenchRow("cluster", "empty job on local:2 against local", None, "s", "≤ 3 s",
@@ -65,9 +84,7 @@ def _overhead_rows() -> list[BenchRow]:
 
 def chart_rows(stacks: str = CHART_STACKS) -> list[BenchRow]:
     """The chart row: wall seconds here and on ``local:2``, and their ratio."""
-    from omahanash.pushfold.chart import parse_stack_grid, solve_chart
-
-    try:
+    try:  # Dask is an optional dependency (the cluster extra): imported here to test for it
         import distributed  # noqa: F401
     except ImportError:
         return [BenchRow("cluster", "chart local:2 against one process", None, "x", "≥ 1.7x",
@@ -109,16 +126,6 @@ def equilibrium_rows() -> list[BenchRow]:
     values) on one numba thread, over a few random states, solved from scratch and then warm
     (continuing that solve for the default warm iterations); then one value iteration's
     projected wall time on this machine's cores and on 64."""
-    from omahanash.tournament.equilibrium import (
-        EquilibriumSettings,
-        StateItem,
-        _solve_state,
-        _warm_part,
-        hu_win_table,
-        icm_values,
-        stack_states,
-    )
-
     settings = EquilibriumSettings("holdem", warm_iterations=25)
     states = stack_states(settings.chips, settings.unit)
     values = icm_values(settings, states)
@@ -160,19 +167,6 @@ def _policy_costs(settings: Any, states: list, hu: tuple, values: np.ndarray,
     """CPU seconds of one state's outcome chances (after its cold solve) and wall seconds
     of :func:`~omahanash.tournament.equilibrium.policy_values` over every state (uniform
     chances over each hand's ends: the cost does not depend on them)."""
-    from omahanash.tournament.equilibrium import (
-        TournamentValuation,
-        _warm_part,
-        policy_values,
-    )
-    from omahanash.tournament.equilibrium_state import (
-        deals_for,
-        outcome_groups,
-        outcome_probabilities,
-        outcome_slots,
-        solver_for,
-    )
-
     table = settings.table()
     valuation = TournamentValuation(settings, states, values, *hu)
     with numba_threads(1):
@@ -195,9 +189,6 @@ def _policy_costs(settings: Any, states: list, hu: tuple, values: np.ndarray,
 
 
 def _exact_rows() -> list[BenchRow]:
-    from omahanash.equity.table_exact import exact_cells
-    from omahanash.equity.tables import class_data
-
     rng = np.random.default_rng(28)
     pairs = rng.integers(0, 16432, (CELLS_MEASURED, 2))
     ids = np.unique(pairs)

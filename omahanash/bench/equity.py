@@ -6,6 +6,8 @@ from __future__ import annotations
 from functools import partial
 
 from omahanash.bench import BenchRow, best_time, process_seconds
+from omahanash.equity.exact import exact_equity
+from omahanash.equity.montecarlo import range_equity
 
 SECTION = "equity"
 CLI_OMAHA = ["-m", "omahanash", "equity", "As Ah Kd 7c", "Ks Qd 8h 9h", "--game", "omaha",
@@ -14,9 +16,6 @@ CLI_OMAHA = ["-m", "omahanash", "equity", "As Ah Kd 7c", "Ks Qd 8h 9h", "--game"
 
 def run() -> list[BenchRow]:
     """Exact equity compute times (warm), Monte Carlo rate, whole-process CLI time."""
-    from omahanash.equity.exact import exact_equity
-    from omahanash.equity.montecarlo import range_equity
-
     rows = []
     cases = [
         ("exact Hold'em AsAh vs KsKd, preflop", ("As Ah", "Ks Kd", "", "", "holdem"), "≤ 0.1 s"),

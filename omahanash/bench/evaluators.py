@@ -9,6 +9,21 @@ import numba
 import numpy as np
 
 from omahanash.bench import BenchRow, best_time
+from omahanash.equity.exact import exact_equity
+from omahanash.evaluate import (
+    evaluate_5,
+    evaluate_holdem,
+    evaluate_omaha_hi,
+    evaluate_omaha_lo,
+    nonflush_table,
+)
+from omahanash.evaluate.kernels import (
+    evaluate_5_kernel,
+    evaluate_holdem_kernel,
+    evaluate_omaha_hi_kernel,
+    evaluate_omaha_lo_kernel,
+)
+from omahanash.evaluate.tables import flush_table, low_table, omaha_flush_tables, rank5_table
 
 SECTION = "evaluators"
 
@@ -26,15 +41,6 @@ def _unchecked_rows(omaha_hands: np.ndarray, omaha_boards: np.ndarray,
                     threads: int) -> list[BenchRow]:
     """The kernels without the argument check (``check=False``): what the public evaluators
     above cost minus checking every row's codes and duplicates."""
-    from omahanash.evaluate import nonflush_table
-    from omahanash.evaluate.kernels import (
-        evaluate_5_kernel,
-        evaluate_holdem_kernel,
-        evaluate_omaha_hi_kernel,
-        evaluate_omaha_lo_kernel,
-    )
-    from omahanash.evaluate.tables import flush_table, low_table, omaha_flush_tables, rank5_table
-
     board_row, pair_of_mask, best = omaha_flush_tables()
     kernels: list[tuple[str, Callable[[], object]]] = [
         ("Omaha Hi", partial(evaluate_omaha_hi_kernel, omaha_hands, omaha_boards,
@@ -59,14 +65,6 @@ def _unchecked_rows(omaha_hands: np.ndarray, omaha_boards: np.ndarray,
 def run() -> list[BenchRow]:
     """Throughput of each batch evaluator on both cores and on one (the public functions,
     which check their arguments), then of the unchecked kernels."""
-    from omahanash.equity.exact import exact_equity
-    from omahanash.evaluate import (
-        evaluate_5,
-        evaluate_holdem,
-        evaluate_omaha_hi,
-        evaluate_omaha_lo,
-    )
-
     n = 2_000_000
     omaha_hands, omaha_boards = _deals(n, 4)
     holdem_hands, holdem_boards = _deals(n, 2)

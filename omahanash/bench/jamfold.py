@@ -13,6 +13,11 @@ import time
 import numpy as np
 
 from omahanash.bench import BenchRow, best_time
+from omahanash.equity.tables import load_table
+from omahanash.errors import InputError
+from omahanash.hands import class_combos
+from omahanash.jamfold import JamFoldGame, JamFoldParams, JamFoldSolution, start_state, sweep
+from omahanash.jamfold.solvers import IterationReport, SolverState
 
 SECTION = "jamfold"
 OMAHA_CLASSES = 16432
@@ -25,8 +30,6 @@ class SyntheticTable:
     random count 0..24, the shape of real pairs) triangles."""
 
     def __init__(self, n: int = OMAHA_CLASSES, seed: int = 1) -> None:
-        from omahanash.hands import class_combos
-
         rng = np.random.default_rng(seed)
         cells = n * (n + 1) // 2
         self.game = "omaha-hi"
@@ -47,9 +50,6 @@ class SyntheticTable:
 
 def _omaha_table():
     """The built full Omaha Hi table, or None."""
-    from omahanash.equity.tables import load_table
-    from omahanash.errors import InputError
-
     try:
         return load_table("omaha-hi")
     except (InputError, OSError, ValueError):
@@ -57,9 +57,6 @@ def _omaha_table():
 
 
 def _iteration_rows(table, note: str) -> list[BenchRow]:
-    from omahanash.jamfold import JamFoldGame, JamFoldParams, start_state
-    from omahanash.jamfold.solvers import IterationReport, SolverState
-
     game = JamFoldGame(table, JamFoldParams(variant="omaha-hi"))
     rows = []
     for solver, what in (("fp", "one fused pass"), ("cfr+", "two passes: alternating updates")):
@@ -81,8 +78,6 @@ def _omaha_solve_row(table) -> BenchRow:
     if table is None:
         return BenchRow(SECTION, what, None, "s", "≤ 60 s",
                         "skipped: no full Omaha Hi table built on this machine")
-    from omahanash.jamfold import JamFoldParams, JamFoldSolution
-
     solution = JamFoldSolution.create(JamFoldParams(variant="omaha-hi"), "cfr+", table=table)
     start = time.perf_counter()
     last = solution.run(target_epsilon=0.001)[-1]
@@ -93,10 +88,6 @@ def _omaha_solve_row(table) -> BenchRow:
 
 
 def _holdem_sweep_row() -> BenchRow:
-    from omahanash.equity.tables import load_table
-    from omahanash.errors import InputError
-    from omahanash.jamfold import sweep
-
     what = "Hold'em sweep 2-20 bb (7 stacks), CFR+ to 0.0001 BB"
     try:
         table = load_table("holdem")

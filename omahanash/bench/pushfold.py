@@ -18,6 +18,11 @@ import time
 import numpy as np
 
 from omahanash.bench import BenchRow, best_time
+from omahanash.equity.tables import load_table
+from omahanash.errors import InputError
+from omahanash.pushfold import PushFoldSpot
+from omahanash.pushfold.icm import icm_detail
+from omahanash.pushfold.solver import REPORT_EVERY, PushFoldSolver, _deals_for
 
 SECTION = "pushfold"
 #: Iterations a timed solve may run before it is reported as missing its target.
@@ -25,8 +30,6 @@ CAP = 400
 
 
 def _icm_rows() -> list[BenchRow]:
-    from omahanash.pushfold.icm import icm_detail
-
     rng = np.random.default_rng(1)
     rows = []
     for players, target in ((10, 0.001), (20, 0.1)):
@@ -53,9 +56,6 @@ def _cpu_of(fn: object) -> float:
 
 def _solve_row(what: str, game: str, players: int, share: float, limit: str,
                table) -> BenchRow:
-    from omahanash.pushfold import PushFoldSpot
-    from omahanash.pushfold.solver import REPORT_EVERY, PushFoldSolver, _deals_for
-
     stacks = [1000 + 250 * (i % 3) for i in range(players)]
     spot = PushFoldSpot(game, stacks, sb=50, bb=100, payouts="50/30/20")
     deals = _deals_for(spot, table, None, 0)
@@ -68,11 +68,11 @@ def _solve_row(what: str, game: str, players: int, share: float, limit: str,
     cpu = time.process_time()
     while True:
         solver.step(REPORT_EVERY)
-        if solver.report().exploitability <= goal or solver.iterations >= CAP:
+        if solver.report().nash_conv <= goal or solver.iterations >= CAP:
             break
     seconds = time.perf_counter() - start
     cpu = time.process_time() - cpu
-    reached = solver.report().exploitability
+    reached = solver.report().nash_conv
     other = _deals_for(spot, table, "exact" if game == "holdem" and players == 3
                        else 400_000 if game == "holdem" else 2 * deals.rows, 99)
     outside = PushFoldSolver(spot, table, other).evaluate(solver.average())["gains"].sum()
@@ -85,9 +85,6 @@ def _solve_row(what: str, game: str, players: int, share: float, limit: str,
 
 
 def run() -> list[BenchRow]:
-    from omahanash.equity.tables import load_table
-    from omahanash.errors import InputError
-
     rows = _icm_rows()
     holdem = load_table("holdem")
     rows.append(_solve_row("Hold'em 3-handed, ICM 50/30/20, NashConv ≤ 0.1 % of the pool",

@@ -8,7 +8,8 @@ best of three parses is reported.
 
 from __future__ import annotations
 
-from omahanash.bench import BenchRow, best_time
+from omahanash.bench import BenchRow, best_time, exploit
+from omahanash.ranges import Range, parse_range
 
 SECTION = "ranges"
 CASES = (
@@ -22,8 +23,6 @@ CASES = (
 
 
 def run() -> list[BenchRow]:
-    from omahanash.ranges import Range, parse_range
-
     rows = []
     for game, text, target in CASES:
         parse_range(text, game)  # warm-up
@@ -34,6 +33,4 @@ def run() -> list[BenchRow]:
         seconds, result = best_time(parse)
         rows.append(BenchRow(SECTION, f"parse and expand {text!r}, {game}", seconds * 1000,
                              "ms", target, f"{result.combos:g} combos"))
-    from omahanash.bench import exploit
-
     return rows + exploit.run()

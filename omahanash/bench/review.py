@@ -27,6 +27,15 @@ from collections import Counter
 from pathlib import Path
 
 from omahanash.bench import BenchRow
+from omahanash.equity.tables import load_table
+from omahanash.errors import InputError
+from omahanash.history import read_pokerstars, review
+from omahanash.history.synthetic import synthetic_sng
+from omahanash.jamfold.nash_cache import clear_memory
+from omahanash.pushfold import PushFoldSpot
+from omahanash.pushfold.cache import clear_memory as clear_tables
+from omahanash.pushfold.cache import table_equilibrium
+from omahanash.runs import StderrProgress
 
 SECTION = "review"
 PARSE_HANDS = 20_000
@@ -84,8 +93,6 @@ def synthetic_pokerstars(count: int, game: str = "Hold'em No Limit", hole_cards:
 
 
 def _parse_row(folder: Path) -> BenchRow:
-    from omahanash.history import read_pokerstars
-
     path = folder / "parse.txt"
     path.write_text(synthetic_pokerstars(PARSE_HANDS), encoding="utf-8")
     sum(1 for _ in read_pokerstars(path))  # warm-up: regexes, file cache
@@ -97,9 +104,6 @@ def _parse_row(folder: Path) -> BenchRow:
 
 
 def _review_seconds(path: Path, tables: dict, cache: Path) -> tuple[float, int]:
-    from omahanash.history import review
-    from omahanash.jamfold.nash_cache import clear_memory
-
     clear_memory()
     start = time.perf_counter()
     report = review([path], hero="Hero", tables=tables, cache_dir=cache)
@@ -107,9 +111,6 @@ def _review_seconds(path: Path, tables: dict, cache: Path) -> tuple[float, int]:
 
 
 def _omaha_table():
-    from omahanash.equity.tables import load_table
-    from omahanash.errors import InputError
-
     try:
         return load_table("omaha-hi")
     except (InputError, OSError, ValueError):
@@ -118,23 +119,12 @@ def _omaha_table():
 
 def _warm_table_kernels() -> None:
     """Compile (or load) the push/fold kernels on a tiny table, outside any clock."""
-    from omahanash.equity.tables import load_table
-    from omahanash.pushfold import PushFoldSpot
-    from omahanash.pushfold.cache import table_equilibrium
-
     spot = PushFoldSpot("holdem", [1010, 1300, 1170], 50, 100, 10, payouts="50/30/20")
     table_equilibrium(spot, deals=500, iterations=2, table=load_table("holdem"),
                       persist=False)
 
 
 def _sng_row(folder: Path) -> BenchRow:
-    from omahanash.equity.tables import load_table
-    from omahanash.history import review
-    from omahanash.history.synthetic import synthetic_sng
-    from omahanash.jamfold.nash_cache import clear_memory
-    from omahanash.pushfold.cache import clear_memory as clear_tables
-    from omahanash.runs import StderrProgress
-
     path = folder / "sng9.txt"
     path.write_text(synthetic_sng(SNG_HANDS, seats=9, seed=1), encoding="utf-8")
     tables = {"holdem": load_table("holdem")}
@@ -177,8 +167,6 @@ def _warm_file(folder: Path) -> Path:
 
 def run(only: str | None = None) -> list[BenchRow]:
     """The rows (see the module), or only the row named ``only`` (one of :data:`ROWS`)."""
-    from omahanash.errors import InputError
-
     if only is not None and only not in ROWS:
         raise InputError(f"--only {only!r}: the review section's rows are "
                          f"{', '.join(ROWS)}")
@@ -197,8 +185,6 @@ def run(only: str | None = None) -> list[BenchRow]:
 
 
 def _holdem_row(folder: Path) -> BenchRow:
-    from omahanash.equity.tables import load_table
-
     holdem = folder / "holdem.txt"
     holdem.write_text(synthetic_pokerstars(REVIEW_HANDS), encoding="utf-8")
     seconds, spots = _review_seconds(holdem, {"holdem": load_table("holdem")},

@@ -1,7 +1,8 @@
 """``omahanash bench startup``: what a user waits for before anything is computed.
 
 ``import omahanash`` must stay cheap (the public names load lazily and no numba kernel is
-compiled), and so must ``omahanash --help``, which imports every command module.
+compiled), and so must ``omahanash --help``, which imports every command's parser module (and
+no command's implementation).
 """
 
 from __future__ import annotations

@@ -14,6 +14,16 @@ import numpy as np
 
 from omahanash.bench import BenchRow, best_time
 from omahanash.cards import Variant
+from omahanash.equity.table_kernels import (
+    class_quads,
+    quad_data,
+    rank_equity_kernel,
+    rank_equity_of_pairs,
+    sample_cells,
+)
+from omahanash.equity.tables import DEFAULT_SAMPLES, class_data
+from omahanash.equity.triangle import triangle_cells, triangle_rows
+from omahanash.evaluate.tables import low_table
 
 RUNS_MEASURED = 8  # runs of consecutive cells at random places
 CELLS_PER_RUN = 4_000
@@ -23,8 +33,6 @@ RANK_PAIRS_MEASURED = 40_000
 
 def _cell_runs(n: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Rows and columns of runs of consecutive triangle cells."""
-    from omahanash.equity.triangle import triangle_cells, triangle_rows
-
     starts = np.random.default_rng(seed).integers(0, triangle_cells(n) - CELLS_PER_RUN,
                                                   RUNS_MEASURED)
     parts = [triangle_rows(int(s), int(s) + CELLS_PER_RUN, n) for s in starts]
@@ -33,9 +41,6 @@ def _cell_runs(n: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
 
 def _rank_seconds(hilo: bool) -> float:
     """Projected time of the exact part of a full build, from random quad pairs."""
-    from omahanash.equity.table_kernels import quad_data, rank_equity_kernel
-    from omahanash.evaluate.tables import low_table
-
     quad_ranks, quad_low, board_low, profiles = quad_data()
     q = quad_ranks.shape[0]
     first, second = np.triu_indices(q)
@@ -48,10 +53,6 @@ def _rank_seconds(hilo: bool) -> float:
 
 
 def run() -> list[BenchRow]:
-    from omahanash.equity.table_kernels import class_quads, rank_equity_of_pairs, sample_cells
-    from omahanash.equity.tables import DEFAULT_SAMPLES, class_data
-    from omahanash.equity.triangle import triangle_cells
-
     data = class_data("omaha", None)
     n = data.class_ids.size
     rows, cols = _cell_runs(n)

@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import time
 
+import numba
 import numpy as np
 
 from omahanash.bench import BenchRow, best_time
+from omahanash.equity.tables import OMAHA_GAMES, load_table, table_path
+from omahanash.jamfold.nash_cache import clear_memory
+from omahanash.tournament import OutcomeTables, solve_chain, solve_grid
+from omahanash.tournament.simulate import simulate_matches
+from omahanash.tournament.structure import Structure
 
 SECTION = "tournament"
 SIMULATED_MATCHES = 20_000
 
 
 def _grid_seconds(variant: str) -> float:
-    from omahanash.jamfold.nash_cache import clear_memory
-    from omahanash.tournament import solve_grid
-
     clear_memory()
     start = time.perf_counter()
     solve_grid(variant, sb=5, bb=10, max_stack=1000, persist=False)
@@ -29,13 +32,6 @@ def _grid_seconds(variant: str) -> float:
 
 
 def run() -> list[BenchRow]:
-    import numba
-
-    from omahanash.equity.tables import OMAHA_GAMES, load_table, table_path
-    from omahanash.tournament import OutcomeTables, solve_chain
-    from omahanash.tournament.simulate import simulate_matches
-    from omahanash.tournament.structure import Structure
-
     rows = []
     load_table("holdem")
     _grid_seconds("holdem")  # compiles the kernels

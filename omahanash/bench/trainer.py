@@ -11,6 +11,8 @@ from __future__ import annotations
 import time
 
 from omahanash.bench import BenchRow
+from omahanash.equity.tables import table_path
+from omahanash.trainer import Drill, DrillConfig
 
 SECTION = "trainer"
 SPOTS = 1000
@@ -18,14 +20,10 @@ OMAHA_STACK_BB = 13.0  # not the 10 bb of the other Omaha rows, so nothing is re
 
 
 def _omaha_table_built() -> bool:
-    from omahanash.equity.tables import table_path
-
     return table_path("omaha-hi").exists()
 
 
 def _spot_row(game: str, stacks: tuple[float, float], note: str) -> BenchRow:
-    from omahanash.trainer import Drill, DrillConfig
-
     drill = Drill(DrillConfig(game, stacks=stacks, position="both"), seed=1, persist=False)
     for stack in DrillConfig(game, stacks=stacks).stack_values:  # solve every stack first
         while not drill.is_solved(game, stack):
@@ -43,8 +41,6 @@ def _first_omaha_spot_row() -> BenchRow:
     if not _omaha_table_built():
         return BenchRow(SECTION, what, None, "s", "≤ 30 s",
                         "skipped: no full Omaha Hi table built on this machine")
-    from omahanash.trainer import Drill, DrillConfig
-
     config = DrillConfig("omaha-hi", stacks=(OMAHA_STACK_BB, OMAHA_STACK_BB))
     drill = Drill(config, seed=1, persist=False)
     reports = []

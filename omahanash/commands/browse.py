@@ -10,29 +10,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "browse",
-        help="browse the decision tree of a solution saved by omahanash cfr --save",
-        description="Browse a saved CFR solution by public history, like the thesis's console "
-        "(Figure 2.3). With --path, print one node: the public actions separated by spaces "
-        '("" is the root).',
-    )
-    parser.add_argument("file", metavar="FILE")
-    parser.add_argument("--path", default=None, metavar="PATH",
-                        help='print the public node at PATH and exit ("" is the root)')
-    parser.add_argument("--json", action="store_true", help="with --path: print JSON")
-    parser.set_defaults(func=run)
+from omahanash.cfr.browser import TreeBrowser, console, format_node
+from omahanash.cfr.storage import load_solution
+from omahanash.cli import print_json
+from omahanash.errors import InputError
+from omahanash.safetext import printable_lines
 
 
 def run(args: argparse.Namespace) -> int:
-    from omahanash.cfr.browser import TreeBrowser, console, format_node
-    from omahanash.cfr.storage import load_solution
-    from omahanash.cli import print_json
-    from omahanash.errors import InputError
-    from omahanash.safetext import printable_lines
-
     if args.json and args.path is None:
         raise InputError("--json needs --path (the interactive browser prints text)")
     browser = TreeBrowser(load_solution(args.file))

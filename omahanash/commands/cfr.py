@@ -12,65 +12,24 @@ import argparse
 import json
 import os
 import sys
-from typing import TYPE_CHECKING
 
+from omahanash.cfr.compiler import DEFAULT_MAX_NODES, compile_game
+from omahanash.cfr.solvers import Solution, new_solution, run_cfr
+from omahanash.cfr.storage import save_solution
+from omahanash.cli import print_json
+from omahanash.commands.parsers.cfr import MATRIX_ONLY
 from omahanash.errors import InputError
-from omahanash.games import GAME_NAMES, game_choice
+from omahanash.game import Game
+from omahanash.games import game_choice, make_game
+from omahanash.games.matrix import run_matrix
+from omahanash.rng import MAX_SEED
+from omahanash.runs import StderrProgress, cancel_on_interrupt
 
-if TYPE_CHECKING:
-    from omahanash.cfr.solvers import Solution
-    from omahanash.game import Game
-
-GAMES = GAME_NAMES
-TREE_ALGORITHMS = ("cfr", "cfr+", "mccfr-chance", "mccfr-external")
-MATRIX_ONLY = ("rm", "fp")
 # Strategies listed in text output; --json lists them all.
 TEXT_STRATEGY_LIMIT = 60
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "cfr",
-        help="solve Kuhn, Leduc, dominoes or a matrix game with CFR and friends",
-        description="Run a CFR-family solver and print exploitability (NashConv / players; "
-        "two players: (BR1 + BR2)/2) at every power of two, the players' values and the "
-        "average strategies.",
-    )
-    parser.add_argument("--game", choices=GAMES, default="kuhn")
-    parser.add_argument("--algorithm", choices=TREE_ALGORITHMS + MATRIX_ONLY, default="cfr+",
-                        help="rm and fp only for --game matrix (default: cfr+)")
-    parser.add_argument("--iterations", type=int, default=1000, metavar="N")
-    parser.add_argument("--seed", type=int, default=None, metavar="S",
-                        help="seed of the sampling (MCCFR, matrix games)")
-    parser.add_argument("--players", type=int, default=None, metavar="P",
-                        help="players: Kuhn 2-4 (default 2), dominoes 2-4 (default 2)")
-    domino = parser.add_argument_group("dominoes")
-    # Defaults None ("not given"): the game registry's defaults apply (make_game), and other
-    # games refuse these options. Choices and defaults shown come from the registry.
-    settings = {s.name: s for s in game_choice("domino").settings}
-    domino.add_argument("--tiles", default=None,
-                        help=f'tile set, e.g. "[0|0][0|1][0|2][1|2]" or double-3 '
-                        f'(default {settings["tiles"].default})')
-    domino.add_argument("--hand", type=int, default=None, metavar="H",
-                        help=f"hand size (default {settings['hand'].default})")
-    domino.add_argument("--rules", choices=settings["rules"].choices, default=None,
-                        help=f"default {settings['rules'].default}")
-    matrix = parser.add_argument_group("matrix games")
-    matrix.add_argument("--payoff", default=None, metavar="ROWS",
-                        help="payoff matrix (see omahanash games); required for --game matrix")
-    matrix.add_argument("--opponent", default=None, metavar="MIX",
-                        help="fixed opponent mix, e.g. 0.4,0.3,0.3")
-    parser.add_argument("--max-nodes", type=int, default=None, metavar="N",
-                        help="refuse trees larger than this (default 20,000,000)")
-    parser.add_argument("--save", default=None, metavar="FILE",
-                        help="save the solution (reopen with omahanash browse FILE)")
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
-    parser.set_defaults(func=run)
-
-
 def _make_game(args: argparse.Namespace) -> Game:
-    from omahanash.games import make_game
-
     if args.game == "leduc":
         if args.players not in (None, 2):
             raise InputError(f"Leduc poker is a two-player game, not {args.players} players")
@@ -84,9 +43,6 @@ def _make_game(args: argparse.Namespace) -> Game:
 def _run_matrix(args: argparse.Namespace) -> dict:
     if args.payoff is None:
         raise InputError("--game matrix needs --payoff ROWS")
-    from omahanash.games.matrix import run_matrix
-    from omahanash.runs import StderrProgress
-
     return run_matrix(payoff=args.payoff, algorithm=args.algorithm, iterations=args.iterations,
                       opponent=args.opponent, seed=args.seed,
                       progress=StderrProgress(args.algorithm))
@@ -95,8 +51,6 @@ def _run_matrix(args: argparse.Namespace) -> dict:
 def _check(args: argparse.Namespace) -> None:
     if args.iterations < 1:
         raise InputError(f"--iterations must be at least 1, not {args.iterations}")
-    from omahanash.rng import MAX_SEED
-
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
         raise InputError(f"--seed must be a non-negative integer below 2**64, not {args.seed}")
     if args.game != "matrix":
@@ -152,8 +106,6 @@ def _format_text(data: dict) -> str:
 
 
 def _save(solution: Solution, path: str) -> None:
-    from omahanash.cfr.storage import save_solution
-
     try:
         save_solution(solution, path)
     except OSError as exc:
@@ -161,9 +113,6 @@ def _save(solution: Solution, path: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from omahanash.cli import print_json
-    from omahanash.runs import cancel_on_interrupt
-
     _check(args)
     interrupted: str | None = None
     if args.game == "matrix":
@@ -171,10 +120,6 @@ def run(args: argparse.Namespace) -> int:
             raise InputError("--save is for tree games (kuhn, leduc, domino)")
         data = _run_matrix(args)
     else:
-        from omahanash.cfr.compiler import DEFAULT_MAX_NODES, compile_game
-        from omahanash.cfr.solvers import new_solution, run_cfr
-        from omahanash.runs import StderrProgress
-
         game = _make_game(args)
         max_nodes = args.max_nodes if args.max_nodes is not None else DEFAULT_MAX_NODES
         tree = compile_game(game, max_nodes, progress=StderrProgress("building tree"))

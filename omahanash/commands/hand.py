@@ -11,32 +11,12 @@ from __future__ import annotations
 
 import argparse
 
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "hand",
-        help="look up a starting-hand class by id, cards or Hold'em name",
-        description="Show a starting-hand class: its id, canonical cards, suit group and number "
-        "of concrete hands. The hand is a class id (Omaha 0..16431, Hold'em 0..168), concrete "
-        "cards ('2s 4s 3c 9c', '2s,4s,3c,9c', '2s4s3c9c'; unquoted cards work too) or, for "
-        "Hold'em, a grid name (AA, AKs, AKo).",
-    )
-    parser.add_argument("hand", nargs="+", metavar="ID_OR_CARDS", help="class id, cards or name")
-    parser.add_argument(
-        "--game",
-        default="omaha",
-        help="omaha (= omaha-hi), omaha-hilo or holdem; default omaha",
-    )
-    parser.add_argument("--members", action="store_true", help="also list the concrete hands")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.set_defaults(func=run)
+from omahanash import hands
+from omahanash.cards import format_cards, normalize_game
+from omahanash.cli import print_json
 
 
 def run(args: argparse.Namespace) -> int:
-    from omahanash import hands
-    from omahanash.cards import format_cards, normalize_game
-    from omahanash.cli import print_json
-
     game = normalize_game(args.game)
     class_id = hands.parse_class(" ".join(args.hand), game)
     info: dict[str, object] = {"game": game, "id": class_id}

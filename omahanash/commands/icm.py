@@ -10,24 +10,12 @@ from __future__ import annotations
 
 import argparse
 
+import numpy as np
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "icm",
-        help="prize equity of stacks by ICM, and the bubble factors",
-        description="Prize equity of each player by the Independent Chip Model "
-        "(Malmuth-Harville: a player finishes first with their share of the chips, next with "
-        "their share of what remains, ...), exact up to 20 players (sampled beyond, with a "
-        "standard error), and the bubble factor of every pair: the equity a player loses "
-        "losing an all-in against the other, divided by what they gain winning it.",
-    )
-    parser.add_argument("--stacks", type=float, nargs="+", required=True, metavar="CHIPS",
-                        help="every player's chips")
-    parser.add_argument("--payouts", required=True,
-                        help="paid amounts best first (50/30/20, 65/35, 1 = winner takes "
-                        "all) or a preset: heads-up, spin, 6max, 9max, don, sat:N")
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
-    parser.set_defaults(func=run)
+from omahanash.cli import print_json
+from omahanash.errors import InputError
+from omahanash.pushfold.icm import bubble_factors, check_stacks, icm_detail
+from omahanash.pushfold.payouts import parse_payouts
 
 
 def _number(value: float) -> float | int:
@@ -35,13 +23,6 @@ def _number(value: float) -> float | int:
 
 
 def run(args: argparse.Namespace) -> int:
-    import numpy as np
-
-    from omahanash.cli import print_json
-    from omahanash.errors import InputError
-    from omahanash.pushfold.icm import bubble_factors, check_stacks, icm_detail
-    from omahanash.pushfold.payouts import parse_payouts
-
     stacks = check_stacks(args.stacks, least=2)
     payouts = parse_payouts(args.payouts, len(stacks))
     if payouts is None:

@@ -20,71 +20,14 @@ import argparse
 import sys
 from typing import Any
 
+from omahanash.cli import print_json
+from omahanash.perfect.grundy import nim, subtraction_game
 from omahanash.perfect.notation import parse_count, parse_moves
-
-GRAPH_FORMAT = """\
-graph file formats (the player with no move loses):
-  text: one position per line followed by the positions it can move to,
-        e.g. 'a b' (a move from a to b) or 'b a c'; a name alone declares a
-        position; '#' starts a comment
-  JSON: {"a": ["b", "c"], "b": ["a"], "c": []} - every target must be a key
-"""
-
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "perfect",
-        aliases=["games"],
-        help="solve games of perfect information: nim, subtraction games, game graphs",
-        description="Solve impartial games (nim, subtraction games) by Sprague-Grundy values and "
-        "explicit game graphs by retrograde analysis. The player who cannot move loses.",
-    )
-    games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-
-    nim = games.add_parser(
-        "nim",
-        help="nim: status, Grundy value (xor) and a winning move",
-        description="Nim: a move takes any positive number of stones from one heap. Prints the "
-        "status for the player to move, the Grundy value (xor of the heaps) and a winning move: "
-        "the heap (counted from 1 in the order given), how many stones to take and the heaps "
-        "left (null when the position is lost).",
-    )
-    nim.add_argument("heaps", nargs="+", metavar="HEAP", help="heap sizes (non-negative)")
-    nim.add_argument("--json", action="store_true", help="print the result as JSON")
-    nim.set_defaults(func=run_nim)
-
-    subtract = games.add_parser(
-        "subtract",
-        help="subtraction game: one heap, a fixed set of numbers that may be taken",
-        description="Subtraction game: one heap of N stones; a move takes k stones for some k in "
-        "the move set. Prints the status, the Grundy value and a winning move (take, left).",
-    )
-    subtract.add_argument("n", metavar="N", help="stones in the heap (non-negative)")
-    subtract.add_argument(
-        "--moves", default="1,2,3", help="comma-separated numbers of stones a move may take "
-        "(default 1,2,3: lost exactly when N is a multiple of 4)",
-    )
-    subtract.add_argument("--json", action="store_true", help="print the result as JSON")
-    subtract.set_defaults(func=run_subtract)
-
-    graph = games.add_parser(
-        "graph",
-        help="retrograde analysis of a game graph (cycles allowed)",
-        description="Retrograde analysis of a game graph, cycles allowed: win / loss / draw\n"
-        "for every position, the number of moves to the end with best play (the winner\n"
-        "hurries, the loser delays; none for a draw) and a best move.",
-        epilog=GRAPH_FORMAT,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    graph.add_argument("file", metavar="FILE", help="graph file (text or JSON), - for stdin")
-    graph.add_argument("--json", action="store_true", help="print the result as JSON")
-    graph.set_defaults(func=run_graph)
+from omahanash.perfect.retrograde import load_graph, parse_graph, retrograde
+from omahanash.safetext import printable
 
 
 def run_nim(args: argparse.Namespace) -> int:
-    from omahanash.cli import print_json
-    from omahanash.perfect.grundy import nim
-
     heaps = [parse_count(token, "a heap size") for token in args.heaps]
     result = nim(heaps)
     move: dict[str, Any] | None = None
@@ -108,9 +51,6 @@ def run_nim(args: argparse.Namespace) -> int:
 
 
 def run_subtract(args: argparse.Namespace) -> int:
-    from omahanash.cli import print_json
-    from omahanash.perfect.grundy import subtraction_game
-
     n = parse_count(args.n, "N")
     moves = sorted(set(parse_moves(args.moves)))
     result = subtraction_game(n, moves)
@@ -129,9 +69,6 @@ def run_subtract(args: argparse.Namespace) -> int:
 
 
 def run_graph(args: argparse.Namespace) -> int:
-    from omahanash.cli import print_json
-    from omahanash.perfect.retrograde import load_graph, parse_graph, retrograde
-
     if args.file == "-":
         graph = parse_graph(sys.stdin.read())
     else:
@@ -142,8 +79,6 @@ def run_graph(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"positions": positions, "counts": counts})
         return 0
-    from omahanash.safetext import printable
-
     # position names come from the file: shown escaped
     names = {name: printable(name) for name in positions}
     width = max(len("position"), *(len(name) for name in names.values()))

@@ -21,32 +21,15 @@ from __future__ import annotations
 
 import argparse
 
+from omahanash.cards import Variant
+from omahanash.cli import print_json
+from omahanash.ranges import parse_range
+
 # Classes listed in the text output before "... and N more".
 _SHOWN = 40
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "range",
-        help="parse a range (AKs, TT+, AA**, AxKx**, $ds, top 15%%): combos and classes",
-        description="Parse range text and show its combos, percentage of all hands and hand "
-        "classes. Hold'em notation (AA, AKs, AKo, TT+, A2s+, KTo-K7o, AhKh), the ProPokerTools "
-        "generic syntax for Omaha (AA**, AxKx**, RRON, [K-T], $ds, ',' union, ':' "
-        "intersection, '!' exclusion), 'top 15%%', weights 'AA@0.5'. See the README's Ranges "
-        "section.",
-    )
-    parser.add_argument("text", nargs="+", metavar="TEXT", help="range text")
-    parser.add_argument("--game", default="omaha",
-                        help="omaha (= omaha-hi), omaha-hilo or holdem; default omaha")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.set_defaults(func=run)
-
-
 def run(args: argparse.Namespace) -> int:
-    from omahanash.cards import Variant
-    from omahanash.cli import print_json
-    from omahanash.ranges import parse_range
-
     game = Variant.parse(args.game)
     result = parse_range(" ".join(args.text), game)
     rows = result.by_class()

@@ -3,69 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
-from omahanash.commands.exploit import RANGE_HELP
 from omahanash.errors import InputError
-from omahanash.runs import cancel_on_interrupt
+from omahanash.history import review
+from omahanash.history.table_review import TableSettings
+from omahanash.runs import StderrProgress, cancel_on_interrupt
 from omahanash.safetext import printable
-
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "review",
-        help="review played hands: jam-fold mistakes, EV lost, a skill grade",
-        description="Read PokerStars hand histories and PHH files (files or directories), "
-        "find the hero's push/fold decisions (heads-up between the blinds, and at tables of 3 "
-        "to 10 players: open pushes, calls of one or more all-ins), compare them with "
-        "the Nash equilibrium (ICM with payouts: EV lost per spot, severity) and grade the "
-        "session; with --vs "
-        "(or --vs-push / --vs-call), against an opponent locked to a range instead (the best "
-        "response is the correct action). Other hands are counted as outside the model; "
-        "unreadable ones are listed with file, line and reason.",
-    )
-    parser.add_argument("paths", nargs="+", metavar="FILE_OR_DIR",
-                        help="hand-history files or directories")
-    parser.add_argument("--hero", default=None,
-                        help="the player to review (default: the one with the most hands)")
-    parser.add_argument("--max-bb", type=float, default=20.0,
-                        help="largest effective stack of a spot, in big blinds (20)")
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
-    parser.add_argument("--csv", default=None, metavar="FILE", help="write the spots as CSV")
-    parser.add_argument("--html", default=None, metavar="FILE",
-                        help="write a self-contained HTML report")
-    parser.add_argument("--vs", default=None, metavar="RANGE",
-                        help="judge against an opponent who pushes and calls this: "
-                        f"{RANGE_HELP}; default nash")
-    parser.add_argument("--vs-push", default=None, metavar="RANGE",
-                        help="the opponent's pushes only (a big-blind hero faces them); "
-                        "overrides --vs")
-    parser.add_argument("--vs-call", default=None, metavar="RANGE",
-                        help="the opponent's calls only (a small-blind hero faces them); "
-                        "overrides --vs")
-    parser.add_argument("--payouts", default=None, metavar="P",
-                        help="payouts of the tournament for decisions at 3-10 players (ICM): "
-                        "50/30/20, 65/35, 1 (winner takes all), a preset or 'chips'; default "
-                        "the file's for a recognised sit-and-go (3-max Spin & Go: 1, 6-max: "
-                        "65/35, 9- or 10-max: 50/30/20), else chip EV")
-    parser.add_argument("--table-iterations", type=int, default=None, metavar="N",
-                        help="CFR+ iterations of each table (3-10 players) equilibrium "
-                        "(default: to the engine's NashConv target), as solve --iterations")
-    parser.add_argument("--table-deals", type=int, default=None, metavar="N",
-                        help="sampled deals of each table equilibrium, as solve --deals")
-    parser.add_argument("--table-seed", type=int, default=0, metavar="S",
-                        help="seed of the table deals, as solve --seed (0)")
-    parser.add_argument("--cache-dir", default=None,
-                        help="where equity tables and equilibria are cached")
-    parser.set_defaults(func=run)
+from omahanash.savefile import refuse_overwriting_inputs
 
 
 def run(args: argparse.Namespace) -> int:
-    from omahanash.history import review
-    from omahanash.history.table_review import TableSettings
-    from omahanash.runs import StderrProgress
-    from omahanash.savefile import refuse_overwriting_inputs
-
     if not args.max_bb > 0:
         raise InputError(f"--max-bb must be > 0, got {args.max_bb}")
     refuse_overwriting_inputs({"--csv": args.csv, "--html": args.html}, args.paths)
@@ -105,8 +54,6 @@ def _print_json(report) -> None:  # noqa: ANN001
     at a time: a big file's spots are never all held as dicts and one string. Every piece is
     encoded once before anything is written (a number JSON cannot hold writes nothing), then
     again as it is written."""
-    import json
-
     def encode(value: object) -> str:
         return json.dumps(value, indent=None, separators=(", ", ": "), allow_nan=False)
 

@@ -9,83 +9,38 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
+from omahanash.cli import print_json
+from omahanash.commands.parsers.train import LEAK_CELLS
 from omahanash.errors import Cancelled, InputError
-from omahanash.runs import cancel_on_interrupt
+from omahanash.hands import class_name
+from omahanash.runs import StderrProgress, cancel_on_interrupt
 from omahanash.safetext import printable
-
-if TYPE_CHECKING:
-    from omahanash.trainer import Drill, History, Spot, Statistics
-    from omahanash.trainer.table import TableDrill
-
-DEFAULT_COUNT = 20
-POSITION_CHOICES = ("sb", "bb", "both", "push", "call", "btn", "co", "hj", "lj", "mp", "utg",
-                    "utg+1")
-LEAK_CELLS = 3
-
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "train",
-        help="drill push/fold decisions against the equilibrium (or show the history)",
-        description="Deal jam/fold spots and grade each answer against the Nash equilibrium "
-        "of its spot: correct or not, AllIn_EV and Fold_EV, the EV lost in big blinds and, "
-        "for mixed hands, the equilibrium frequency. Answer on stdin: p (push or call), f "
-        "(fold), q (quit). Every answer is kept in the trainer history (an SQLite database "
-        "in the user data folder, $OMAHANASH_DATA or --db). The first spot at a stack not "
-        "solved yet solves its equilibrium first (instant for Hold'em, about 20 s for "
-        "Omaha; progress on stderr); after that spots are immediate.",
-    )
-    parser.add_argument("--game", default=None,
-                        help="holdem, omaha-hi (alias omaha), omaha-hilo or mixed")
-    parser.add_argument("--stacks", default=None, metavar="BB",
-                        help="effective stack in big blinds: 10, or a range like 5-15 "
-                        "(dealt in steps of 1 bb) (10). With --players: every seat's stack: "
-                        "10 (all equal), 5-15 (three tables drawn at random), 10/15/8 (one "
-                        "per seat, preflop order); default the table size's three preset "
-                        "structures")
-    parser.add_argument("--position", default="both", choices=POSITION_CHOICES,
-                        help="sb: push or fold; bb: call or fold; both (both). With "
-                        "--players: push (open pushes), call (calls of all-ins), a seat "
-                        "(btn, co, ...) or both")
-    parser.add_argument("--players", type=int, default=None, metavar="N",
-                        help="drill a table of N players, 3 to 9, with ICM (2 or none: the "
-                        "heads-up trainer)")
-    parser.add_argument("--payouts", default=None, metavar="P",
-                        help="with --players: 50/30/20, a preset (spin, 6max, 9max, don, "
-                        "sat:N) or chips for chip EV (50/30/20)")
-    parser.add_argument("--ante", type=float, default=0.0, metavar="BB",
-                        help="ante of each player in big blinds (0)")
-    parser.add_argument("--close", action="store_true",
-                        help="close spots only: hands with |Diff_EV| <= --close-threshold")
-    parser.add_argument("--close-threshold", type=float, default=None, metavar="BB",
-                        help="big blinds (0.25)")
-    parser.add_argument("--leaks", action="store_true",
-                        help=f"drill my leaks: deal from the {LEAK_CELLS} worst weak spots of "
-                        "the history")
-    parser.add_argument("--count", type=int, default=DEFAULT_COUNT, metavar="N",
-                        help=f"spots to deal ({DEFAULT_COUNT})")
-    parser.add_argument("--seed", type=int, default=None, help="deal reproducibly")
-    parser.add_argument("--stats", action="store_true",
-                        help="show the statistics of the whole history instead of drilling")
-    parser.add_argument("--export", default=None, metavar="CSV",
-                        help="write the whole history to a CSV file instead of drilling")
-    parser.add_argument("--db", default=None, metavar="PATH",
-                        help="the history database (default: trainer.sqlite in "
-                        "$OMAHANASH_DATA or the user data folder)")
-    parser.add_argument("--cache-dir", default=None, help="where equity tables are cached")
-    parser.add_argument("--json", action="store_true",
-                        help="print the statistics as one JSON document (when drilling: the "
-                        "session's at the end, with questions and feedback on stderr)")
-    parser.set_defaults(func=run)
+from omahanash.savefile import refuse_overwriting_inputs
+from omahanash.trainer import (
+    CLOSE_THRESHOLD_BB,
+    Drill,
+    DrillConfig,
+    History,
+    Spot,
+    Statistics,
+    leak_cells,
+    parse_action,
+    parse_stacks,
+)
+from omahanash.trainer.history import default_path
+from omahanash.trainer.table import (
+    DEFAULT_PAYOUTS,
+    TableDrill,
+    TableDrillConfig,
+    TableSpot,
+    spot_json,
+    table_leak_cells,
+)
 
 
 def run(args: argparse.Namespace) -> int:
-    from omahanash.savefile import refuse_overwriting_inputs
-    from omahanash.trainer import History
-    from omahanash.trainer.history import default_path
-
     refuse_overwriting_inputs({"--export": args.export},
                               [args.db if args.db is not None else default_path()])
     history = History(args.db, read_only=args.stats or args.export is not None)
@@ -105,8 +60,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _drill(args: argparse.Namespace, history: History) -> int:
-    from omahanash.trainer import CLOSE_THRESHOLD_BB, Drill, DrillConfig, leak_cells, parse_stacks
-
     if args.game is None:
         raise InputError("--game is required (holdem, omaha-hi, omaha-hilo or mixed), "
                          "or give --stats or --export")
@@ -147,15 +100,6 @@ def _drill_table(args: argparse.Namespace, history: History) -> int:
     """A table drill (``--players 3..9``): as the heads-up drill, with the table's spots; its
     ``--json`` adds ``players``, ``payouts``, ``structures``, ``ev_lost_pct`` and ``answers``
     (every answered spot: :func:`omahanash.trainer.table.spot_json`)."""
-    from omahanash.trainer import CLOSE_THRESHOLD_BB
-    from omahanash.trainer.table import (
-        DEFAULT_PAYOUTS,
-        TableDrill,
-        TableDrillConfig,
-        spot_json,
-        table_leak_cells,
-    )
-
     if args.game == "mixed":
         raise InputError("--game mixed is for heads-up drills; a table drill takes holdem, "
                          "omaha-hi or omaha-hilo")
@@ -179,8 +123,6 @@ def _drill_table(args: argparse.Namespace, history: History) -> int:
     stats = drill.statistics()
     title = f"Session (seed {drill.seed}, {args.players}-max {payouts})"
     if args.json:
-        from omahanash.cli import print_json
-
         lost = [a.record.ev_lost_pct for a in drill.answers if a.record.ev_lost_pct is not None]
         print_json({**stats.as_dict(), "players": args.players, "payouts": payouts,
                     "structures": [list(s) for s in drill.structures],
@@ -214,8 +156,6 @@ def _session(drill: Drill | TableDrill, count: int, out: TextIO) -> bool:
 
 
 def _deal(drill: Drill | TableDrill) -> Spot:
-    from omahanash.runs import StderrProgress
-
     with cancel_on_interrupt() as cancel:
         try:
             spot = drill.next_spot(StderrProgress("solving the equilibrium"), cancel)
@@ -228,10 +168,6 @@ def _deal(drill: Drill | TableDrill) -> Spot:
 
 def _ask(spot: Spot, out: TextIO) -> str | None:
     """The answer read from stdin (``allin`` or ``fold``), or None at ``q`` or the end."""
-    from omahanash.hands import class_name
-    from omahanash.trainer import parse_action
-    from omahanash.trainer.table import TableSpot
-
     name = f" ({class_name(spot.variant, spot.class_id)})" if spot.variant == "holdem" else ""
     if isinstance(spot, TableSpot):
         situation = spot.situation + " "
@@ -256,8 +192,6 @@ def _ask(spot: Spot, out: TextIO) -> str | None:
 
 def _report(stats: Statistics, title: str, as_json: bool, out: TextIO) -> None:
     if as_json:
-        from omahanash.cli import print_json
-
         print_json(stats.as_dict())
         return
     if not stats.spots:

@@ -39,8 +39,9 @@ __all__ = ["FAMILIES", "REGISTRY", "SolverEntry", "lookup", "names"]
 @dataclass(frozen=True)
 class SolverEntry:
     """One row: ``family``, the canonical ``name``, the solver class's dotted path
-    ``solver`` (``"module:Class"``), the ``options`` its ``create`` takes for this row, and a
-    one-line ``description``. ``alias`` is the name typed when it differs from ``name``."""
+    ``solver`` (``"module:Class"``), the ``options`` its ``create`` takes for this row, the
+    ``label`` a player reads (the app's choice lists) and a one-line ``description``.
+    ``alias`` is the name typed when it differs from ``name``."""
 
     family: str
     name: str
@@ -48,6 +49,7 @@ class SolverEntry:
     options: Mapping[str, Any] = field(default_factory=dict)
     description: str = ""
     alias: str | None = None
+    label: str = ""
 
     def load(self) -> type:
         """The solver class (imported now)."""
@@ -60,47 +62,49 @@ class SolverEntry:
         return solver_class.from_problem(problem, **{**self.options, **options})
 
 
-def _rows(family: str, solver: str, rows: list[tuple[str, dict, str, tuple[str, ...]]]
-          ) -> Mapping[str, SolverEntry]:
+def _rows(family: str, solver: str,
+          rows: list[tuple[str, str, dict, str, tuple[str, ...]]]) -> Mapping[str, SolverEntry]:
     table: dict[str, SolverEntry] = {}
-    for name, options, description, aliases in rows:
-        table[name] = SolverEntry(family, name, solver, MappingProxyType(options), description)
-        for alias in aliases:
-            table[alias] = SolverEntry(family, name, solver, MappingProxyType(options),
-                                       description, alias)
+    for name, label, options, description, aliases in rows:
+        for typed in (name, *aliases):
+            table[typed] = SolverEntry(family, name, solver, MappingProxyType(options),
+                                       description, None if typed == name else typed, label)
     return MappingProxyType(table)
 
 
 #: family -> name -> row (aliases are rows).
 REGISTRY: Mapping[str, Mapping[str, SolverEntry]] = MappingProxyType({
     "cfr": _rows("cfr", "omahanash.cfr.solvers:CFRSolver", [
-        ("cfr", {"algorithm": "cfr"},
+        ("cfr", "CFR", {"algorithm": "cfr"},
          "vanilla CFR: alternating updates, regret matching, uniform averaging", ()),
-        ("cfr+", {"algorithm": "cfr+"},
+        ("cfr+", "CFR+", {"algorithm": "cfr+"},
          "CFR+: regret matching+, linear averaging", ()),
-        ("mccfr-chance", {"algorithm": "mccfr-chance"},
+        ("mccfr-chance", "MCCFR (chance sampling)", {"algorithm": "mccfr-chance"},
          "chance-sampled Monte Carlo CFR (the thesis's method)", ()),
-        ("mccfr-external", {"algorithm": "mccfr-external"},
+        ("mccfr-external", "MCCFR (external sampling)", {"algorithm": "mccfr-external"},
          "external-sampling Monte Carlo CFR", ()),
     ]),
     "jamfold": _rows("jamfold", "omahanash.jamfold.solvers:JamFoldSolver", [
-        ("fp", {"state": "fp"}, "Brown-Robinson fictitious play (as the thesis)", ()),
-        ("cfr+", {"state": "cfr+"},
+        ("fp", "Fictitious play", {"state": "fp"},
+         "Brown-Robinson fictitious play (as the thesis)", ()),
+        ("cfr+", "CFR+", {"state": "cfr+"},
          "CFR+: regret matching+ per class, alternating updates, linear averaging",
          ("cfrplus", "cfr-plus")),
     ]),
     "matrix": MappingProxyType({
         **_rows("matrix", "omahanash.games.matrix.iterative:RegretMatchingSolver", [
-            ("rm", {"plus": False}, "regret matching", ("cfr",)),
-            ("rm+", {"plus": True}, "regret matching+ (CFR+ on a matrix game)", ("cfr+",)),
+            ("rm", "Regret matching", {"plus": False}, "regret matching", ("cfr",)),
+            ("rm+", "Regret matching+", {"plus": True},
+             "regret matching+ (CFR+ on a matrix game)", ("cfr+",)),
         ]),
         **_rows("matrix", "omahanash.games.matrix.iterative:FictitiousPlaySolver", [
-            ("fp", {}, "simultaneous fictitious play, ties broken by a seed", ()),
+            ("fp", "Fictitious play", {}, "simultaneous fictitious play, ties broken by a seed",
+             ()),
         ]),
     }),
     "pushfold": _rows("pushfold", "omahanash.pushfold.solver:PushFoldSolver", [
-        ("cfr+", {}, "CFR+ over the deals: simultaneous regret matching+ of every seat, "
-         "delayed linear averaging", ()),
+        ("cfr+", "CFR+", {}, "CFR+ over the deals: simultaneous regret matching+ of every "
+         "seat, delayed linear averaging", ()),
     ]),
 })
 #: The families, in the order the registry lists them.

@@ -86,9 +86,8 @@ def test_matrix_dispatch_contract(capsys, monkeypatch):
                 "exploitability": [[1, 0.5]], "values": [0.25, -0.25],
                 "strategies": [[0.75, 0.25], [0.5, 0.5]], "value": 0.2}
 
-    fake = types.ModuleType("omahanash.games.matrix")
-    fake.run_matrix = run_matrix
-    monkeypatch.setitem(sys.modules, "omahanash.games.matrix", fake)
+    # the command's own reference to the library function (imported at its module top)
+    monkeypatch.setattr("omahanash.commands.cfr.run_matrix", run_matrix)
     data = run_json(capsys, "cfr", "--game", "matrix", "--payoff", "rps", "--algorithm", "rm",
                     "--iterations", "5", "--opponent", "0.4,0.3,0.3", "--seed", "2", "--json")
     assert calls == [("rps", "rm", 5, "0.4,0.3,0.3", 2)]

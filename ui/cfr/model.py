@@ -20,23 +20,23 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from omahanash.errors import InputError
+from omahanash.solving.registry import REGISTRY, names
 from ui.kit.fields import parse_optional_seed, parse_positive_int
 
 if TYPE_CHECKING:
     from omahanash.game import Game
     from omahanash.games import GameChoice, GameSetting
 
-#: Algorithm selector: caption -> library name (tree games use the first four, matrix games
-#: read cfr / cfr+ as regret matching / regret matching+ and also offer fictitious play).
-ALGORITHMS = {
-    "CFR": "cfr",
-    "CFR+": "cfr+",
-    "MCCFR (chance sampling)": "mccfr-chance",
-    "MCCFR (external sampling)": "mccfr-external",
-    "Fictitious play": "fp",
-}
-TREE_ONLY = {"mccfr-chance", "mccfr-external"}
-MATRIX_ONLY = {"fp"}
+#: Algorithm selector: caption -> library name, from the one registry (tree games use the CFR
+#: family's rows; matrix games read cfr / cfr+ as regret matching / regret matching+ and also
+#: offer their rows that no CFR row stands for: fictitious play).
+_MATRIX_EXTRA = [name for name in names("matrix")
+                 if not any(e.name == name and typed in REGISTRY["cfr"]
+                            for typed, e in REGISTRY["matrix"].items())]
+ALGORITHMS = {REGISTRY["cfr"][name].label: name for name in names("cfr")} | {
+    REGISTRY["matrix"][name].label: name for name in _MATRIX_EXTRA}
+TREE_ONLY = {name for name in names("cfr") if name not in REGISTRY["matrix"]}
+MATRIX_ONLY = set(_MATRIX_EXTRA)
 MAX_ITERATIONS = 1_000_000_000
 NO_TREE_TEXT = "Run a game to browse its decision tree."
 STALE_TEXT = ("The inputs changed since this run: the results shown are for the previous "

@@ -13,56 +13,22 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from omahanash.cards import Variant
+from omahanash.cli import print_json
+from omahanash.commands._args import check_export, require_game
+from omahanash.commands.solve.inputs import load_equity_table
 from omahanash.errors import InputError
-
-if TYPE_CHECKING:
-    from omahanash.pushfold import PushFoldSolution, PushFoldSpot
-
-
-def add_table_spot_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of a table spot (3 to 10 stacks) beside the heads-up ones."""
-    group = parser.add_argument_group("a table of 3 to 10 players (--stacks with 3-10 values)")
-    group.add_argument("--payouts", default=None,
-                       help="prize payouts best first (50/30/20, 65/35, 1 = winner takes all) "
-                       "or a preset (heads-up, spin, 6max, 9max, don, sat:N): EVs by ICM; "
-                       "'chips' (the default) for chip EV")
-    group.add_argument("--bb-ante", type=float, default=None, metavar="CHIPS",
-                       help="a big-blind ante, posted by the big blind alone (0)")
-    group.add_argument("--lock", action="append", default=None, metavar="NODE=RANGE",
-                       help="fix a node's strategy: range text ('BTN=top 20%%', "
-                       "'SB vs BTN=QQ+,AK'), 'fold', 'all' or 'nash'; repeatable; the others "
-                       "best-respond")
-    group.add_argument("--node", default=None,
-                       help="the node of --lookup: BTN, SB, 'SB vs BTN', 'BB vs BTN+SB', ...")
-    group.add_argument("--deals", default=None, metavar="N",
-                       help="sampled deals the table is solved over (default by table size), "
-                       "or 'exact' (Hold'em, 3 players: every class triple with its exact "
-                       "weight; slower)")
-    group.add_argument("--seed", type=int, default=0, help="seed of the sampled deals (0)")
-
-
-def is_table_spot(args: argparse.Namespace) -> bool:
-    """A table spot: more than two stacks, or an option only a table takes."""
-    stacks = getattr(args, "stacks", None)
-    if stacks is not None and len(stacks) > 2:
-        return True
-    table_only = [name for name in ("lock", "node")
-                  if getattr(args, name, None) is not None]
-    if table_only:
-        raise InputError(f"--{table_only[0]} needs a table of 3 to 10 players "
-                         "(--stacks with 3 to 10 values)")
-    if stacks is not None and len(stacks) < 2:
-        raise InputError("--stacks needs at least two stacks")
-    return False
+from omahanash.hands import parse_class
+from omahanash.pushfold import PushFoldSolution, PushFoldSpot, solve_pushfold
+from omahanash.pushfold.cache import table_equilibrium
+from omahanash.pushfold.solver import default_target
+from omahanash.runs import StderrProgress, cancel_on_interrupt
 
 
 def _spot(args: argparse.Namespace) -> PushFoldSpot:
-    from omahanash.pushfold import PushFoldSpot
-
-    if args.game is None:
-        raise InputError("--game is required (holdem, omaha-hi or omaha-hilo)")
+    require_game(args)
     refused = [flag for flag, value in (("--load", args.load), ("--save", args.save),
                                         ("--sweep", args.sweep), ("--solver", args.solver),
                                         ("--dead-money", args.dead_money))
@@ -119,29 +85,19 @@ def table_summary(solution: PushFoldSolution, seconds: float) -> dict[str, Any]:
 
 
 def run_table(args: argparse.Namespace) -> int:
-    from omahanash.cli import print_json
-    from omahanash.commands.solve import _load_table
-    from omahanash.pushfold import solve_pushfold
-    from omahanash.pushfold.solver import default_target
-    from omahanash.runs import StderrProgress, cancel_on_interrupt
-
     spot = _spot(args)
     if args.iterations is not None and args.iterations < 1:
         raise InputError(f"--iterations must be >= 1, got {args.iterations}")
-    if args.export is not None and args.export[0].lower() not in ("csv", "json"):
-        raise InputError(f"--export format must be csv or json, got {args.export[0]!r}")
+    check_export(args.export)
     locks = _locks(spot, args.lock)
     deals = _deals_option(args.deals)
     if args.lookup is not None:
-        from omahanash.cards import Variant
-        from omahanash.hands import parse_class
-
         parse_class(args.lookup, "holdem" if spot.variant is Variant.HOLDEM else "omaha")
         if args.node is None:
             raise InputError("--lookup needs --node at a table (e.g. --node BTN)")
     if args.node is not None:
         spot.find_node(args.node)
-    table = _load_table(spot.variant, args)
+    table = load_equity_table(spot.variant, args)
     started = time.perf_counter()
     label = f"{spot.variant} {spot.players}-handed"
     printer = NashConvPrinter(label, default_target(spot))
@@ -149,8 +105,6 @@ def run_table(args: argparse.Namespace) -> int:
         try:
             if args.iterations is None and not locks and not getattr(args, "fresh", False):
                 # to the default target: the cache of equilibria (--fresh: solve again)
-                from omahanash.pushfold.cache import table_equilibrium
-
                 solution = table_equilibrium(spot, deals=deals, seed=args.seed, table=table,
                                              cache_dir=args.cache_dir, on_report=printer,
                                              cancel=cancel)
@@ -188,10 +142,8 @@ class NashConvPrinter:
         self._line = ""
 
     def __call__(self, report: Any) -> None:
-        from omahanash.runs import StderrProgress
-
         self._line = (f"{self.label}: iteration {report.iteration}  NashConv "
-                      f"{report.exploitability:.4g} (target {self.target:.4g})")
+                      f"{report.nash_conv:.4g} (target {self.target:.4g})")
         now = time.perf_counter()
         if not StderrProgress.quiet and now - self._last >= self.interval:
             self._last = now
@@ -199,8 +151,6 @@ class NashConvPrinter:
             sys.stderr.flush()
 
     def close(self) -> None:
-        from omahanash.runs import StderrProgress
-
         if self._line and not StderrProgress.quiet:
             sys.stderr.write(f"\r{self._line}   \n")
             sys.stderr.flush()

@@ -1,0 +1,108 @@
+"""The options of ``omahanash solve``, heads-up and at a table; :func:`implementation` picks
+:mod:`omahanash.commands.solve.headsup` or :mod:`omahanash.commands.solve.table` from them."""
+
+from __future__ import annotations
+
+import argparse
+
+from omahanash.commands._args import add_json, add_spot_arguments, add_table_arguments
+from omahanash.errors import InputError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "solve",
+        help="heads-up jam-fold Nash equilibrium (fictitious play or CFR+)",
+        description="Solve heads-up push/fold: PU (small blind) pushes or folds, CA (big "
+        "blind) calls or folds. Reports PostEV Player1/Player2, Epsilon = (PostEV1 + "
+        "PostEV2)/2 and both ranges after every iteration. Without --iterations CFR+ runs "
+        "to Epsilon <= 0.0001 BB (at most 20,000 iterations), fictitious play to 100 "
+        "iterations in all. A CFR+ run to that target is the spot's equilibrium: it is kept "
+        "in the cache of equilibria (<cache-dir>/nash/) that review, the trainer and "
+        "tournaments share, and read from there the next time (--fresh solves again). "
+        "Progress on stderr; Ctrl-C stops between iterations and keeps (and saves) what was "
+        "done.",
+    )
+    add_spot_arguments(parser)
+    parser.add_argument("--iterations", type=int, default=None, metavar="N",
+                        help="run exactly N (more) iterations")
+    parser.add_argument("--solver", default=None, help="cfr+ (default) or fp")
+    parser.add_argument("--lookup", default=None, metavar="ID_OR_CARDS",
+                        help="show one class: id, cards (e.g. 'Ah Kd Qs 2c') or Hold'em AKo")
+    parser.add_argument("--player", default="pu", help="pu or ca (for --lookup; default pu)")
+    parser.add_argument("--save", default=None, metavar="FILE", help="save the solution")
+    parser.add_argument("--load", default=None, metavar="FILE",
+                        help="reopen a saved solution (continue it or look hands up)")
+    parser.add_argument("--export", nargs=2, default=None, metavar=("FORMAT", "FILE"),
+                        help="write every class (csv or json): id, cards, combos, push %%, "
+                        "call %%, EVs")
+    parser.add_argument("--sweep", default=None, metavar="STACKS",
+                        help="equal effective stacks in big blinds, e.g. 2,4,6,8,10,15,20")
+    add_table_arguments(parser, "solve on")
+    parser.add_argument("--fresh", action="store_true",
+                        help="solve from scratch even if this spot's equilibrium is cached "
+                        "(and do not cache the result)")
+    add_json(parser)
+    add_table_spot_arguments(parser)
+    parser.set_defaults(handler=implementation)
+
+
+def add_table_spot_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of a table spot (3 to 10 stacks) beside the heads-up ones.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_table_spot_arguments(parser)
+    >>> args = parser.parse_args(["--lock", "BTN=top 20%", "--deals", "exact"])
+    >>> args.lock, args.deals, args.seed
+    (['BTN=top 20%'], 'exact', 0)
+    """
+    group = parser.add_argument_group("a table of 3 to 10 players (--stacks with 3-10 values)")
+    group.add_argument("--payouts", default=None,
+                       help="prize payouts best first (50/30/20, 65/35, 1 = winner takes all) "
+                       "or a preset (heads-up, spin, 6max, 9max, don, sat:N): EVs by ICM; "
+                       "'chips' (the default) for chip EV")
+    group.add_argument("--bb-ante", type=float, default=None, metavar="CHIPS",
+                       help="a big-blind ante, posted by the big blind alone (0)")
+    group.add_argument("--lock", action="append", default=None, metavar="NODE=RANGE",
+                       help="fix a node's strategy: range text ('BTN=top 20%%', "
+                       "'SB vs BTN=QQ+,AK'), 'fold', 'all' or 'nash'; repeatable; the others "
+                       "best-respond")
+    group.add_argument("--node", default=None,
+                       help="the node of --lookup: BTN, SB, 'SB vs BTN', 'BB vs BTN+SB', ...")
+    group.add_argument("--deals", default=None, metavar="N",
+                       help="sampled deals the table is solved over (default by table size), "
+                       "or 'exact' (Hold'em, 3 players: every class triple with its exact "
+                       "weight; slower)")
+    group.add_argument("--seed", type=int, default=0, help="seed of the sampled deals (0)")
+
+
+def is_table_spot(args: argparse.Namespace) -> bool:
+    """A table spot: more than two stacks, or an option only a table takes.
+
+    >>> is_table_spot(argparse.Namespace(stacks=[100, 100, 100], lock=None, node=None))
+    True
+    >>> is_table_spot(argparse.Namespace(stacks=None, lock=None, node=None))
+    False
+    """
+    stacks = getattr(args, "stacks", None)
+    if stacks is not None and len(stacks) > 2:
+        return True
+    table_only = [name for name in ("lock", "node")
+                  if getattr(args, name, None) is not None]
+    if table_only:
+        raise InputError(f"--{table_only[0]} needs a table of 3 to 10 players "
+                         "(--stacks with 3 to 10 values)")
+    if stacks is not None and len(stacks) < 2:
+        raise InputError("--stacks needs at least two stacks")
+    return False
+
+
+def implementation(args: argparse.Namespace) -> str:
+    """Where the solve of these options is: heads-up, or at a table of 3 to 10 players.
+
+    >>> implementation(argparse.Namespace(stacks=[100, 100], lock=None, node=None))
+    'omahanash.commands.solve.headsup:run'
+    """
+    if is_table_spot(args):
+        return "omahanash.commands.solve.table:run_table"
+    return "omahanash.commands.solve.headsup:run"
