@@ -51,6 +51,8 @@ OPTIONAL_IMPORTS: frozenset[tuple[str, str]] = frozenset({
     ("omahanash/equity/__init__.py", "omahanash"),
     ("omahanash/perfect/mcts.py", "omahanash"),
     ("omahanash/bench/cluster.py", "distributed"),  # the cluster extra, not installed for all
+    # numba off the exact two-hand path of omahanash equity (tests/equity/test_vectorized.py)
+    ("omahanash/commands/equity.py", "omahanash"),
 })
 
 

@@ -45,7 +45,6 @@ from omahanash.equity.calculator import equity
 from omahanash.equity.ranges import is_range
 from omahanash.equity.result import check_trials
 from omahanash.errors import InputError
-from omahanash.ranges import parse_range
 from omahanash.runs import cancel_on_interrupt
 
 
@@ -60,6 +59,9 @@ def run(args: argparse.Namespace) -> int:
         if args.hand is None or args.vs is None:
             raise InputError("--hand and --vs go together")
         texts = [args.hand.strip(), args.vs.strip()]
+        # numba off the exact two-hand path (the range language loads it): imported here
+        from omahanash.ranges import parse_range
+
         side1, side2 = (parse_range(text, game) for text in texts)
         with cancel_on_interrupt() as cancel:
             result = equity(side1, side2, game, args.board, args.dead, trials=args.trials,

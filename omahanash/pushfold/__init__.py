@@ -17,10 +17,11 @@ the numba engine.
 
 from __future__ import annotations
 
-import importlib
 import sys
 import types
 from typing import TYPE_CHECKING, Any
+
+from omahanash.lazy import lazy_names
 
 # Public name -> the submodule that defines it.
 _EXPORTS = {
@@ -44,17 +45,7 @@ if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
     from omahanash.pushfold.spot import PushFoldSpot
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(__name__, _EXPORTS, __all__)
 
 
 class _Package(types.ModuleType):
