@@ -41,12 +41,14 @@ for argv in json.loads(sys.argv[1]):
     except SystemExit as exc:  # --help
         assert exc.code == 0, (argv, exc.code)
 light = ("omahanash.commands.parsers", "omahanash.commands._args")
+# the chart's defaults live in a module without numba, read through the lazy push/fold face
+light_library = ("omahanash.pushfold", "omahanash.pushfold.chart_defaults", "omahanash.lazy")
 heavy = [m for m in sys.modules
-         if m.split(".")[0] == "numba"
+         if m not in light_library and (m.split(".")[0] == "numba"
          or m.startswith(("omahanash.pushfold", "omahanash.jamfold", "omahanash.cfr.",
                           "omahanash.equity", "omahanash.tournament", "omahanash.history",
                           "omahanash.trainer", "omahanash.evaluate", "omahanash.ranges"))
-         or (m.startswith("omahanash.commands.") and not m.startswith(light))]
+         or (m.startswith("omahanash.commands.") and not m.startswith(light)))]
 print(json.dumps(sorted(heavy)))
 """
 

@@ -99,5 +99,7 @@ def test_the_command_line_takes_quiet_and_verbose_anywhere():
     assert before.stdout == after.stdout and "Grundy value 2" in before.stdout
     verbose = _cli("-v", "cfr", "--game", "kuhn", "--iterations", "64", "--seed", "1")
     assert verbose.returncode == 0 and verbose.stdout == loud.stdout
-    assert "DEBUG omahanash.runs: run " in verbose.stderr and " finished 64 units" in verbose.stderr
+    # the solvers' run loop logs each run: its start and how it ended
+    assert "DEBUG omahanash.solving.run: run CFRSolver: up to 64 iterations from 0" in \
+        verbose.stderr and "run CFRSolver iterations after 64 iterations in " in verbose.stderr
     assert "DEBUG" not in loud.stderr

@@ -39,6 +39,7 @@ regret matching on matching pennies:
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from collections.abc import Callable, Generator
@@ -56,6 +57,8 @@ from omahanash.solving.checks import (
 from omahanash.solving.protocol import Outcome, Report, Solver
 
 __all__ = ["CHUNK_SECONDS", "Stall", "iter_run", "run"]
+
+logger = logging.getLogger(__name__)
 
 #: The work between two looks at the cancel flag, in seconds (a Stop takes effect this fast).
 CHUNK_SECONDS = 0.05
@@ -185,6 +188,10 @@ def _reports(solver: Solver, total: int, goal: float | None, every: int,
              every_seconds: float, cancel: CancelFlag | None,
              counter: ProgressCallback | None, stall: Stall | None) -> Reports:
     history: list[Report] = []
+    name = type(solver).__qualname__
+    logger.debug("run %s: up to %d iterations from %d%s", name, total, int(solver.iterations),
+                 "" if goal is None else f", target exploitability {goal:.4g}")
+    began = time.perf_counter()
     if counter is not None:
         counter(0, total)
     if goal is not None and int(solver.iterations) > 0:
@@ -246,6 +253,8 @@ def _reports(solver: Solver, total: int, goal: float | None, every: int,
         counter(total if reached else ran, total)
     reason = "target" if reached else "stalled" if stalled else "cancelled" if cancelled \
         else "iterations"
+    logger.debug("run %s %s after %d iterations in %.3f s (exploitability %.4g)", name, reason,
+                 ran, time.perf_counter() - began, report.exploitability)
     return Outcome(report, ran, cancelled and not reached, reason, tuple(history))
 
 
