@@ -61,18 +61,22 @@ POSITIONS: dict[int, tuple[str, ...]] = {
 }
 
 
-def _chips(name: str, value: object, *, positive: bool = False) -> float:
+def _chips(name: str, value: object, argument: str, *, positive: bool = False) -> float:
+    """``value`` as chips; an :class:`InputError` naming ``argument`` (``stacks[1]``, ``sb``,
+    …: :attr:`InputError.argument`, which the app's form reads) otherwise."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InputError(f"{name} must be a number of chips, got {value!r}")
+        raise InputError.naming(argument, f"{name} must be a number of chips, got {value!r}")
     try:
         number = float(value)
     except OverflowError:
-        raise InputError(f"{name} is too large: {value!r}") from None
+        raise InputError.naming(argument, f"{name} is too large: {value!r}") from None
     if not math.isfinite(number) or number < 0 or (positive and number == 0):
         need = "> 0" if positive else ">= 0"
-        raise InputError(f"{name} must be a finite number of chips {need}, got {value!r}")
+        raise InputError.naming(argument, f"{name} must be a finite number of chips {need}, "
+                                          f"got {value!r}")
     if number > MAX_CHIPS:
-        raise InputError(f"{name} must be at most {MAX_CHIPS:g} chips, got {value!r}")
+        raise InputError.naming(argument, f"{name} must be at most {MAX_CHIPS:g} chips, "
+                                          f"got {value!r}")
     return number
 
 
@@ -118,19 +122,28 @@ class PushFoldSpot:
         set_(self, "variant", Variant.parse(self.variant))
         stacks = self.stacks
         if isinstance(stacks, (str, bytes)) or not isinstance(stacks, (Sequence, np.ndarray)):
-            raise InputError(f"stacks must be a list of chip counts, got {stacks!r}")
+            raise InputError.naming("stacks", f"stacks must be a list of chip counts, got "
+                                              f"{stacks!r}")
         if not MIN_PLAYERS <= len(stacks) <= MAX_PLAYERS:
-            raise InputError(f"stacks must list {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                             f"got {len(stacks)}")
-        values = tuple(_chips(f"stack {i + 1}", s, positive=True) for i, s in enumerate(stacks))
+            raise InputError.naming("stacks", f"stacks must list {MIN_PLAYERS} to "
+                                              f"{MAX_PLAYERS} players, got {len(stacks)}")
+        values = tuple(_chips(f"stack {i + 1}", s, f"stacks[{i}]", positive=True)
+                       for i, s in enumerate(stacks))
         set_(self, "stacks", values)
-        set_(self, "sb", _chips("SB", self.sb, positive=True))
-        set_(self, "bb", _chips("BB", self.bb, positive=True))
-        set_(self, "ante", _chips("ante", self.ante))
-        set_(self, "bb_ante", _chips("big-blind ante", self.bb_ante))
+        set_(self, "sb", _chips("SB", self.sb, "sb", positive=True))
+        set_(self, "bb", _chips("BB", self.bb, "bb", positive=True))
+        set_(self, "ante", _chips("ante", self.ante, "ante"))
+        set_(self, "bb_ante", _chips("big-blind ante", self.bb_ante, "bb_ante"))
         if self.sb > self.bb:
-            raise InputError(f"SB ({self.sb:g}) must not be larger than BB ({self.bb:g})")
-        payouts = None if self.payouts is None else parse_payouts(self.payouts, len(values))
+            raise InputError.naming("sb", f"SB ({self.sb:g}) must not be larger than BB "
+                                          f"({self.bb:g})")
+        try:
+            payouts = None if self.payouts is None else parse_payouts(self.payouts,
+                                                                     len(values))
+        except InputError as error:
+            if error.argument is None:
+                error.argument = "payouts"
+            raise
         set_(self, "_payouts", payouts)
         set_(self, "payouts", payouts_label(payouts))
 

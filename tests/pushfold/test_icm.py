@@ -166,3 +166,28 @@ def test_cli_text_and_errors():
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
     bad = run_cli("icm", "--stacks", "5000", "3000", "--payouts", "50/30/20")
     assert bad.returncode == 2 and "places" in bad.stderr
+
+
+@pytest.mark.parametrize(("arguments", "argument", "fragment"), [
+    ({"stacks": "1000 1000"}, "stacks", "must be a list of chip counts"),
+    ({"stacks": [1000] * 11}, "stacks", "2 to 10 players"),
+    ({"stacks": [1000, -5, 1000]}, "stacks[1]", "stack 2 must be a finite number"),
+    ({"stacks": [1000, 1000, 1e13]}, "stacks[2]", "stack 3 must be at most"),
+    ({"sb": 0}, "sb", "SB must be a finite number of chips > 0"),
+    ({"bb": float("nan")}, "bb", "BB must be a finite number"),
+    ({"ante": -1}, "ante", "ante must be"),
+    ({"bb_ante": True}, "bb_ante", "big-blind ante must be a number of chips"),
+    ({"sb": 300}, "sb", "SB (300) must not be larger than BB (200)"),
+    ({"payouts": "50/30/20/10/5"}, "payouts", "pay 5 places but only 3 players"),
+    ({"payouts": "fifty"}, "payouts", "'fifty' is not an amount"),
+])
+def test_a_bad_spot_names_its_argument(arguments, argument, fragment):
+    """The app's form puts a library error beside the field its InputError.argument names."""
+    from omahanash.errors import InputError
+    from omahanash.pushfold.spot import PushFoldSpot
+
+    given = {"stacks": [1000, 1000, 1000], "sb": 100, "bb": 200, **arguments}
+    with pytest.raises(InputError, match=fragment.replace("(", r"\(").replace(")", r"\)")) \
+            as caught:
+        PushFoldSpot("holdem", given.pop("stacks"), **given)
+    assert caught.value.argument == argument
