@@ -487,6 +487,51 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
     ("from omahanash.games.matrix import run_matrix; run_matrix('rps', 'rm', 10**100)",
      "InputError", "at most"),
     ("from omahanash.solving import run; run(object(), iterations=3)", "InputError", "step"),
+    # the one solver shape (issue 42): the run loop's new arguments, the registry, resume_from,
+    # a matrix run's file, a policy measured by the CFR evaluator
+    ("from omahanash.solving import iter_run, REGISTRY\n"
+     "iter_run(REGISTRY['matrix']['rm'].create(on.make_game('matrix', payoff='rps')),"
+     " iterations=3, counter=5)", "InputError", "counter must be a function"),
+    ("from omahanash.solving import run, REGISTRY\n"
+     "run(REGISTRY['matrix']['rm'].create(on.make_game('matrix', payoff='rps')),"
+     " target=0.1, stall='soon')", "InputError", "stall must be a Stall"),
+    ("from omahanash.solving import run, Stall, REGISTRY\n"
+     "run(REGISTRY['matrix']['rm'].create(on.make_game('matrix', payoff='rps')),"
+     " iterations=3, stall=Stall())", "InputError", "goes with a target"),
+    ("from omahanash.solving import Stall; Stall(gain=float('nan'))", "InputError",
+     "stall rule needs"),
+    ("from omahanash.solving import Stall; Stall(least=0)", "InputError", "stall rule needs"),
+    ("from omahanash.solving import lookup; lookup('jamfold', 'dcfr')", "InputError",
+     "choose from fp, cfr+"),
+    ("from omahanash.solving import lookup; lookup('poker', 'cfr')", "InputError",
+     "unknown solver family"),
+    ("from omahanash.solving import Report; Report(1, 0.5, players=0)", "InputError",
+     "players"),
+    ("on.solve_pushfold(on.PushFoldSpot('holdem', [100] * 3, 5, 10), iterations=2,"
+     " resume_from='earlier')", "InputError", "resume_from"),
+    ("s = on.PushFoldSpot('holdem', [100] * 3, 5, 10)\n"
+     "first = on.solve_pushfold(s, iterations=2, deals=2000)\n"
+     "on.solve_pushfold(on.PushFoldSpot('holdem', [100, 100, 90], 5, 10), iterations=2,"
+     " resume_from=first)", "InputError", "another spot"),
+    ("s = on.PushFoldSpot('holdem', [100] * 3, 5, 10)\n"
+     "first = on.solve_pushfold(s, iterations=2, deals=2000)\n"
+     "on.solve_pushfold(s, iterations=2, resume_from=first, deals=2000)", "InputError",
+     "its own deals"),
+    ("from omahanash.games.matrix.iterative import MatrixSolver\n"
+     "MatrixSolver.load('{tmp}/notsol.txt', on.make_game('matrix', payoff='rps'))",
+     "InputError", "cannot read"),
+    ("from omahanash.games.matrix.iterative import MatrixSolver, RegretMatchingSolver\n"
+     "from omahanash.games.matrix import parse_matrix_game\n"
+     "RegretMatchingSolver(parse_matrix_game('rps')).save('{tmp}/rps.run')\n"
+     "MatrixSolver.load('{tmp}/rps.run', parse_matrix_game('1,2;3,4'))", "InputError",
+     "a run on a 3x3 game"),
+    ("from omahanash.solving import TabularPolicy\n"
+     "on.exploitability(on.make_game('kuhn'), TabularPolicy(('Z/',), ('bet',), np.ones((1, 1))))",
+     "InputError", "this game does not have"),
+    ("from omahanash.solving import TabularPolicy\n"
+     "on.exploitability(on.make_game('kuhn'), TabularPolicy(('K/',), ('raise',),"
+     " np.ones((1, 1))))", "InputError", "no such action"),
+    ("on.PushFoldSpot('holdem', [100, 100, -1], 5, 10)", "InputError", "stack 3"),
     # the cache of equilibria: a file holding another spot than its name is a miss
     ("import shutil, pathlib\n"
      "from omahanash.jamfold import nash_cache as nc\n"
