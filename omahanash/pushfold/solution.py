@@ -207,7 +207,7 @@ class PushFoldSolution:
         without a pass over the deals)."""
         solver = self.solver
         deals = solver.deals
-        state = solver.state()
+        state = solver.state(copy=False)  # written out at once: no copy of the arrays
         evaluated = {_MODEL_TAGS[model]: values
                      for model, values in solver.evaluations().items()}
         meta = {"spot": self.spot.describe(), "iterations": state.iterations,
