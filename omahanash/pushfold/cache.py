@@ -6,9 +6,11 @@ pass over the deals).
 
 A spot's key is everything its equilibrium depends on: the spot (game, stacks, blinds,
 antes, payouts), the deals (how many, or exact, and the seed) and the equity table's
-identity. Only a run that reached the default target (NashConv ≤ 0.1 % of the prize pool, or
-0.001 BB in chip EV) is kept; a stopped run or one that hit its iteration cap is returned but
-never kept. Two-player spots go through the heads-up engine and its own cache.
+identity. Only a run that ended by itself is kept: it reached the default target (NashConv ≤
+0.1 % of the prize pool, or of the chips in play in chip EV) or stalled above it (the best
+this method gives the spot: solving again would stall again); a stopped run or one that hit
+its iteration cap is returned but never kept. Two-player spots go through the heads-up
+engine and its own cache.
 
 >>> from omahanash.pushfold.spot import PushFoldSpot
 >>> spot = PushFoldSpot("holdem", [900, 1300, 1100], 50, 100, payouts="50/30/20")
@@ -33,7 +35,7 @@ from omahanash.equity.tables import load_table, table_identity
 from omahanash.errors import InputError
 from omahanash.pushfold.solution import PushFoldSolution
 from omahanash.pushfold.solve import solve_pushfold
-from omahanash.pushfold.solver import default_deals, default_target
+from omahanash.pushfold.solver import default_deals
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.runs import CancelFlag
 from omahanash.solving import Report
@@ -42,6 +44,11 @@ if TYPE_CHECKING:
     from omahanash.equity.tables import EquityTable
 
 logger = logging.getLogger(__name__)
+
+#: The engine's answer version, in every key: an entry solved by an earlier engine (before the
+#: share-of-stake target, the stall rule, the big blind's best reply and the class-triple
+#: source: 2) is never an answer now.
+ENGINE = 2
 
 _MEMORY: dict[str, PushFoldSolution] = {}
 _LOCK = threading.Lock()  # the app's workers may ask from several threads
@@ -52,7 +59,8 @@ def spot_key(spot: PushFoldSpot, table: EquityTable, deals: int | str | None,
     """The cache key: a hash of the spot, the deals, the run (to the target, or a number
     of iterations) and the table's identity."""
     text = json.dumps({"spot": spot.describe(), "deals": deals, "seed": seed,
-                       "iterations": iterations, "table": table_identity(table)},
+                       "iterations": iterations, "table": table_identity(table),
+                       "engine": ENGINE},
                       sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
@@ -99,7 +107,7 @@ def table_equilibrium(spot: PushFoldSpot, *, deals: int | str | None = None, see
                               progress=progress, cancel=cancel, on_report=on_report,
                               live=live)
     if solution.stopped or (iterations is None
-                            and solution.nash_conv > default_target(spot)):
+                            and solution.status not in ("converged", "stalled")):
         return solution
     if persist and spot.players > 2:  # heads-up equilibria live in the heads-up cache
         solution.solver.evaluate(icm=False)  # chips too: the file then answers everything

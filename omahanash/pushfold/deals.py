@@ -29,7 +29,7 @@ finds none in :data:`MAX_DRAWS` draws a seat stops and :func:`sampled_deals` say
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numba import njit, prange
@@ -94,12 +94,20 @@ class Deals:
     exact: bool
     seed: int
     count: int  # sampled deals, or the class tuples of an exact source
+    #: Pots of three settled on many boards per class triple (a
+    #: :class:`~omahanash.pushfold.triples.TripleTable`; then the rows are every ordered
+    #: triple, ``classes``/``hi``/``lo`` empty), or None: on the row's board.
+    settle: Any = None
 
     @property
     def rows(self) -> int:
         return int(self.weights.size)
 
     def describe(self) -> str:
+        if self.settle is not None:
+            return (f"every class triple with its exact card-removal weight "
+                    f"({self.rows:,}), three-way pots on {self.settle.samples} boards each "
+                    f"(seed {self.seed})")
         if self.exact:
             return f"every class tuple with its exact card-removal weight ({self.rows:,})"
         return f"{self.count:,} sampled deals (seed {self.seed})"

@@ -26,10 +26,11 @@ from omahanash.equity.tables import EquityTable, load_table
 from omahanash.errors import InputError
 from omahanash.hands import class_cards, class_combos, class_name, num_classes, parse_class
 from omahanash.pushfold.deals import Deals, exact_deals, sampled_deals
-from omahanash.pushfold.solver import PushFoldSolver, PushFoldState
+from omahanash.pushfold.solver import PushFoldSolver, PushFoldState, default_target
 from omahanash.pushfold.spot import Node, PushFoldSpot
+from omahanash.pushfold.triples import triple_deals
 from omahanash.savefile import FileKind, atomic_write, read, write, write_csv
-from omahanash.solving import Outcome, Report
+from omahanash.solving import STATUS, Outcome, Report
 
 PUSHFOLD_SOLUTION = FileKind(
     "pushfold-solution", 1, "omahanash push/fold table solution",
@@ -69,6 +70,23 @@ class PushFoldSolution:
     stopped: bool = False
     outcome: Outcome | None = None
 
+    #: How a reopened solution's run ended (its file's ``status``), when no outcome is here.
+    saved_status: str | None = None
+
+    @property
+    def status(self) -> str:
+        """How the run ended, in the player's words: ``"converged"`` (NashConv reached the
+        target), ``"stalled"`` (it stopped falling above it), ``"iterations"`` (the count
+        asked, or the cap) or ``"stopped"`` (Stop). A reopened file says what it saved; a
+        solution made otherwise (a hand-built solver) is judged by the default target."""
+        if self.outcome is not None:
+            return self.outcome.status
+        if self.stopped:
+            return "stopped"
+        if self.saved_status is not None:
+            return self.saved_status
+        return "converged" if self.nash_conv <= default_target(self.spot) else "iterations"
+
     @property
     def nodes(self) -> list[Node]:
         return self.solver.nodes
@@ -87,6 +105,14 @@ class PushFoldSolution:
     @property
     def nash_conv(self) -> float:
         return float(self.gains.sum())
+
+    @property
+    def nash_conv_fresh(self) -> float:
+        """NashConv of the average strategies measured on deals the run did not train on
+        (:meth:`~omahanash.pushfold.solver.PushFoldSolver.fresh_gains`; a pass over them, made
+        once): the precision of the game, where :attr:`nash_conv` is the precision on the
+        run's own deals."""
+        return float(self.solver.fresh_gains().sum())
 
     @property
     def exploitability(self) -> list[dict]:
@@ -208,17 +234,28 @@ class PushFoldSolution:
         solver = self.solver
         deals = solver.deals
         state = solver.state(copy=False)  # written out at once: no copy of the arrays
+        polished = solver.polished()  # first: choosing evaluates the chosen average
         evaluated = {_MODEL_TAGS[model]: values
                      for model, values in solver.evaluations().items()}
+        deal_meta: dict[str, object] = {"exact": deals.exact, "seed": deals.seed,
+                                        "count": deals.count, "rows": deals.rows}
+        if isinstance(deals, _LazyDeals):  # a reopened file's: not made again to be saved
+            settle = deals.settle_tag
+        else:
+            settle = None if deals.settle is None else f"triples-{deals.settle.samples}"
+        if settle is not None:
+            deal_meta["settle"] = settle
         meta = {"spot": self.spot.describe(), "iterations": state.iterations,
-                "avg_weight": state.avg_weight,
-                "deals": {"exact": deals.exact, "seed": deals.seed, "count": deals.count,
-                          "rows": deals.rows},
+                "avg_weight": state.avg_weight, "deals": deal_meta,
                 "table": {"game": solver.table.game,
                           "class_ids": [int(c) for c in solver.table.class_ids]
                           if solver.table.n != _full_classes(self.spot) else None,
                           "checksum": solver.table.info.get("checksum")},
-                "evaluated": sorted(evaluated)}
+                "evaluated": sorted(evaluated), "status": self.status,
+                "polished": polished}
+        fresh = solver.fresh_measured()
+        if fresh is not None:
+            meta["fresh_gains"] = [float(g) for g in fresh]
         arrays = {name: getattr(state, name) for name in PushFoldState.ARRAYS}
         arrays["locked"] = state.locked.astype(np.uint8)
         for tag, values in evaluated.items():
@@ -251,13 +288,16 @@ class PushFoldSolution:
                              f"{table.game} equity table (checksum {saved_sum}); solve the "
                              "spot again")
         def make() -> Deals:
+            if deal_spec.get("settle") is not None:
+                return triple_deals(deal_spec["seed"])
             if deal_spec["exact"]:
                 return exact_deals(spot.variant, spot.players, deal_spec["seed"])
             return sampled_deals(spot.variant, spot.players, deal_spec["count"],
                                  deal_spec["seed"], None if ids is None else np.asarray(ids))
 
         deals = _LazyDeals(make, bool(deal_spec["exact"]), deal_spec["seed"],
-                           deal_spec["count"], deal_spec.get("rows"))
+                           deal_spec["count"], deal_spec.get("rows"),
+                           deal_spec.get("settle"))
         solver = PushFoldSolver(spot, table, cast(Deals, deals))
         arrays = saved.arrays
         for name in PushFoldState.ARRAYS:
@@ -267,8 +307,14 @@ class PushFoldSolution:
                                      arrays["sigma"], arrays["avg_sum"],
                                      arrays["locked"].astype(bool), int(meta["iterations"]),
                                      float(meta["avg_weight"])))
-        solver.restore_evaluations(_saved_evaluations(solver, meta.get("evaluated"), arrays))
-        return cls(spot, solver)
+        solver.restore_evaluations(_saved_evaluations(solver, meta.get("evaluated"), arrays),
+                                   meta.get("polished") is True)
+        fresh = meta.get("fresh_gains")
+        if isinstance(fresh, list) and len(fresh) == spot.players and all(
+                isinstance(g, (int, float)) and math.isfinite(g) for g in fresh):
+            solver.restore_fresh_gains(np.array(fresh, np.float64))
+        status = meta.get("status")
+        return cls(spot, solver, saved_status=status if status in STATUS.values() else None)
 
 
 #: The models of a saved evaluation: prize (ICM, a valuation) or chips.
@@ -301,15 +347,16 @@ class _LazyDeals:
     (a solution answered from its saved evaluations never does)."""
 
     def __init__(self, make: Callable[[], Deals], exact: bool, seed: int, count: int,
-                 rows: int | None) -> None:
+                 rows: int | None, settle_tag: str | None = None) -> None:
         self._make = make
         self._deals: Deals | None = None
         self.exact, self.seed, self.count = exact, seed, count
+        self.settle_tag = settle_tag
         if rows is not None:
             self.rows = rows
 
     def describe(self) -> str:
-        if self.exact and "rows" not in self.__dict__:
+        if self.settle_tag is not None or (self.exact and "rows" not in self.__dict__):
             return self._built().describe()
         return Deals.describe(cast(Deals, self))
 

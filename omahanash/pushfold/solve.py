@@ -34,12 +34,13 @@ from omahanash.pushfold.solver import (
     PushFoldSolver,
     Valuation,
     _deals_for,
+    default_stall,
     default_target,
 )
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.ranges import parse_range
 from omahanash.runs import CancelFlag
-from omahanash.solving import Outcome, Report, run
+from omahanash.solving import Outcome, Report, Stall, run
 
 
 def _check_count(name: str, value: object, most: int) -> int:
@@ -58,6 +59,7 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
                    on_report: Callable[[Report], None] | None = None,
                    valuation: Valuation | None = None, live: bool = False,
                    resume_from: PushFoldSolution | None = None,
+                   stall: Stall | bool = True,
                    ) -> PushFoldSolution:
     """Solve a push/fold table by CFR+: ``iterations`` exactly, or until NashConv is at most
     ``target`` (default :func:`default_target`), at most ``max_iterations``.
@@ -81,6 +83,10 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     table, locks and valuation (``deals``, ``seed``, ``table``, ``locks`` and ``valuation``
     are not given then); the new solution's history starts with its history. The same bits
     as one run of all the iterations.
+    ``stall``: a run to a target of 3 or more players ends ``"stalled"`` when NashConv stopped
+    falling (True: :func:`~omahanash.pushfold.solver.default_stall`; a
+    :class:`~omahanash.solving.Stall` rule of your own; False: run on to ``max_iterations``).
+    How the run ended is ``solution.status``: converged, stalled, iterations or stopped.
 
     >>> spot = PushFoldSpot("holdem", [900, 900, 900], 50, 100, payouts="1")
     >>> first = solve_pushfold(spot, iterations=10, deals=20_000)
@@ -96,6 +102,10 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     if iterations is not None:
         _check_count("iterations", iterations, MAX_ITERATIONS)
     _check_count("max_iterations", max_iterations, MAX_ITERATIONS)
+    if not isinstance(stall, (bool, Stall)):
+        raise InputError(f"stall must be True, False or a Stall rule, got {stall!r}")
+    rule = (default_stall(spot) if stall is True else None) if isinstance(stall, bool) \
+        else stall
     goal = default_target(spot) if target is None else target
     if isinstance(goal, bool) or not isinstance(goal, (int, float)) or not math.isfinite(
             goal) or goal <= 0:
@@ -144,7 +154,7 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     else:
         # a run's target is an exploitability (NashConv per player) in every family
         outcome = run(driven, target=goal / spot.players, max_iterations=max_iterations,
-                      progress=seen, cancel=cancel)
+                      progress=seen, cancel=cancel, stall=rule)
     solution.history.extend(merged_history(early, outcome.history))
     solution.outcome = outcome
     solution.stopped = outcome.stopped

@@ -12,6 +12,7 @@ from omahanash.pushfold import PushFoldSpot
 from omahanash.pushfold import cache as table_cache
 from omahanash.runs import CancelFlag
 
+SPOT4 = PushFoldSpot("holdem", [900, 1300, 1100, 1000], 50, 100, payouts="50/30/20")
 SPOT = PushFoldSpot("holdem", [900, 1300, 1100], 50, 100, ante=5, payouts="50/30/20")
 
 
@@ -73,16 +74,16 @@ def test_a_damaged_file_is_solved_again(tmp_path):
 def test_the_default_deals_are_spelled_out_in_the_key(tmp_path, monkeypatch):
     """``deals=None`` is keyed by the count it stands for: the same entry as that count given
     explicitly, and another entry once the default changes (never an answer solved on the
-    old default)."""
+    old default; 4-handed: the 3-handed Hold'em default is every class triple, "exact")."""
     from omahanash.pushfold import deals as deal_module
 
     table = load_table("holdem")
-    monkeypatch.setitem(deal_module.DEFAULT_DEALS, 3, 20_000)
-    first = table_cache.table_equilibrium(SPOT, seed=4, table=table, cache_dir=tmp_path)
+    monkeypatch.setitem(deal_module.DEFAULT_DEALS, 4, 20_000)
+    first = table_cache.table_equilibrium(SPOT4, seed=4, table=table, cache_dir=tmp_path)
     assert first.solver.deals.count == 20_000
-    assert table_cache.table_equilibrium(SPOT, deals=20_000, seed=4, table=table,
+    assert table_cache.table_equilibrium(SPOT4, deals=20_000, seed=4, table=table,
                                          cache_dir=tmp_path) is first
-    monkeypatch.setitem(deal_module.DEFAULT_DEALS, 3, 15_000)
-    second = table_cache.table_equilibrium(SPOT, seed=4, table=table, cache_dir=tmp_path)
+    monkeypatch.setitem(deal_module.DEFAULT_DEALS, 4, 15_000)
+    second = table_cache.table_equilibrium(SPOT4, seed=4, table=table, cache_dir=tmp_path)
     assert second is not first and second.solver.deals.count == 15_000
     assert len(list((tmp_path / "nash" / "tables").glob("*.pushfold"))) == 2

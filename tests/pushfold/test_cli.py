@@ -49,6 +49,11 @@ def test_json_fields(icm_run):
     assert sum(e["prize"] for e in data["ev"]) == pytest.approx(100.0, abs=1e-6)
     assert sum(e["chips"] for e in data["ev"]) == pytest.approx(0.0, abs=1e-6)
     assert data["nash_conv"] == pytest.approx(sum(g["gain"] for g in data["exploitability"]))
+    # how the run ended, its target (0.1 % of the pool of 100) and its precision on deals it
+    # did not train on (another seed: 20,000 deals at four seats are few, and a strategy
+    # fits its own deals: larger, a few % of the pool at most)
+    assert data["status"] == "iterations" and data["target"] == pytest.approx(0.1)
+    assert data["nash_conv"] < data["nash_conv_fresh"] < 5.0
     lookup = data["lookup"]
     assert lookup["node"] == "BB vs CO" and lookup["action"] == "call"
     assert lookup["id"] == 13 and lookup["name"] == "AKo" and lookup["unit"] == "prize"

@@ -16,6 +16,7 @@ from omahanash.hands import class_combos, class_of
 from omahanash.jamfold import JamFoldParams, solve_jamfold
 from omahanash.pushfold import PushFoldSpot, solve_pushfold
 from omahanash.pushfold.deals import Deals, exact_deals, sampled_deals
+from omahanash.pushfold.solver import FRESH_SEED_OFFSET, PushFoldSolver
 
 
 def range_pct(strategy: np.ndarray, ids: np.ndarray, game: str) -> float:
@@ -412,3 +413,17 @@ def test_resume_from_goes_on_with_the_same_bits_as_one_run():
         solve_pushfold(spot, iterations=5, resume_from=first, deals=6_000, seed=3)
     with pytest.raises(InputError, match="resume_from must be a PushFoldSolution"):
         solve_pushfold(spot, iterations=5, resume_from="first")  # type: ignore[arg-type]
+
+
+def test_fresh_nash_conv_is_measured_on_deals_of_another_seed():
+    """``nash_conv_fresh``: the average strategy's NashConv on as many deals of the seed
+    ``seed + FRESH_SEED_OFFSET`` — a solver of its own on those deals measures the same —
+    and kept at its iteration count (a second ask makes no pass)."""
+    spot = PushFoldSpot("holdem", [1000, 1250, 1500, 900], 50, 100, payouts="50/30/20")
+    solution = solve_pushfold(spot, iterations=15, deals=8000, seed=3)
+    fresh = sampled_deals("holdem", 4, 8000, 3 + FRESH_SEED_OFFSET)
+    other = PushFoldSolver(spot, solution.solver.table, fresh)
+    measured = other.evaluate(solution.strategy())["gains"].sum()
+    assert solution.nash_conv_fresh == pytest.approx(measured, rel=1e-12)
+    assert solution.nash_conv_fresh > solution.nash_conv  # a strategy fits its own deals
+    assert solution.solver.fresh_measured() is not None

@@ -81,7 +81,9 @@ def table_summary(solution: PushFoldSolution, seconds: float) -> dict[str, Any]:
             "model": spot.model, "iterations": solution.iterations,
             "seconds": round(seconds, 3), "deals": solution.solver.deals.describe(),
             "nodes": solution.node_summary(), "ev": solution.ev,
-            "exploitability": solution.exploitability, "nash_conv": solution.nash_conv}
+            "exploitability": solution.exploitability, "nash_conv": solution.nash_conv,
+            "nash_conv_fresh": solution.nash_conv_fresh,
+            "status": solution.status, "target": default_target(spot)}
 
 
 def run_table(args: argparse.Namespace) -> int:
@@ -162,7 +164,8 @@ def _print_table(data: dict[str, Any]) -> None:
         else "/".join(f"{p:g}" for p in data["payouts"])
     print(f"{data['game']}, {data['players']} players, blinds {data['sb']:g}/{data['bb']:g}, "
           f"ante {data['ante']:g}, payouts {payouts} ({data['model']})")
-    print(f"CFR+ iterations {data['iterations']} over {data['deals']}, {data['seconds']:.1f} s")
+    print(f"CFR+ iterations {data['iterations']} over {data['deals']}, {data['seconds']:.1f} s, "
+          f"{data['status']}")
     print(f"{'node':<24} {'action':>6} {'range %':>8} {'reach %':>8}")
     for node in data["nodes"]:
         print(f"{node['node']:<24} {node['action']:>6} {node['percent']:>8.2f} "
@@ -172,7 +175,8 @@ def _print_table(data: dict[str, Any]) -> None:
         prize = "-" if ev["prize"] is None else f"{ev['prize']:.4f}"
         print(f"{ev['position']:<9} {stack:>10,.0f} {ev['chips']:>10.3f} {prize:>10} "
               f"{gain['gain']:>10.5f}")
-    print(f"NashConv {data['nash_conv']:.6g} {unit}")
+    print(f"NashConv {data['nash_conv']:.6g} {unit} (target {data['target']:.4g}; on fresh "
+          f"deals {data['nash_conv_fresh']:.6g})")
     lookup = data.get("lookup")
     if lookup:
         def show(value: float | None) -> str:
