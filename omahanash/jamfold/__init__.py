@@ -2,6 +2,10 @@
 
 The pusher (small blind) pushes or folds, the caller (big blind) calls or folds.
 
+The names load on first use (as :mod:`omahanash.pushfold`'s do): importing a light submodule
+(:mod:`~omahanash.jamfold.nash_file`, which answers ``omahanash solve`` from the cache of
+equilibria) does not load the numba game.
+
 >>> from omahanash.jamfold import JamFoldParams, solve_jamfold
 >>> solution = solve_jamfold(JamFoldParams(variant="holdem", sb=5, bb=10, stacks=100))
 >>> report = solution.last_report  # CFR+ to Epsilon <= 0.0001 BB
@@ -9,32 +13,40 @@ The pusher (small blind) pushes or folds, the caller (big blind) calls or folds.
 (58.42, 37.36)
 """
 
-from omahanash.jamfold.exploit import (
-    ExploitReport,
-    Lock,
-    NashPoint,
-    WidthPoint,
-    best_response,
-    lock_strategy,
-    nash_point,
-    width_curve,
-)
-from omahanash.jamfold.game import JamFoldGame, JamFoldParams, PlayerValues
-from omahanash.jamfold.solution import (
-    HandLookup,
-    JamFoldSolution,
-    read_solution_file,
-    solve_jamfold,
-)
-from omahanash.jamfold.solvers import (
-    SOLVERS,
-    CFRPlus,
-    FictitiousPlay,
-    IterationReport,
-    run_iterations,
-    start_state,
-)
-from omahanash.jamfold.sweep import SweepRow, sweep
+from __future__ import annotations
+
+import sys
+import types
+from typing import TYPE_CHECKING, Any
+
+from omahanash.lazy import lazy_names
+
+# Public name -> the submodule that defines it.
+_EXPORTS = {
+    "SOLVERS": "omahanash.jamfold.solvers",
+    "CFRPlus": "omahanash.jamfold.solvers",
+    "ExploitReport": "omahanash.jamfold.exploit",
+    "FictitiousPlay": "omahanash.jamfold.solvers",
+    "HandLookup": "omahanash.jamfold.solution",
+    "IterationReport": "omahanash.jamfold.solvers",
+    "JamFoldGame": "omahanash.jamfold.game",
+    "JamFoldParams": "omahanash.jamfold.game",
+    "JamFoldSolution": "omahanash.jamfold.solution",
+    "Lock": "omahanash.jamfold.exploit",
+    "NashPoint": "omahanash.jamfold.exploit",
+    "PlayerValues": "omahanash.jamfold.game",
+    "SweepRow": "omahanash.jamfold.sweep",
+    "WidthPoint": "omahanash.jamfold.exploit",
+    "best_response": "omahanash.jamfold.exploit",
+    "lock_strategy": "omahanash.jamfold.exploit",
+    "nash_point": "omahanash.jamfold.exploit",
+    "read_solution_file": "omahanash.jamfold.solution",
+    "run_iterations": "omahanash.jamfold.solvers",
+    "solve_jamfold": "omahanash.jamfold.solution",
+    "start_state": "omahanash.jamfold.solvers",
+    "sweep": "omahanash.jamfold.sweep",
+    "width_curve": "omahanash.jamfold.exploit",
+}
 
 __all__ = [
     "SOLVERS",
@@ -60,4 +72,49 @@ __all__ = [
     "start_state",
     "sweep",
     "width_curve",
-]
+]  # the keys of _EXPORTS (tested)
+
+if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
+    from omahanash.jamfold.exploit import (
+        ExploitReport,
+        Lock,
+        NashPoint,
+        WidthPoint,
+        best_response,
+        lock_strategy,
+        nash_point,
+        width_curve,
+    )
+    from omahanash.jamfold.game import JamFoldGame, JamFoldParams, PlayerValues
+    from omahanash.jamfold.solution import (
+        HandLookup,
+        JamFoldSolution,
+        read_solution_file,
+        solve_jamfold,
+    )
+    from omahanash.jamfold.solvers import (
+        SOLVERS,
+        CFRPlus,
+        FictitiousPlay,
+        IterationReport,
+        run_iterations,
+        start_state,
+    )
+    from omahanash.jamfold.sweep import SweepRow, sweep
+
+
+__getattr__, __dir__ = lazy_names(__name__, _EXPORTS, __all__)
+
+
+class _Package(types.ModuleType):
+    """This package's module type: a submodule named like the function it exports
+    (``sweep``) is not bound over that name when it loads, so ``omahanash.jamfold.sweep`` is
+    the function (as it was when this package imported its names eagerly)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and _EXPORTS.get(name) == value.__name__:
+            return  # the submodule stays in sys.modules; the name stays the function's
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

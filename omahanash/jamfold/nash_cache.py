@@ -13,6 +13,10 @@ target is solved again and replaced, never used (said at ``-v``). A run that sto
 iteration cap above the target is reported (``SpotSolve.reached_target`` False, a warning in
 the log) and never kept as the spot's equilibrium.
 
+A spot's answer as ``omahanash solve`` prints it is read from its file without the game
+(no numba) by :func:`omahanash.jamfold.nash_file.cached_answer`, which answers exactly when
+:func:`cached_solution` would read that file.
+
 Every face goes through one function, :func:`equilibrium` (``omahanash solve``, the Jam-fold
 tab's Calculate, and through :func:`nash_solution` review, the trainer, exploit and
 tournaments), so that the same spot shows the same numbers everywhere.
@@ -38,10 +42,10 @@ from typing import Any
 
 import numpy as np
 
-from omahanash.equity.tablefile import resolve_cache_dir
 from omahanash.equity.tables import load_table, table_identity
 from omahanash.errors import Cancelled, InputError
 from omahanash.jamfold.game import JamFoldGame, JamFoldParams
+from omahanash.jamfold.nash_file import nash_path
 from omahanash.jamfold.solution import JamFoldSolution
 from omahanash.jamfold.solvers import IterationReport
 from omahanash.regret import match_rows
@@ -76,13 +80,6 @@ def spot_key(params: JamFoldParams) -> tuple[str, float, float, float, float, fl
     """
     return (str(params.variant), float(params.sb), float(params.bb), float(params.ante),
             float(params.effective_stack), float(params.dead_money))
-
-
-def _file_name(key: tuple[str, float, float, float, float, float]) -> str:
-    variant, sb, bb, ante, stack, dead = key
-    # No dead money: the name files had before dead money existed (they stay valid).
-    dead_part = f"_dead{dead:g}" if dead else ""
-    return f"{variant}_sb{sb:g}_bb{bb:g}_ante{ante:g}_stack{stack:g}{dead_part}.jamfold"
 
 
 @dataclass(frozen=True)
@@ -334,7 +331,7 @@ def _memory_key(spot: JamFoldParams, table: Any) -> tuple:
 
 
 def _disk_path(spot: JamFoldParams, cache_dir: str | os.PathLike | None) -> Path:
-    return resolve_cache_dir(cache_dir) / "nash" / _file_name(spot_key(spot))
+    return nash_path(spot_key(spot), cache_dir)
 
 
 def _read(path: Path, table: object, spot: JamFoldParams) -> JamFoldSolution | None:

@@ -132,3 +132,6 @@ def test_a_spot_solved_before_comes_from_the_cache(tmp_path):
     assert kept.stat().st_mtime_ns == written  # read, not solved and written again
     for key in ("iterations", "nodes", "ev", "nash_conv", "lookup"):
         assert one[key] == two[key]
+    # the solve's progress said the iteration, NashConv and the time, not an iteration cap
+    line = first.stderr.split("\r")[-1]
+    assert "NashConv " in line and " elapsed" in line and "at most" not in first.stderr

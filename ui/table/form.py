@@ -86,6 +86,10 @@ class TableForm(QGroupBox):
         self.stale_label.setStyleSheet("color: #8a5a00;")
         self.summary_label = named(QLabel(), "tableSummaryLabel")
         self.summary_label.setWordWrap(True)
+        #: a running job's provisional mark, then how the run ended (converged, stalled,
+        #: iterations, stopped)
+        self.run_status = named(QLabel(), "tableRunStatus")
+        self.run_status.setWordWrap(True)
 
         form = QFormLayout()
         form.addRow("Type", self.type_combo)
@@ -110,7 +114,7 @@ class TableForm(QGroupBox):
         column = QVBoxLayout(self)
         column.addLayout(form)
         column.addLayout(buttons)
-        for widget in (self.run_error, self.stale_label, self.summary_label):
+        for widget in (self.run_error, self.stale_label, self.summary_label, self.run_status):
             column.addWidget(widget)
         self.preset_combo.activated.connect(self._on_preset)
         self.units_combo.currentIndexChanged.connect(self._on_units_changed)

@@ -1,9 +1,12 @@
 """The Table tab's jobs, without Qt: each function returns the job a
 :class:`~ui.kit.workers.JobRunner` runs in its worker (``job(report, cancel)``), handing back a
 :class:`TableOutcome`. Live NashConv reports reach the window as snapshots (tuples) of the job's
-list, through the ``solving`` phase's detail. A run is live (``solve_pushfold(live=True)``):
+list, through the ``solving`` phase's detail (a :class:`Live`: the reports, the seconds
+elapsed and about how many are left, estimated in the worker by
+:class:`~omahanash.pushfold.live.TimeLeft`). A run is live (``solve_pushfold(live=True)``):
 progress after every iteration, and NashConv at the first iterations too
-(:data:`~omahanash.pushfold.live.EARLY_REPORTS`: the first point after iteration 1).
+(:data:`~omahanash.pushfold.live.EARLY_REPORTS`: the first point after iteration 1), each
+report with the ranges of that moment (the tab shows them, provisional, until the run ends).
 """
 
 from __future__ import annotations
@@ -24,13 +27,42 @@ Job = Callable[["Reporter", "CancelFlag"], Any]
 
 class TableOutcome(NamedTuple):
     """A job's answer: the solution (None: nothing computed), whether Stop ended it, where it
-    came from (``cache``: the cache of equilibria answered at once, ``fresh``, ``file``) and
-    the key of the request it answers (None: a file)."""
+    came from (``cache``: the cache of equilibria answered at once, ``fresh``, ``file``), the
+    key of the request it answers (None: a file) and the NashConv target of a run to one
+    (None: a count of iterations, or a file)."""
 
     solution: PushFoldSolution | None
     stopped: bool
     source: str
     key: str | None
+    target: float | None = None
+
+
+class Live(NamedTuple):
+    """A live run as the tab sees it: the reports so far (each with its ranges), the seconds
+    since the job started and about how many are left (None: still measuring)."""
+
+    reports: tuple
+    elapsed: float
+    left: float | None
+
+
+def _live(report: Reporter, clock: Any) -> tuple[list, Callable, Callable]:
+    """The reports' list, the progress and the report callbacks of a live run: each feeds
+    ``clock`` (a :class:`~omahanash.pushfold.live.TimeLeft`) and the tab's snapshots."""
+    live: list = []
+    report.phase("solving", detail=lambda: Live(tuple(live), clock.elapsed(),
+                                                clock.seconds_left()))
+
+    def progress(done: float, total: float) -> None:
+        clock.tick(done, total)
+        report(done, total)
+
+    def on_report(item: Any) -> None:
+        live.append(item)
+        clock.report(item.iteration, item.nash_conv)
+
+    return live, progress, on_report
 
 
 def solve_job(request: TableRequest) -> Job:
@@ -42,25 +74,29 @@ def solve_job(request: TableRequest) -> Job:
     def job(report: Reporter, cancel: CancelFlag) -> TableOutcome:
         from omahanash.pushfold import solve_pushfold
         from omahanash.pushfold.cache import table_equilibrium
+        from omahanash.pushfold.live import TimeLeft
+        from omahanash.pushfold.solver import DEFAULT_MAX_ITERATIONS, default_target
 
-        live: list = []
-        report.phase("solving", detail=lambda: tuple(live))
+        target = None if request.iterations is not None else default_target(request.spot)
+        clock = TimeLeft(target=target, iterations=request.iterations,
+                         cap=DEFAULT_MAX_ITERATIONS)
+        live, progress, on_report = _live(report, clock)
         if request.iterations is None and not request.locks:
             before = len(live)
             solution = table_equilibrium(request.spot, deals=request.deals, seed=request.seed,
-                                         progress=report, cancel=cancel,
-                                         on_report=live.append, live=True)
+                                         progress=progress, cancel=cancel,
+                                         on_report=on_report, live=True)
             source = "fresh" if len(live) > before else "cache"
         else:
             solution = solve_pushfold(request.spot, iterations=request.iterations,
                                       deals=request.deals, seed=request.seed,
-                                      locks=request.locks or None, progress=report,
-                                      cancel=cancel, on_report=live.append, live=True)
+                                      locks=request.locks or None, progress=progress,
+                                      cancel=cancel, on_report=on_report, live=True)
             source = "fresh"
         if solution.iterations == 0:
-            return TableOutcome(None, True, source, key)
+            return TableOutcome(None, True, source, key, target)
         warm(solution)
-        return TableOutcome(solution, solution.stopped, source, key)
+        return TableOutcome(solution, solution.stopped, source, key, target)
 
     return job
 
@@ -73,11 +109,13 @@ def continue_job(solution: PushFoldSolution, more: int, key: str | None) -> Job:
     run continued from before them)."""
     def job(report: Reporter, cancel: CancelFlag) -> TableOutcome:
         from omahanash.pushfold import solve_pushfold
+        from omahanash.pushfold.live import TimeLeft
 
-        live = list(solution.history)
-        report.phase("solving", detail=lambda: tuple(live))
+        clock = TimeLeft(iterations=more, start=solution.iterations)
+        live, progress, on_report = _live(report, clock)
+        live.extend(solution.history)
         clone = solve_pushfold(solution.spot, iterations=more, resume_from=solution,
-                               live=True, progress=report, on_report=live.append,
+                               live=True, progress=progress, on_report=on_report,
                                cancel=cancel)
         warm(clone)
         return TableOutcome(clone, clone.stopped, "fresh", key)
@@ -111,3 +149,56 @@ def finished_message(result: TableOutcome) -> str:
         return f"Opened a solution of {solution.iterations} iterations"
     return (f"{'Stopped' if result.stopped else 'Done'} after {solution.iterations} "
             f"iterations: NashConv {solution.nash_conv:.4g}")
+
+
+#: The words of a run's end (:attr:`omahanash.solving.Outcome.status`) as the tab says them.
+STATUS_WORDS = {"converged": "Converged", "stalled": "Stalled", "iterations": "Iterations",
+                "stopped": "Stopped"}
+
+
+def status_text(result: TableOutcome) -> str:
+    """How the run ended, in the player's words, beginning with its status
+    (:attr:`~omahanash.solving.Outcome.status`: converged, stalled, iterations, stopped).
+
+    >>> from types import SimpleNamespace
+    >>> from omahanash.solving import Outcome, Report
+    >>> done = SimpleNamespace(outcome=Outcome(Report(40, 0.0009), 40, False, "target"),
+    ...                        iterations=40, nash_conv=0.0009, spot=SimpleNamespace(
+    ...                            model="chips"))
+    >>> status_text(TableOutcome(done, False, "fresh", "k", 0.001))
+    'Converged: NashConv 0.0009 chips (target 0.001) after 40 iterations.'
+    """
+    solution = result.solution
+    if solution is None:
+        return "Stopped before the first iteration: nothing was computed."
+    unit = "prize" if solution.spot.model == "icm" else "chips"
+    outcome = solution.outcome
+    nash_conv = f"NashConv {solution.nash_conv:.4g} {unit}"
+    target = "" if result.target is None else f" (target {result.target:.4g})"
+    if outcome is None:  # from a file, or the cache of equilibria's file
+        where = "a file" if result.source == "file" else "the cache of equilibria"
+        return f"From {where}: {nash_conv} after {solution.iterations:,} iterations."
+    status = outcome.status
+    cached = " (from the cache of equilibria)" if result.source == "cache" else ""
+    if status == "converged":
+        return (f"Converged: {nash_conv}{target} after {solution.iterations:,} "
+                f"iterations{cached}.")
+    if status == "stalled":
+        return (f"Stalled: NashConv stopped improving at {solution.nash_conv:.4g} {unit}"
+                f"{target} after {solution.iterations:,} iterations{cached}.")
+    if status == "iterations":
+        asked = "the cap of" if result.target is not None else "the"
+        return f"Iterations: {asked} {solution.iterations:,} iterations done, {nash_conv}."
+    return (f"Stopped after {solution.iterations:,} iterations: {nash_conv} (what was "
+            "computed is kept).")
+
+
+def provisional_text(report: Any, unit: str) -> str:
+    """The mark of a live run's ranges: provisional, with the NashConv they have.
+
+    >>> from omahanash.solving import Report
+    >>> provisional_text(Report(30, 0.01234), "chips").split("; ")[0]
+    'Provisional: the ranges at iteration 30, NashConv 0.01234 chips'
+    """
+    return (f"Provisional: the ranges at iteration {report.iteration:,}, NashConv "
+            f"{report.nash_conv:.4g} {unit}; they refine until the run ends.")

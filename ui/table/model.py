@@ -4,7 +4,7 @@ seats around the oval, staleness, and the rows the views show (nodes with their 
 hands of a node with the EV of playing and folding in big blinds and in prize equity, ICM
 equity and bubble factors). The jobs the worker runs are in :mod:`ui.table.jobs`.
 
-Size: ~450 lines, every rule of the Table tab without Qt (inputs, seats, staleness, rows);
+Size: ~500 lines, every rule of the Table tab without Qt (inputs, seats, staleness, rows);
 splitting it would split the one model the tab's views read.
 
 >>> checked = check_inputs(TableInputs(stacks=["1500", "1000", "800"], payouts="50/30/20"))
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from omahanash.errors import InputError
+from omahanash.pushfold.live import time_words
 from omahanash.pushfold.payouts import parse_payouts
 from omahanash.pushfold.spot import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, POSITIONS
 from ui.kit.fields import parse_positive_int, parse_seed
@@ -286,8 +287,13 @@ def stale_text(spot: PushFoldSpot) -> str:
 def open_push(solution: PushFoldSolution) -> list[str]:
     """Each seat's line under its stack after a solve: push % at its open node (the big
     blind: its call % against the small blind)."""
-    summary = {row["node"]: row["percent"] for row in solution.node_summary()}
-    spot = solution.spot
+    return open_push_rows(solution.spot, solution.node_summary())
+
+
+def open_push_rows(spot: PushFoldSpot, nodes: list[dict]) -> list[str]:
+    """:func:`open_push` of node rows (a solution's ``node_summary()``, or a live report's
+    :func:`~omahanash.pushfold.live.provisional_nodes`)."""
+    summary = {row["node"]: row["percent"] for row in nodes}
     out = []
     for i, pos in enumerate(spot.positions):
         if i == spot.players - 1:
@@ -298,10 +304,12 @@ def open_push(solution: PushFoldSolution) -> list[str]:
     return out
 
 
-def node_rows(solution: PushFoldSolution) -> list[list[Any]]:
-    """The node list: name, action, play % of all hands, reach %."""
-    return [[row["node"], row["action"], round(row["percent"], 2), round(100 * row["reach"], 3)]
-            for row in solution.node_summary()]
+def node_rows(solution: PushFoldSolution | list[dict]) -> list[list[Any]]:
+    """The node list: name, action, play % of all hands, reach % (a solution's, or node rows
+    as :func:`open_push_rows` takes them: a reach not measured is left empty)."""
+    nodes = solution if isinstance(solution, list) else solution.node_summary()
+    return [[row["node"], row["action"], round(row["percent"], 2),
+             "" if row["reach"] is None else round(100 * row["reach"], 3)] for row in nodes]
 
 
 NODE_COLUMNS = ["Node", "Action", "Play %", "Reach %"]
@@ -432,24 +440,30 @@ def bubble_matrix(spot: PushFoldSpot) -> np.ndarray:
     return bubble_factors(spot.stack_array(), "chips" if pay is None else pay)
 
 
-def progress_text(done: float, total: float, points: list[tuple[int, float]]) -> str:
-    """The progress line of a run: the iteration done (of at most the run's expected
-    total), then the last NashConv measured (its iteration when that is an earlier one).
+def progress_text(done: float, points: list[tuple[int, float]], elapsed: float | None = None,
+                  left: float | None = None) -> str:
+    """The progress line of a run: the iteration done, the last NashConv measured (its
+    iteration when that is an earlier one), then the time elapsed and about how long is left
+    (:func:`~omahanash.pushfold.live.time_words`; no moving iteration cap).
 
-    >>> progress_text(0, 0, [])
+    >>> progress_text(0, [])
     'Solving: making the deals and the first iteration…'
-    >>> progress_text(3, 5000, [(1, 9.98)])
-    'Iteration 3 (of at most 5,000): NashConv 9.98 at iteration 1'
-    >>> progress_text(10, 200, [(1, 9.98), (10, 0.2031)])
-    'Iteration 10 (of at most 200): NashConv 0.2031'
+    >>> progress_text(3, [(1, 9.98)], 4.2, None)
+    'Iteration 3: NashConv 9.98 at iteration 1 · 4 s elapsed, estimating the time left'
+    >>> progress_text(10, [(1, 9.98), (10, 0.2031)], 12.0, 43.0)
+    'Iteration 10: NashConv 0.2031 · 12 s elapsed, about 45 s left'
     """
     if done < 1:
-        return "Solving: making the deals and the first iteration…"
-    text = f"Iteration {int(done):,} (of at most {int(max(total, done)):,})"
-    if points:
-        at, value = points[-1]
-        text += f": NashConv {value:.4g}" + (f" at iteration {at:,}" if at != int(done) else "")
-    return text
+        text = "Solving: making the deals and the first iteration…"
+    else:
+        text = f"Iteration {int(done):,}"
+        if points:
+            at, value = points[-1]
+            text += f": NashConv {value:.4g}" + (f" at iteration {at:,}"
+                                                 if at != int(done) else "")
+    if elapsed is None:
+        return text
+    return f"{text} · {time_words(elapsed, left)}"
 
 
 def history_points(history: list) -> list[tuple[int, float]]:

@@ -33,6 +33,10 @@ if TYPE_CHECKING:
     from omahanash.pushfold import PushFoldSolution, PushFoldSpot
 
 
+#: The heading of the node list (a running job's provisional ranges say so there).
+NODES_HEADING = "Nodes (select one to see its range)"
+
+
 def _number_format(value: float) -> str:
     return f"{value:g}"
 
@@ -86,7 +90,8 @@ class TableResults(QWidget):
         icm_layout.addWidget(self.icm_table, 3)
         icm_layout.addWidget(self.bubble_view, 2)
         side = QVBoxLayout(self)
-        side.addWidget(QLabel("Nodes (select one to see its range)"))
+        self.nodes_heading = named(QLabel(NODES_HEADING), "tableNodesHeading")
+        side.addWidget(self.nodes_heading)
         side.addWidget(self.node_list, 2)
         side.addWidget(self.range_tabs, 4)
         lookup = QHBoxLayout()

@@ -6,7 +6,10 @@ names (a seat's stack under that seat). **Calculate** runs in the worker: with n
 count and no locks, the spot's equilibrium from the cache of equilibria (a spot seen before
 answers at once); else a fresh CFR+ run with the count and the locks (a node locked to a
 range, the others best-respond). The NashConv plot follows the run live; **Stop** keeps what
-was computed, **Continue** runs more iterations. Then the table (each seat's push %), the
+was computed, **Continue** runs more iterations. While it runs, the nodes and the seats show
+the ranges of the run's latest report, marked provisional with their NashConv, and the
+progress line says the time elapsed and about how long is left; when it ends, the run's status
+in words (converged, stalled, iterations, stopped). Then the table (each seat's push %), the
 nodes with their reach, the range of the selected node (the 13×13 grid for Hold'em, the class
 table for Omaha), the EV of playing and folding per hand in big blinds and in % of the prize
 pool, the hand lookup, the ICM panel (prize equity per seat, bubble factors as a heat map),
@@ -21,17 +24,29 @@ result views :mod:`ui.table.results`; the tab wires them and runs the cycle.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+import time
+
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QSplitter, QVBoxLayout, QWidget
 
 from omahanash.errors import InputError
+from omahanash.pushfold.live import provisional_nodes
 from ui.equity_tables.panel import TableBuildPanel
 from ui.kit.common import Tab, named, scrolling_column
 from ui.kit.plots import ConvergencePlot
 from ui.table.chart.panel import TableChartPanel
 from ui.table.files import TableFiles
 from ui.table.form import TableForm
-from ui.table.jobs import TableOutcome, continue_job, finished_message, open_job, solve_job
+from ui.table.jobs import (
+    Live,
+    TableOutcome,
+    continue_job,
+    finished_message,
+    open_job,
+    provisional_text,
+    solve_job,
+    status_text,
+)
 from ui.table.model import (
     NODE_COLUMNS,
     VARIANTS,
@@ -43,11 +58,15 @@ from ui.table.model import (
     lookup_text,
     node_rows,
     open_push,
+    open_push_rows,
     progress_text,
     stale_text,
 )
-from ui.table.results import TableResults
+from ui.table.results import NODES_HEADING, TableResults
 from ui.table.seats import TableView
+
+#: The provisional mark's colour (the stale mark's).
+PROVISIONAL_STYLE = "color: #8a5a00;"
 
 
 class TableTab(TableFiles, Tab):
@@ -64,6 +83,14 @@ class TableTab(TableFiles, Tab):
         self.stale = False
         self._live_seen = 0
         self._live_points: list[tuple[int, float]] = []
+        #: the last live snapshot, when it came (monotonic) and the iteration done then
+        self._live: tuple[Live, float, float] | None = None
+        #: the nodes and seats show a running job's provisional ranges
+        self.provisional = False
+        self._running_spot: object = None
+        self._clock = QTimer(self)  # the progress line's time, once a second
+        self._clock.setInterval(1000)
+        self._clock.timeout.connect(self._show_progress)
         self.lookup_data: dict | None = None
         self.form = form = TableForm(lambda: self.stack_edits)
         # widgets by their old names (scripts and tests use them)
@@ -71,7 +98,7 @@ class TableTab(TableFiles, Tab):
         self.sb_edit, self.bb_edit, self.ante_edit = form.sb_edit, form.bb_edit, form.ante_edit
         self.payouts_edit, self.iterations_edit = form.payouts_edit, form.iterations_edit
         self.deals_edit, self.locks_edit = form.deals_edit, form.locks_edit
-        self.run_error = form.run_error
+        self.run_error, self.run_status = form.run_error, form.run_status
         self.build_panel = TableBuildPanel(self.make_runner)
         self.oval = TableView()
         self.plot = named(ConvergencePlot("NashConv"), "tableNashConvPlot")
@@ -221,6 +248,7 @@ class TableTab(TableFiles, Tab):
             return False
         request = self.model.request
         assert request is not None
+        self._running_spot = request.spot
         self._start(solve_job(request), f"Solving the {request.spot.players}-handed table…")
         return True
 
@@ -233,6 +261,7 @@ class TableTab(TableFiles, Tab):
         if request.iterations is None:
             self.form.errors["iterations"].show_error("enter the number of iterations to continue")
             return False
+        self._running_spot = solution.spot
         self._start(continue_job(solution, request.iterations, self.model.solution_key),
                     f"Continuing for {request.iterations} more iterations…")
         return True
@@ -242,32 +271,75 @@ class TableTab(TableFiles, Tab):
         if self.runner.running:
             return False
         self.model.opening = True
+        self._running_spot = None
         self._start(open_job(path), f"Opening {path}…", cancellable=False)
         return True
 
     def _start(self, job: object, message: str, cancellable: bool = True) -> None:
         self.form.run_error.clear_error()
         self.form.summary_label.setText(message)
+        self.run_status.setText("")
         self._live_seen = 0
         self._live_points = []
+        self._live = None
         self.runner.start(job, cancellable=cancellable)  # type: ignore[arg-type]
+        self._clock.start()
         self.form.calculate_button.set_running(True)
         self._update_buttons()
         self.status_message.emit(message)
 
     def _on_progressed(self, done: float, total: float, phase: str, detail: object) -> None:
-        if phase != "solving" or not isinstance(detail, tuple):
+        if phase != "solving" or not isinstance(detail, Live):
             return
-        if len(detail) != self._live_seen:
-            self._live_seen = len(detail)
-            self._live_points = history_points(list(detail))
+        reports = detail.reports
+        if len(reports) != self._live_seen:
+            self._live_seen = len(reports)
+            self._live_points = history_points(list(reports))
             self.plot.set_history(self._live_points)
+            self._show_provisional(reports)
         # every iteration moves the line, a NashConv point or not
-        self.form.summary_label.setText(progress_text(done, total, self._live_points))
+        self._live = (detail, time.monotonic(), done)
+        self._show_progress()
+
+    def _show_progress(self) -> None:
+        """The progress line: the iteration, the last NashConv, the time elapsed and left
+        (counted on between the worker's snapshots)."""
+        if self._live is None or not self.runner.running:
+            return
+        detail, when, done = self._live
+        since = time.monotonic() - when
+        left = None if detail.left is None else max(0.0, detail.left - since)
+        self.form.summary_label.setText(progress_text(done, self._live_points,
+                                                      detail.elapsed + since, left))
+
+    def _show_provisional(self, reports: tuple) -> None:
+        """The ranges of the run's latest report with ranges, marked provisional."""
+        spot = self._running_spot
+        for report in reversed(reports):
+            nodes = provisional_nodes(report)
+            if nodes and spot is not None:
+                break
+        else:
+            return
+        self.provisional = True
+        unit = "prize" if getattr(spot, "model", "chips") == "icm" else "chips"
+        self.run_status.setText(provisional_text(report, unit))
+        self.run_status.setStyleSheet(PROVISIONAL_STYLE)
+        self.results.nodes_heading.setText(f"Nodes — provisional, iteration "
+                                           f"{report.iteration:,} (refining…)")
+        selected = self.results.selected_node
+        self.results.node_model.set_table(NODE_COLUMNS, node_rows(nodes))
+        if selected is None or not self.results.select_node(selected):
+            self.results.node_list.selectRow(0)
+        self.oval.set_push_texts(open_push_rows(spot, nodes))  # type: ignore[arg-type]
+        self.results.show_rows(None, [])
+        self.results.lookup_result.clear()
 
     def _on_succeeded(self, result: object) -> None:
         assert isinstance(result, TableOutcome)
         self.status_message.emit(finished_message(result))
+        self.run_status.setText(status_text(result))
+        self.run_status.setStyleSheet("")
         if result.solution is None:
             return
         if self.model.opening:
@@ -279,17 +351,24 @@ class TableTab(TableFiles, Tab):
         self._show_solution()
 
     def _on_failed(self, message: str) -> None:
+        self.run_status.setText("")
+        self.run_status.setStyleSheet("")
         self.form.run_error.show_error(message)
         self.status_message.emit("Table failed: " + message)
 
     def _on_finished(self) -> None:
+        self._clock.stop()
         self.model.opening = False
         self.form.calculate_button.set_running(False)
+        if self.provisional:  # nothing came of the run: the solution shown before
+            self._show_solution()
         self._validate()
 
     # -- showing -------------------------------------------------------------------------------
 
     def _show_solution(self) -> None:
+        self.provisional = False
+        self.results.nodes_heading.setText(NODES_HEADING)
         solution = self.model.solution
         if solution is None:
             self.results.node_model.clear()
@@ -324,6 +403,9 @@ class TableTab(TableFiles, Tab):
         return self.results.select_node(name)
 
     def _show_node(self) -> None:
+        if self.provisional:  # a running job's ranges: the hands come when it ends
+            self.results.show_rows(None, [])
+            return
         node = self.selected_node
         solution = self.model.solution
         self.results.show_rows(solution, [] if node is None or solution is None

@@ -26,11 +26,12 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from omahanash.errors import InputError
+from omahanash.pushfold.live import TimeLeft, duration_text
 from omahanash.savefile import refuse_overwriting_inputs
 from omahanash.trainer import Answer, Drill, DrillConfig, History, Spot, summarize
 from omahanash.trainer.table import Solve, TableAnswer, TableDrill, TableDrillConfig
@@ -83,6 +84,13 @@ class TrainerTab(Tab):
         self.form = form = DrillForm()
         self.game_combo, self.stack_edit = form.game_combo, form.stack_edit
         self.progress, self.error_label = form.progress, form.error_label
+        self.progress_text = form.progress_text
+        #: the time of the equilibrium solved now (a table's: about how long is left too)
+        self._time_left: TimeLeft | None = None
+        self._estimate = False
+        self._tick = QTimer(self)  # the progress line's time, once a second
+        self._tick.setInterval(1000)
+        self._tick.timeout.connect(self._show_time)
         self.export_json_button = export_buttons(self, self.export_history,
                                                  title="Export the trainer history")[0]
         self.export_json_button.setToolTip("Write every answered spot of the history to a "
@@ -267,6 +275,11 @@ class TrainerTab(Tab):
         self.panel.cards.set_cards("")
         self.progress.setRange(0, 0)
         self.progress.show()
+        self._time_left = TimeLeft()
+        self._estimate = isinstance(drill, TableDrill)  # heads-up: seconds, no estimate
+        self._show_time()
+        self.progress_text.show()
+        self._tick.start()
         self.runner.start(deal_job(drill))
         self._update_buttons()
         self.status_message.emit(status_text(drill))
@@ -276,6 +289,18 @@ class TrainerTab(Tab):
         if total > 0:
             self.progress.setRange(0, int(total))
             self.progress.setValue(int(done))
+        if self._time_left is not None:
+            self._time_left.tick(done, total)  # the table solve's guess of its last iteration
+            self._show_time()
+
+    def _show_time(self) -> None:
+        """The progress line under the bar: seconds elapsed (a table's solve: and about how
+        long is left, from the time per iteration and the solve's own projection)."""
+        clock = self._time_left
+        if clock is None:
+            return
+        self.progress_text.setText(clock.line() if self._estimate
+                                   else f"{duration_text(clock.elapsed())} elapsed")
 
     def _on_dealt(self, dealt: object) -> None:
         assert isinstance(dealt, Dealt)
@@ -303,7 +328,10 @@ class TrainerTab(Tab):
         self.status_message.emit("Trainer: " + message)
 
     def _on_finished(self) -> None:
+        self._tick.stop()
+        self._time_left = None
         self.progress.hide()
+        self.progress_text.hide()
         self._update_buttons()
 
     # -- answering ---------------------------------------------------------------------------

@@ -99,6 +99,10 @@ class DrillForm(QGroupBox):
         self.progress = named(QProgressBar(), "trainerProgress")
         self.progress.hide()
         form.addRow(self.progress)
+        #: the time elapsed and about how long is left, under the bar
+        self.progress_text = named(QLabel(""), "trainerProgressText")
+        self.progress_text.hide()
+        form.addRow(self.progress_text)
         self.error_label = ErrorLabel("trainerError")
         form.addRow(self.error_label)
         self.notice_label = ErrorLabel("trainerNotice")

@@ -1,5 +1,6 @@
 """The options of ``omahanash solve``, heads-up and at a table; :func:`implementation` picks
-:mod:`omahanash.commands.solve.headsup` or :mod:`omahanash.commands.solve.table` from them."""
+:mod:`omahanash.commands.solve.cached` (heads-up: the cache of equilibria, then
+:mod:`~omahanash.commands.solve.headsup`) or :mod:`omahanash.commands.solve.table` from them."""
 
 from __future__ import annotations
 
@@ -101,8 +102,8 @@ def implementation(args: argparse.Namespace) -> str:
     """Where the solve of these options is: heads-up, or at a table of 3 to 10 players.
 
     >>> implementation(argparse.Namespace(stacks=[100, 100], lock=None, node=None))
-    'omahanash.commands.solve.headsup:run'
+    'omahanash.commands.solve.cached:run'
     """
     if is_table_spot(args):
         return "omahanash.commands.solve.table:run_table"
-    return "omahanash.commands.solve.headsup:run"
+    return "omahanash.commands.solve.cached:run"  # the cache first, then headsup

@@ -1,4 +1,7 @@
-"""``omahanash solve`` heads-up: jam-fold equilibria (fictitious play or CFR+), lookups, sweeps."""
+"""``omahanash solve`` heads-up: jam-fold equilibria (fictitious play or CFR+), lookups, sweeps.
+
+A spot already in the cache of equilibria is answered before this module loads
+(:mod:`omahanash.commands.solve.cached`); everything else is solved or read here."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ import time
 from omahanash.cards import Variant
 from omahanash.cli import print_json
 from omahanash.commands._args import PARAM_NAMES, check_export, require_game
+from omahanash.commands.solve.cached import print_solution, say_cached
 from omahanash.commands.solve.inputs import jamfold_params, load_equity_table
 from omahanash.errors import InputError
 from omahanash.hands import parse_class
@@ -54,11 +58,8 @@ class IterationPrinter:
 
 def _say_cached(solution: JamFoldSolution) -> None:
     last = solution.last_report
-    if StderrProgress.quiet or last is None:
-        return
-    sys.stderr.write(f"omahanash solve: this spot's equilibrium from the cache of equilibria "
-                     f"({solution.iterations} CFR+ iterations, Epsilon {last.epsilon:.3g}); "
-                     "--fresh solves it again\n")
+    if last is not None:
+        say_cached(solution.iterations, last.epsilon)
 
 
 def _missed_target(solution: JamFoldSolution, iterations: int | None) -> bool:
@@ -134,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
         data["lookup"] = solution.lookup(args.lookup, player).as_dict()
     if solution.solver == "cfr+" and args.iterations is None:
         data["reached_target"] = not missed
-    _print_solution(data, args.json)
+    print_solution(data, args.json)
     if missed:
         last = solution.last_report
         sys.stderr.write(f"omahanash solve: CFR+ stopped at its cap after "
@@ -147,31 +148,6 @@ def run(args: argparse.Namespace) -> int:
                          "iterations (what was done is kept)\n")
         return 130
     return 0
-
-
-def _print_solution(data: dict, as_json: bool) -> None:
-    if as_json:
-        print_json(data)
-        return
-    if data["epsilon"] is None:
-        print(f"{data['game']} {data['solver']}: no iterations yet")
-    else:
-        print(f"Game               {data['game']} ({data['solver']})")
-        print(f"Iterations         {data['iterations']}")
-        print(f"Range PU: Player1  {data['range_pu']:.2f} %")
-        print(f"Range CA: Player2  {data['range_ca']:.2f} %")
-        print(f"PostEV Player1     {data['postev1']:.6f}")
-        print(f"PostEV Player2     {data['postev2']:.6f}")
-        print(f"Epsilon            {data['epsilon']:.6g}")
-    lookup = data.get("lookup")
-    if lookup:
-        print(f"Player             {lookup['player'].upper()}")
-        print(f"Id                 {lookup['id']}")
-        print(f"Cards              {lookup['cards']}")
-        print(f"Played             {lookup['played']:.4f}")
-        print(f"AllIn_EV           {lookup['allin_ev']:.6f}")
-        print(f"Fold_EV            {lookup['fold_ev']:.6f}")
-        print(f"Diff_EV            {lookup['diff_ev']:.6f}")
 
 
 def _run_sweep(args: argparse.Namespace) -> int:

@@ -23,7 +23,8 @@ from omahanash.errors import InputError
 from omahanash.hands import parse_class
 from omahanash.pushfold import PushFoldSolution, PushFoldSpot, solve_pushfold
 from omahanash.pushfold.cache import table_equilibrium
-from omahanash.pushfold.solver import default_target
+from omahanash.pushfold.live import TimeLeft, duration_text
+from omahanash.pushfold.solver import DEFAULT_MAX_ITERATIONS, default_target
 from omahanash.runs import StderrProgress, cancel_on_interrupt
 
 
@@ -136,25 +137,34 @@ def run_table(args: argparse.Namespace) -> int:
 
 
 class NashConvPrinter:
-    """``on_report`` that redraws one stderr line: iteration, NashConv and the target."""
+    """``on_report`` that redraws one stderr line: iteration, NashConv and the target, the
+    time elapsed and about how long is left (:class:`~omahanash.pushfold.live.TimeLeft`:
+    the NashConv decay measured so far and the time per iteration; the run's iteration cap
+    ``cap`` when NashConv does not fall)."""
 
-    def __init__(self, label: str, target: float, interval: float = 0.5) -> None:
+    def __init__(self, label: str, target: float, interval: float = 0.5,
+                 cap: int = DEFAULT_MAX_ITERATIONS) -> None:
         self.label, self.target, self.interval = label, target, interval
         self._last = 0.0
         self._line = ""
+        self.left = TimeLeft(target=target, cap=cap)
+        self.left.tick(0)  # the run starts
 
     def __call__(self, report: Any) -> None:
+        self.left.tick(report.iteration)
+        self.left.report(report.iteration, report.nash_conv)
         self._line = (f"{self.label}: iteration {report.iteration}  NashConv "
                       f"{report.nash_conv:.4g} (target {self.target:.4g})")
         now = time.perf_counter()
         if not StderrProgress.quiet and now - self._last >= self.interval:
             self._last = now
-            sys.stderr.write(f"\r{self._line}   ")
+            sys.stderr.write(f"\r{self._line}, {self.left.line()}   ")
             sys.stderr.flush()
 
     def close(self) -> None:
         if self._line and not StderrProgress.quiet:
-            sys.stderr.write(f"\r{self._line}   \n")
+            sys.stderr.write(f"\r{self._line}, {duration_text(self.left.elapsed())} "
+                             "elapsed" + " " * 24 + "\n")
             sys.stderr.flush()
 
 

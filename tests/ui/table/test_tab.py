@@ -308,3 +308,49 @@ def test_a_locked_node_and_the_others_best_respond(tab, drive, qtbot):
     drive.type_into(drive.find(tab, QLineEdit, "tableLocksEdit"), "UTG=fold")
     assert "no node" in drive.find(tab, QLabel, "tableLocksError").text()
     assert tab.stale
+
+
+def test_a_run_shows_provisional_ranges_then_its_status(tab, drive, qtbot):
+    """While the run goes on the nodes and seats show the latest report's ranges marked
+    provisional with their NashConv; at the end the solution's, and the run's status in
+    words (the outcome's own: here the count of iterations, then the default target)."""
+    from ui.table.jobs import STATUS_WORDS
+
+    fill(tab, drive, iterations="60")
+    status = drive.find(tab, QLabel, "tableRunStatus")
+    heading = drive.find(tab, QLabel, "tableNodesHeading")
+    seen: list[tuple[str, str, int, str]] = []
+    tab.runner.progressed.connect(lambda *_: seen.append(
+        (status.text(), heading.text(), tab.node_model.rowCount(),
+         tab.form.summary_label.text())))
+    calculate(tab, drive, qtbot)
+    during = [row for row in seen if row[0].startswith("Provisional")]
+    assert during, seen[-3:]
+    text, head, rows, line = during[-1]
+    assert "NashConv " in text and "provisional" in head and rows == 6
+    assert any("elapsed" in row[3] for row in seen) and not any("at most" in row[3]
+                                                                 for row in seen)
+    outcome = tab.solution.outcome
+    assert outcome.status == "iterations"
+    assert status.text().startswith(STATUS_WORDS[outcome.status] + ":")
+    assert "rovisional" not in status.text() and "provisional" not in heading.text()
+    assert not tab.provisional and tab.hands_model.rowCount() == 169
+    # to the default target: the status is the outcome's, whichever ending it had
+    fill(tab, drive, stacks=("1300", "1200", "700"), iterations="")
+    calculate(tab, drive, qtbot)
+    outcome = tab.solution.outcome
+    assert outcome is not None and outcome.status in ("converged", "stalled", "iterations")
+    assert status.text().split(":")[0] == STATUS_WORDS[outcome.status]
+
+
+def test_stop_says_stopped(tab, drive, qtbot):
+    fill(tab, drive, iterations="100000")
+    button = drive.find(tab, QPushButton, "tableCalculateButton")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    status = drive.find(tab, QLabel, "tableRunStatus")
+    qtbot.waitUntil(lambda: status.text().startswith("Provisional"), timeout=120_000)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # Stop
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=60_000)
+    assert tab.solution.outcome.status == "stopped"
+    assert status.text().startswith("Stopped after ")
+    assert not tab.provisional and tab.node_model.rowCount() == 6

@@ -474,3 +474,37 @@ def test_stop_during_a_table_solve(qtbot, drive, tab):
     qtbot.waitUntil(lambda: button.text() == "Start", timeout=TIMEOUT_MS)
     assert text(drive, tab, "trainerSpotLabel").startswith("Stopped")
     assert drive.find(tab, QLineEdit, "trainerPayoutsEdit").isEnabled()
+
+
+def test_a_table_solve_says_the_time_elapsed_and_left(qtbot, drive, tab):
+    """The line under the bar: the seconds elapsed and, from the solve's own guess of its
+    last iteration and the time per iteration, about how long is left; gone at the end."""
+    import threading
+
+    from PySide6.QtWidgets import QSpinBox
+
+    from tests.trainer.test_table import quick_solve
+
+    go_on = threading.Event()
+
+    def paced_solve(spot, progress, cancel):
+        for done in range(0, 31):
+            progress(done, 400)
+            go_on.wait(0.08)  # an iteration (the bar's signals come at most 20 a second)
+        go_on.wait(TIMEOUT_MS / 1000)  # held until the line was read
+        return quick_solve(spot, None, cancel)
+
+    tab.table_solve = paced_solve
+    configure(tab, drive)
+    drive.find(tab, QSpinBox, "trainerPlayersSpin").setValue(3)
+    qtbot.mouseClick(drive.find(tab, QPushButton, "trainerStartButton"),
+                     Qt.MouseButton.LeftButton)
+    line = drive.find(tab, QLabel, "trainerProgressText")
+    try:
+        qtbot.waitUntil(lambda: " left" in line.text() and "estimating" not in line.text(),
+                        timeout=TIMEOUT_MS)
+        assert line.isVisible() and " s elapsed, " in line.text()
+    finally:
+        go_on.set()
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=TIMEOUT_MS)
+    assert tab.spot is not None and not line.isVisible()
