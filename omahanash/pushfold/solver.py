@@ -40,6 +40,7 @@ from omahanash.pushfold.deals import Deals, default_deal_count, exact_deals, sam
 from omahanash.pushfold.kernels import PATH_WALK_MAX, deal_pass, terminal_values
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.regret import match_two_action_rows, update_two_action_rows
+from omahanash.runs import kernel_flag, raise_if_stopped
 from omahanash.solving import Report, TabularPolicy
 
 #: NashConv a run stops at by default: this share of the prize pool (ICM) ...
@@ -285,9 +286,12 @@ class PushFoldSolver:
                 self._chip_values = terminal_values(self.stacks, self.antes, self.blinds,
                                                     payouts, False, self.hilo)
             values = self._chip_values
-        return deal_pass(d.classes, d.weights, d.hi, d.lo, self.hilo, sigma, self.storage,
-                         self.scale, self.classes_n, values, self.stacks, self.antes,
-                         self.blinds, payouts, model_icm, CHUNKS)
+        stop = kernel_flag()  # set by a Stop in the run loop's cancel_scope: Cancelled
+        result = deal_pass(d.classes, d.weights, d.hi, d.lo, self.hilo, sigma, self.storage,
+                           self.scale, self.classes_n, values, self.stacks, self.antes,
+                           self.blinds, payouts, model_icm, CHUNKS, stop)
+        raise_if_stopped(stop)  # a partial pass: nothing of it is kept
+        return result
 
     def step(self, n: int = 1) -> None:
         """``n`` more CFR+ iterations (simultaneous updates of every player)."""
