@@ -8,7 +8,8 @@ import pytest
 
 from omahanash.equity.tables import load_table
 from omahanash.errors import Cancelled
-from omahanash.jamfold import JamFoldParams, game as game_module
+from omahanash.jamfold import JamFoldParams
+from omahanash.jamfold import game as game_module
 from omahanash.jamfold.game import JamFoldGame
 from omahanash.jamfold.solvers import JamFoldSolver
 from omahanash.runs import CancelFlag, cancel_scope

@@ -143,3 +143,35 @@ def test_a_pass_lets_other_threads_run(fresh):
     # may let it run a few ms after the pass began and before it ended, not more)
     inside = [s for s in stamps if begin + 0.05 < s < end - 0.05]
     assert len(inside) > 10
+
+
+def test_ctrl_c_reaches_a_kernel_running_in_the_main_thread(fresh, monkeypatch):
+    import os
+    import signal
+
+    import omahanash.pushfold.solver as solver_module
+    from omahanash.runs import cancel_on_interrupt
+
+    solver = fresh()  # its first pass walks every path: seconds
+    warm = CancelFlag()
+    warm.cancel()
+    with cancel_scope(warm), pytest.raises(Cancelled):
+        solver.step(1)  # the kernel is loaded: the signal below lands inside it
+    passes = []
+
+    def kept(*args):
+        passes.append(deal_pass(*args))
+        return passes[-1]
+
+    monkeypatch.setattr(solver_module, "deal_pass", kept)
+    with cancel_on_interrupt() as flag:
+        timer = threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        outcome = run(solver, iterations=1, cancel=flag)
+        timer.join()
+    assert outcome.status == "stopped" and solver.iterations == 0
+    # Python's own handler runs only once the kernel has returned (a whole pass: every deal's
+    # values, summing to the prize pool); the wakeup pipe's watcher sets the flag while the
+    # kernel runs, so it stopped part way
+    (_, _, root), = passes
+    assert root.sum() < 0.9 * SPOT.prize_pool
