@@ -198,10 +198,12 @@ class ReviewTab(Tab):
             self.status_message.emit("Review: no hand could be read.")
             return
         against = "" if report.opponent.is_nash else f" against {report.opponent.describe()}"
+        spots = len(report.spots)
+        judged = (f"{spots} spot{'' if spots == 1 else 's'} judged so far" if outcome.stopped
+                  else f"{spots} spots")
         self.status_message.emit(
             ("Stopped: " if outcome.stopped else "")
-            + f"Reviewed {report.hands} hands for {report.hero}{against}: "
-            f"{len(report.spots)} spots{' judged so far' if outcome.stopped else ''}, "
+            + f"Reviewed {report.hands} hands for {report.hero}{against}: {judged}, "
             f"grade {report.grade or '-'}")
 
     def _on_table_built(self, variant: str) -> None:
