@@ -257,9 +257,15 @@ def _reports(solver: Solver, total: int, goal: float | None, every: int,
     if history and history[-1].iteration == int(solver.iterations):
         report = history[-1]
     else:
-        report = solver.report()
-        history.append(report)
-        yield report
+        # after a Stop, a report that is a long pass (a push/fold table's) is not waited for:
+        # the outcome says "not measured" (inf); a caller that shows the state measures it
+        made = _stopped(cancel, solver.report) if cancelled else solver.report()
+        if made is _STOPPED:
+            report = Report(int(solver.iterations), math.inf, {})
+        else:
+            report = made
+            history.append(report)
+            yield report
     if counter is not None:
         counter(total if reached else ran, total)
     reason = "target" if reached else "stalled" if stalled else "cancelled" if cancelled \

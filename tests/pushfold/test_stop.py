@@ -105,6 +105,9 @@ def test_a_run_stopped_inside_a_pass_keeps_its_iterations_and_goes_on_bit_for_bi
     timer.join()
     assert outcome.status == "stopped" and outcome.iterations_run == 0
     assert _same(solver.state(), before)  # the interrupted iteration is not counted
+    # measuring the stopped state is a pass too: not waited for, "not measured"
+    assert outcome.report.iteration == 2 and outcome.report.nash_conv == float("inf")
+    assert outcome.history == () and solver.evaluations() == {}
     again = run(solver, iterations=2)
     assert again.status == "iterations" and solver.iterations == 4
     assert _same(solver.state(), reference.state())
