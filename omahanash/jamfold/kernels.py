@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit, prange
 
 from omahanash.regret import add_regrets, match_regrets
+from omahanash.stopflag import stop_requested
 
 
 def chunk_rows(n: int, chunks: int) -> np.ndarray:
@@ -111,7 +112,7 @@ def _chunk(stored, counts, row_weight, first, last, alpha, row_offset, col_offse
     n = p.size
     a = first
     while a < last:
-        if cancel[0]:
+        if stop_requested(cancel):
             return
         start = a * n - (a * (a - 1)) // 2  # flat index of the diagonal cell (a, a)
         w_a = row_weight[a]

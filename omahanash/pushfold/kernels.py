@@ -29,6 +29,7 @@ from numba import njit, prange
 from omahanash.equity.triangle import triangle_index
 from omahanash.errors import InputError
 from omahanash.pushfold.icm import icm_into
+from omahanash.stopflag import stop_requested
 
 
 @njit(cache=True, inline="always")
@@ -386,7 +387,7 @@ def walk_deals(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
     final = np.empty(n)
     work = np.empty((2 << n) + n)  # ICM's workspace, then settle's contributions
     for row in range(start, stop):
-        if cancel[0]:
+        if stop_requested(cancel):
             return
         w = weights[row]
         k = 0
@@ -476,7 +477,7 @@ def walk_paths(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
     final = np.empty(n)
     work = np.empty((2 << n) + n)
     for row in range(start, stop):
-        if cancel[0]:
+        if stop_requested(cancel):
             return
         w = weights[row]
         for path in range(paths):
