@@ -47,8 +47,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_text(report)
     if report.stopped:  # Ctrl-C: the spots judged so far are shown
-        sys.stderr.write(f"omahanash review: interrupted, {len(report.spots)} spots judged "
-                         "so far shown\n")
+        judged = len(report.spots)
+        sys.stderr.write(f"omahanash review: interrupted, {judged} spot"
+                         f"{'' if judged == 1 else 's'} judged so far shown\n")
         return 130
     return 0
 
