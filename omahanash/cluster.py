@@ -52,7 +52,7 @@ import numpy as np
 
 from omahanash import savefile
 from omahanash.errors import Cancelled, InputError
-from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.runs import CancelFlag, ProgressCallback, cancel_scope
 from omahanash.savefile import ArraySpec, BlockedFile, FileKind, SaveFileError
 
 __all__ = ["JOB_STORE", "SCHEDULER_ENV", "Scheduler", "numba_threads", "parse_scheduler",
@@ -165,11 +165,12 @@ def run_blocks(
     JSON-able description, stored in the file) computes only the others; a complete store is
     returned at once (memory-mapped). Without it results live in memory only.
     ``progress(done, total)`` counts items (resumed ones too); ``cancel`` stops the job between
-    items (Dask: within :data:`POLL_SECONDS`) with :class:`~omahanash.errors.Cancelled`,
-    keeping what finished. ``on_item(index, result)`` is called in this thread for each item as
-    its result is kept, resumed ones first (a live view; what a stopped job finished; not for
-    a complete store, returned at once). A worker that dies is replaced and its items run
-    again elsewhere.
+    items (Dask: within :data:`POLL_SECONDS`; here also inside an item whose kernels poll
+    :func:`~omahanash.runs.kernel_flag`, the item thrown away) with
+    :class:`~omahanash.errors.Cancelled`, keeping what finished. ``on_item(index, result)``
+    is called in this thread for each item as its result is kept, resumed ones first (a live
+    view; what a stopped job finished; not for a complete store, returned at once). A worker
+    that dies is replaced and its items run again elsewhere.
 
     >>> import tempfile, pathlib
     >>> store = pathlib.Path(tempfile.mkdtemp()) / "squares.job"
@@ -220,7 +221,9 @@ def run_blocks(
             for index in todo:
                 if cancel is not None and cancel.cancelled:
                     break
-                keep(index, fn(items[index]))
+                with cancel_scope(cancel):  # a long kernel inside an item stops too
+                    value = fn(items[index])
+                keep(index, value)
         else:
             with dask_client(where) as client:
                 _run_on_dask(client, fn, items, todo, keep, cancel, token)

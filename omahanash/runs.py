@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import numbers
+import os
 import signal
 import sys
 import threading
@@ -31,6 +32,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import ClassVar, TextIO
+
+import numpy as np
 
 from omahanash.errors import Cancelled, InputError
 
@@ -42,6 +45,9 @@ ProgressCallback = Callable[[float, float], None]
 class CancelFlag:
     """A thread-safe flag that long work polls between steps (a Stop button sets it).
 
+    numba kernels cannot poll it: inside a :func:`cancel_scope` block they poll a one-byte
+    array (:func:`kernel_flag`) that :meth:`cancel` sets too.
+
     >>> flag = CancelFlag()
     >>> flag.cancelled
     False
@@ -52,9 +58,14 @@ class CancelFlag:
 
     def __init__(self) -> None:
         self._event = threading.Event()
+        self._lock = threading.Lock()
+        self._arrays: list[np.ndarray] = []  # the kernel flags of the scopes watching it
 
     def cancel(self) -> None:
         self._event.set()
+        with self._lock:
+            for array in self._arrays:
+                array[0] = 1
 
     @property
     def cancelled(self) -> bool:
@@ -65,6 +76,75 @@ class CancelFlag:
         if self._event.is_set():
             raise Cancelled("cancelled")
 
+    def _watch(self, array: np.ndarray) -> None:
+        with self._lock:
+            self._arrays.append(array)
+            if self._event.is_set():
+                array[0] = 1
+
+    def _unwatch(self, array: np.ndarray) -> None:
+        with self._lock:
+            self._arrays = [a for a in self._arrays if a is not array]
+
+
+# The cancel_scope blocks open in each thread: (flags watched, their kernel flag), innermost last.
+_SCOPES = threading.local()
+
+
+@contextmanager
+def cancel_scope(cancel: CancelFlag | None) -> Iterator[None]:
+    """Long numba kernels called in this block, in this thread, stop within a fraction of a
+    second once ``cancel`` (or the flag of an enclosing block) is set: their caller polls
+    :func:`kernel_flag` and raises :class:`Cancelled` (the kernel's partial work thrown away).
+    The solvers' run loop opens one around each step and report, so a Stop does not wait for
+    a pass over the deals to end; ``None`` adds no flag (the enclosing ones still count).
+
+    >>> flag = CancelFlag()
+    >>> with cancel_scope(flag):
+    ...     before = int(kernel_flag()[0])
+    ...     flag.cancel()
+    ...     after = int(kernel_flag()[0])
+    >>> before, after, int(kernel_flag()[0])   # outside any block: never set
+    (0, 1, 0)
+    """
+    stack: list[tuple[tuple[CancelFlag, ...], np.ndarray]] = _SCOPES.__dict__.setdefault(
+        "stack", [])
+    outer = stack[-1][0] if stack else ()
+    flags = outer + ((cancel,) if cancel is not None and cancel not in outer else ())
+    array = np.zeros(1, np.uint8)
+    for flag in flags:
+        flag._watch(array)
+    stack.append((flags, array))
+    try:
+        yield
+    finally:
+        stack.pop()
+        for flag in flags:
+            flag._unwatch(array)
+
+
+def kernel_flag() -> np.ndarray:
+    """The one-byte array a long kernel polls (stopping early where it is non-zero): set
+    once a flag of this thread's enclosing :func:`cancel_scope` blocks is set; outside any
+    block a fresh zero (never set). A caller checks it after the kernel with
+    :func:`raise_if_stopped`.
+
+    >>> kernel_flag().tolist()
+    [0]
+    """
+    stack = _SCOPES.__dict__.get("stack")
+    return stack[-1][1] if stack else np.zeros(1, np.uint8)
+
+
+def raise_if_stopped(flag: np.ndarray) -> None:
+    """Raise :class:`Cancelled` when the kernel flag ``flag`` is set (a kernel that polled it
+    may have stopped part way: its result is to be thrown away).
+
+    >>> raise_if_stopped(kernel_flag())   # not set: returns
+    """
+    if flag[0]:
+        raise Cancelled("stopped")
+
 
 @contextmanager
 def cancel_on_interrupt() -> Iterator[CancelFlag]:
@@ -74,6 +154,12 @@ def cancel_on_interrupt() -> Iterator[CancelFlag]:
     ``KeyboardInterrupt`` landing wherever the program happens to be (inside a numba kernel
     it becomes a ``SystemError``). The command line wraps its long runs in it. Outside the
     main thread (where signals cannot be caught) the flag is only set by :meth:`~CancelFlag.cancel`.
+
+    Python runs a signal handler only between two bytecodes of the main thread, so while the
+    main thread is inside a kernel the handler waits for the kernel's end. So the signal is
+    also seen at the C level: it writes its number to a pipe (``signal.set_wakeup_fd``), and
+    a watcher thread reading the pipe sets the flag at once; a kernel that releases the GIL
+    and polls its :func:`kernel_flag` (in a :func:`cancel_scope`) then stops in time.
 
     >>> import os, signal
     >>> with cancel_on_interrupt() as flag:
@@ -89,11 +175,65 @@ def cancel_on_interrupt() -> Iterator[CancelFlag]:
         yield flag
         return
     _INTERRUPT_FLAGS.append(flag)
+    watcher = _InterruptWatcher(flag)
     try:
         yield flag
     finally:
+        watcher.close()
         _INTERRUPT_FLAGS.remove(flag)
         signal.signal(signal.SIGINT, previous)
+
+
+class _InterruptWatcher:
+    """A thread that sets ``flag`` as soon as SIGINT arrives, whatever the main thread is
+    doing (see :func:`cancel_on_interrupt`): Python's C-level handler writes the signal's
+    number to the wakeup pipe, which this thread reads (no-op where there is no wakeup fd
+    to take, e.g. another one is set)."""
+
+    _CLOSE = b"\xff"  # no signal has this number
+
+    def __init__(self, flag: CancelFlag) -> None:
+        self._flag = flag
+        self._thread: threading.Thread | None = None
+        self._read, self._write = os.pipe()
+        try:
+            os.set_blocking(self._write, False)
+            self._previous = signal.set_wakeup_fd(self._write, warn_on_full_buffer=False)
+        except (ValueError, OSError):  # not possible here: the Python handler alone
+            self._release()
+            return
+        if self._previous != -1:  # someone else's wakeup fd (an event loop): leave it
+            signal.set_wakeup_fd(self._previous)
+            self._release()
+            return
+        self._thread = threading.Thread(target=self._watch, name="omahanash-sigint",
+                                        daemon=True)
+        self._thread.start()
+
+    def _watch(self) -> None:
+        while True:
+            try:
+                data = os.read(self._read, 64)
+            except OSError:
+                return
+            if not data or self._CLOSE in data:
+                return
+            if bytes([signal.SIGINT]) in data:
+                self._flag.cancel()
+
+    def _release(self) -> None:
+        for fd in (self._read, self._write):
+            os.close(fd)
+        self._read = self._write = -1
+
+    def close(self) -> None:
+        if self._thread is None:
+            return
+        signal.set_wakeup_fd(self._previous)
+        os.write(self._write, self._CLOSE)
+        self._thread.join()
+        self._thread = None
+        self._release()
 
 
 # The flags of the cancel_on_interrupt blocks running now (innermost last).

@@ -44,8 +44,13 @@ def run(args: argparse.Namespace) -> int:
         report.write_html(args.html)
     if args.json:
         _print_json(report)
-        return 0
-    _print_text(report)
+    else:
+        _print_text(report)
+    if report.stopped:  # Ctrl-C: the spots judged so far are shown
+        judged = len(report.spots)
+        sys.stderr.write(f"omahanash review: interrupted, {judged} spot"
+                         f"{'' if judged == 1 else 's'} judged so far shown\n")
+        return 130
     return 0
 
 

@@ -155,6 +155,9 @@ class ReviewReport:
     #: spots are solved (:class:`~omahanash.history.table_review.TableSettings`).
     payouts_given: str | None = None
     table_settings: Any = None
+    #: A Stop ended the review: the spots solved by then are judged, the others are outside
+    #: (``STOPPED_REASON``).
+    stopped: bool = False
 
     @property
     def ev_lost_bb(self) -> float:

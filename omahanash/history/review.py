@@ -332,7 +332,10 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     ``cache_dir``; a variant without a table puts its spots outside the model, saying so);
     equilibria are cached in ``cache_dir`` unless ``persist`` is False. ``progress(done,
     total)`` sees the reading (first half) and the solving; a set ``cancel`` raises
-    :class:`~omahanash.errors.Cancelled`.
+    :class:`~omahanash.errors.Cancelled` while the files are read; once the equilibria are
+    being solved it ends the solving at once and the report comes back with ``stopped``
+    True: every spot whose equilibrium was solved is judged, the others are outside
+    (:data:`STOPPED_REASON`).
 
     At 3 to 10 players (:mod:`~omahanash.history.table_spots`), decisions are judged on the
     table's push/fold equilibrium with ``payouts`` (``"50/30/20"``, ``"chips"``; default: the
@@ -480,6 +483,10 @@ def _slim(spot: Spot | TableSpot) -> Any:
 _NO_STACKS: dict[str, float] = {}
 
 
+#: Why a spot of a stopped review is not judged.
+STOPPED_REASON = "not judged: the review was stopped before its equilibrium was solved"
+
+
 def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
                tables: Mapping[str, Any] | None, cache_dir: str | os.PathLike | None, persist: bool,
                progress: ProgressCallback | None, cancel: CancelFlag | None) -> ReviewReport:
@@ -531,16 +538,24 @@ def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
                 and _level_and_stack(below)[:-1] == _level_and_stack(keys[done])[:-1]
             judge.solve(keys[done], cancel, below if same_level else None)
 
-    run = iterate(step, heads_up + len(games), progress, cancel)
-    if run.cancelled:
-        raise Cancelled("the review was cancelled")
+    try:  # a Stop keeps every spot whose equilibrium was solved: they are judged below
+        report.stopped = iterate(step, heads_up + len(games), progress, cancel).cancelled
+    except Cancelled:
+        if cancel is None or not cancel.cancelled:
+            raise
+        report.stopped = True
     for table_spot, (game, source) in zip(table_spots, assigned):
+        if game is not None and game not in table_solved:  # stopped before its solve
+            game, source = None, STOPPED_REASON
         _judge_table(table_spot, game, source, report, table_solved)
     for index, (spot, params, role, reason) in enumerate(zip(spots, solved, roles, refused)):
         spots[index] = None  # type: ignore[call-overload]  # judged: its memory goes
         response = judge.responses.get((params, role))
         if reason is None and isinstance(response, str):  # no best response to the model
             reason = response
+        if reason is None and report.stopped and (params not in judge.values or (
+                response is None and opponent.has_model(role))):
+            reason = STOPPED_REASON
         if reason is None and params not in judge.values:
             reason = judge.missing.get(str(params.variant), "no equity table")
         if reason is None:

@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit, prange
 
 from omahanash.regret import add_regrets, match_regrets
+from omahanash.stopflag import stop_requested
 
 
 def chunk_rows(n: int, chunks: int) -> np.ndarray:
@@ -101,15 +102,18 @@ def _two_rows(stored_0, counts_0, stored_1, counts_1, alpha, row_offset, col_off
 
 @njit(cache=True, fastmath=True, nogil=True)
 def _chunk(stored, counts, row_weight, first, last, alpha, row_offset, col_offset, p, q,
-           gq, gtp, own_gq, own_gtp):
+           gq, gtp, own_gq, own_gtp, cancel):
     """Rows ``first..last-1``: their row sums into ``gq``, ``gtp``, their column parts into
     this chunk's own ``own_gq``, ``own_gtp``. Rows are taken two at a time
     (:func:`_two_rows`); the row weight scales their sums and their column contributions
     outside the inner loop. A kernel of its own, not inlined (one call per chunk): the serial
-    and the parallel pass share its compilation, and the parallel one stays small to compile."""
+    and the parallel pass share its compilation, and the parallel one stays small to compile.
+    Returns early (partial sums) once ``cancel[0]`` is set: a Stop from another thread."""
     n = p.size
     a = first
     while a < last:
+        if stop_requested(cancel):
+            return
         start = a * n - (a * (a - 1)) // 2  # flat index of the diagonal cell (a, a)
         w_a = row_weight[a]
         g_aa, _ = _cell(stored, counts, start, w_a, alpha, row_offset, col_offset)
@@ -153,12 +157,15 @@ def triangle_products(
     col_offset: float,
     p: np.ndarray,
     q: np.ndarray,
+    cancel: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """``(G @ q, G.T @ p)`` of the matrix described in the module docstring, float64.
 
     ``stored`` and ``counts`` are the flat upper triangles (any numeric dtype, memory-mapped is
     fine; ``pairs[a, b] = row_weight[a] * counts[a, b]``), ``bounds`` the row chunks of
-    :func:`chunk_rows`, one parallel task each.
+    :func:`chunk_rows`, one parallel task each. Once ``cancel[0]`` is set (another thread's
+    Stop: :func:`omahanash.runs.kernel_flag`) every chunk returns at its next row and the
+    products are partial: the caller throws them away.
     """
     n = p.size
     chunks = bounds.size - 1
@@ -168,7 +175,7 @@ def triangle_products(
     col_gtp = np.zeros((chunks, n), np.float64)
     for c in prange(chunks):
         _chunk(stored, counts, row_weight, bounds[c], bounds[c + 1], alpha, row_offset,
-               col_offset, p, q, gq, gtp, col_gq[c], col_gtp[c])
+               col_offset, p, q, gq, gtp, col_gq[c], col_gtp[c], cancel)
     for c in range(chunks):
         gq += col_gq[c]
         gtp += col_gtp[c]
@@ -197,7 +204,7 @@ def triangle_products_serial(
     # np.int64(0), not 0: a literal 0 is typed Literal[int](0), and _chunk was compiled a
     # second time for it (~5 s cold) instead of sharing the parallel pass's compilation
     _chunk(stored, counts, row_weight, np.int64(0), n, alpha, row_offset, col_offset, p, q, gq,
-           gtp, col_gq, col_gtp)
+           gtp, col_gq, col_gtp, np.zeros(1, np.uint8))  # a Hold'em pass: too short to stop
     return gq + col_gq, gtp + col_gtp
 
 

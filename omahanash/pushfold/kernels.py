@@ -29,6 +29,7 @@ from numba import njit, prange
 from omahanash.equity.triangle import triangle_index
 from omahanash.errors import InputError
 from omahanash.pushfold.icm import icm_into
+from omahanash.stopflag import stop_requested
 
 
 @njit(cache=True, inline="always")
@@ -362,16 +363,18 @@ def _terminal(live: int, row: int, classes: np.ndarray, hi: np.ndarray, lo: np.n
         value_of(final, stacks, payouts, icm, out, work)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def walk_deals(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
                hi: np.ndarray, lo: np.ndarray, hilo: bool, sigma: np.ndarray,
                storage: np.ndarray, scale: float, size: int, values: tuple,
                stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
                payouts: np.ndarray, icm: bool,
-               cfv: np.ndarray, reach: np.ndarray, root: np.ndarray) -> None:
+               cfv: np.ndarray, reach: np.ndarray, root: np.ndarray,
+               cancel: np.ndarray) -> None:
     """Walk the trees of deals ``start..stop-1`` under ``sigma[node, class]`` (the chance to
     play: push or call), adding to ``cfv[node, class, action]`` (0 fold, 1 play),
-    ``reach[node, class]`` and ``root`` (every player's value)."""
+    ``reach[node, class]`` and ``root`` (every player's value). Returns before the next deal
+    once ``cancel[0]`` is set (another thread's Stop: the sums are then partial)."""
     n = stacks.size
     mask = np.zeros(n + 1, np.int64)
     pref = np.ones(n + 1)
@@ -384,6 +387,8 @@ def walk_deals(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
     final = np.empty(n)
     work = np.empty((2 << n) + n)  # ICM's workspace, then settle's contributions
     for row in range(start, stop):
+        if stop_requested(cancel):
+            return
         w = weights[row]
         k = 0
         mask[0] = 0
@@ -450,13 +455,14 @@ def walk_deals(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
             entering = False
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def walk_paths(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
                hi: np.ndarray, lo: np.ndarray, hilo: bool, sigma: np.ndarray,
                storage: np.ndarray, scale: float, size: int, values: tuple,
                stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
                payouts: np.ndarray, icm: bool,
-               cfv: np.ndarray, reach: np.ndarray, root: np.ndarray) -> None:
+               cfv: np.ndarray, reach: np.ndarray, root: np.ndarray,
+               cancel: np.ndarray) -> None:
     """:func:`walk_deals` for small tables: every deal's ``2**n`` action paths in turn, with
     the products of the probabilities before and after each player (no branching on the
     tree's shape: a 3-handed deal costs a fraction of the walk)."""
@@ -471,6 +477,8 @@ def walk_paths(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
     final = np.empty(n)
     work = np.empty((2 << n) + n)
     for row in range(start, stop):
+        if stop_requested(cancel):
+            return
         w = weights[row]
         for path in range(paths):
             pushed = path & before_bb
@@ -520,13 +528,18 @@ def walk_paths(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
 PATH_WALK_MAX = 4
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def deal_pass(classes: np.ndarray, weights: np.ndarray, hi: np.ndarray, lo: np.ndarray,
               hilo: bool, sigma: np.ndarray, storage: np.ndarray, scale: float, size: int,
               values: tuple, stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
-              payouts: np.ndarray, icm: bool, chunks: int) -> tuple:
+              payouts: np.ndarray, icm: bool, chunks: int, cancel: np.ndarray) -> tuple:
     """One pass over every deal (``chunks`` pieces in parallel, summed in a fixed order so
-    that the result does not depend on the number of threads)."""
+    that the result does not depend on the number of threads). It releases the GIL (a Stop
+    click, another job's thread run meanwhile) and looks at ``cancel[0]`` before every deal:
+    once another thread sets it (:func:`omahanash.runs.kernel_flag`), every piece returns at
+    its next deal and the sums are partial: the caller throws them away
+    (:func:`omahanash.runs.raise_if_stopped`). Unset, the result is the same bits as
+    without the check."""
     rows = weights.size
     nodes, classes_n = sigma.shape
     n = stacks.size
@@ -539,11 +552,11 @@ def deal_pass(classes: np.ndarray, weights: np.ndarray, hi: np.ndarray, lo: np.n
         if n <= PATH_WALK_MAX:
             walk_paths(start, stop, classes, weights, hi, lo, hilo, sigma, storage, scale,
                        size, values, stacks, antes, blinds, payouts, icm,
-                       cfv[c], reach[c], root[c])
+                       cfv[c], reach[c], root[c], cancel)
         else:
             walk_deals(start, stop, classes, weights, hi, lo, hilo, sigma, storage, scale,
                        size, values, stacks, antes, blinds, payouts, icm,
-                       cfv[c], reach[c], root[c])
+                       cfv[c], reach[c], root[c], cancel)
     total_cfv = cfv[0].copy()
     total_reach = reach[0].copy()
     total_root = root[0].copy()

@@ -39,7 +39,7 @@ from omahanash.pushfold.solver import (
 )
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.ranges import parse_range
-from omahanash.runs import CancelFlag
+from omahanash.runs import CancelFlag, cancel_scope
 from omahanash.solving import Outcome, Report, Stall, run
 
 
@@ -116,7 +116,8 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     else:
         if table is None:
             table = load_table(spot.variant, cache_dir)
-        source = _deals_for(spot, table, deals, seed)
+        with cancel_scope(cancel):  # a Stop while deals or a triple table are made: Cancelled
+            source = _deals_for(spot, table, deals, seed)
         if _heads_up_fast_path(spot, iterations, target, locks, valuation):
             return _heads_up(spot, table, source, cache_dir, progress, cancel)
         lock_arrays = resolve_locks(spot, table, locks, source, cache_dir, valuation)

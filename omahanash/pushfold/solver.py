@@ -41,6 +41,7 @@ from omahanash.pushfold.kernels import PATH_WALK_MAX, deal_pass, terminal_values
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.pushfold.triples import FRESH_SEED, TriplePass, triple_deals
 from omahanash.regret import match_two_action_rows, update_two_action_rows
+from omahanash.runs import kernel_flag, raise_if_stopped
 from omahanash.solving import Report, Stall, TabularPolicy
 
 #: NashConv a table run of 3 or more players stops at by default: this share of what is at
@@ -313,13 +314,17 @@ class PushFoldSolver:
                 self._chip_values = terminal_values(self.stacks, self.antes, self.blinds,
                                                     payouts, False, self.hilo)
             values = self._chip_values
+        stop = kernel_flag()  # set by a Stop in the run loop's cancel_scope: Cancelled
         if d.settle is not None:  # every class triple, three-way pots on many boards
             if self._triples is None:
                 self._triples = TriplePass(self.table, self.storage, self.scale)
-            return self._triples.run(d, values, model_icm, sigma, TRIPLE_CHUNKS)
-        return deal_pass(d.classes, d.weights, d.hi, d.lo, self.hilo, sigma, self.storage,
-                         self.scale, self.classes_n, values, self.stacks, self.antes,
-                         self.blinds, payouts, model_icm, CHUNKS)
+            result = self._triples.run(d, values, model_icm, sigma, TRIPLE_CHUNKS, stop)
+        else:
+            result = deal_pass(d.classes, d.weights, d.hi, d.lo, self.hilo, sigma,
+                               self.storage, self.scale, self.classes_n, values, self.stacks,
+                               self.antes, self.blinds, payouts, model_icm, CHUNKS, stop)
+        raise_if_stopped(stop)  # a partial pass: nothing of it is kept
+        return result
 
     def step(self, n: int = 1) -> None:
         """``n`` more CFR+ iterations (simultaneous updates of every player)."""

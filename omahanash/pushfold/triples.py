@@ -51,7 +51,9 @@ from omahanash.evaluate.tables import flush_table
 from omahanash.hands import class_combos
 from omahanash.pushfold.deals import Deals, _triple_counts, draw_board
 from omahanash.rng import below, next_bits, stream
+from omahanash.runs import kernel_flag, raise_if_stopped
 from omahanash.savefile import FileKind, read, write
+from omahanash.stopflag import stop_requested
 
 #: Boards (each with its own concrete hands) a class triple's showdown is settled on.
 TRIPLE_SAMPLES = 500
@@ -100,17 +102,18 @@ def triple_index(x: int, y: int, z: int) -> int:
     return z * (z + 1) * (z + 2) // 6 + y * (y + 1) // 2 + x
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _count_finishes(member_cards: np.ndarray, member_masks: np.ndarray,
                     member_offsets: np.ndarray, sorted_classes: np.ndarray,
                     possible: np.ndarray, samples: int, seed: int, nf: np.ndarray,
-                    flush: np.ndarray, pattern_of: np.ndarray, counts: np.ndarray) -> None:
+                    flush: np.ndarray, pattern_of: np.ndarray, counts: np.ndarray,
+                    cancel: np.ndarray) -> None:
     """``counts[t, p]``: of ``samples`` deals of triple ``t`` (its classes
     ``sorted_classes[t]``; concrete disjoint hands of them, then a board of the cards left;
     stream (``seed``, ``t``)), how many finish in pattern ``p``. Triples that cannot be dealt
     (``possible[t]`` False) are left at 0."""
     for t in prange(sorted_classes.shape[0]):
-        if not possible[t]:
+        if not possible[t] or stop_requested(cancel):
             continue
         board = np.empty(5, np.int8)
         hi = np.zeros(3, np.int64)
@@ -188,9 +191,11 @@ def build_triple_table(samples: int = TRIPLE_SAMPLES, seed: int = TRIPLE_SEED
     x, y, z = _sorted_triples()
     possible = weights[x, y, z] > 0
     counts = np.zeros((TRIPLES, len(PATTERNS)), np.uint16)
+    stop = kernel_flag()  # a Stop of an enclosing cancel_scope: Cancelled, nothing kept
     _count_finishes(data.member_cards, data.member_masks, data.member_offsets,
                     np.ascontiguousarray(np.stack([x, y, z], axis=1)), possible, samples,
-                    seed, nonflush_table("holdem"), flush_table(), PATTERN_OF, counts)
+                    seed, nonflush_table("holdem"), flush_table(), PATTERN_OF, counts, stop)
+    raise_if_stopped(stop)
     return TripleTable(counts, samples, seed)
 
 
@@ -326,16 +331,19 @@ def settled_values(table: TripleTable, multi: np.ndarray, row_of_key: np.ndarray
                            np.ascontiguousarray(row_of_key))
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def three_pass(w: np.ndarray, v3: np.ndarray, eq: np.ndarray, single: np.ndarray,
                first: np.ndarray, second: np.ndarray, sigma: np.ndarray,
-               chunks: int) -> tuple:
+               chunks: int, cancel: np.ndarray) -> tuple:
     """One pass over every class triple of a 3-handed table under ``sigma[node, class]``:
     ``(cfv[node, class, action], reach[node, class], root[seat])`` as :func:`~omahanash.
     pushfold.kernels.deal_pass` makes them. ``w`` the triples' weights, ``v3`` their
     three-way values (:func:`settled_values`), ``eq[x, y]`` class ``x``'s equity against
     ``y``, ``single``/``first``/``second`` the spot's terminal values of one and two players
-    left. Nodes: 0 BTN, 1 SB, 2 SB vs BTN, 4 BB vs BTN, 5 BB vs SB, 6 BB vs BTN+SB."""
+    left. Nodes: 0 BTN, 1 SB, 2 SB vs BTN, 4 BB vs BTN, 5 BB vs SB, 6 BB vs BTN+SB.
+    ``cancel`` (one byte, :func:`~omahanash.runs.kernel_flag`) is polled before every pair of
+    the button's and the small blind's classes: set, the pass stops part way (its caller
+    throws it away)."""
     n = w.shape[0]
     nodes = sigma.shape[0]
     cfv = np.zeros((chunks, nodes, n, 2))
@@ -365,6 +373,8 @@ def three_pass(w: np.ndarray, v3: np.ndarray, eq: np.ndarray, single: np.ndarray
             r1 = 0.0
             r2 = 0.0
             for b in range(n):
+                if stop_requested(cancel):
+                    break
                 p1 = sigma[1, b]
                 p2 = sigma[2, b]
                 e_ab = eq[a, b]
@@ -495,9 +505,11 @@ class TriplePass:
         return self._v3[key]
 
     def run(self, deals: Deals, values: tuple, model: bool, sigma: np.ndarray,
-            chunks: int) -> tuple:
-        """:func:`three_pass` over ``deals`` (a :func:`triple_deals` source)."""
+            chunks: int, cancel: np.ndarray | None = None) -> tuple:
+        """:func:`three_pass` over ``deals`` (a :func:`triple_deals` source); ``cancel`` the
+        kernel flag it polls (the caller checks it after)."""
         single, first, second = values[0], values[1], values[2]
         w = deals.weights.reshape(CLASSES, CLASSES, CLASSES)
+        flag = np.zeros(1, np.uint8) if cancel is None else cancel
         return three_pass(w, self.values(deals.settle, values, model), self.eq, single, first,
-                          second, np.ascontiguousarray(sigma), chunks)
+                          second, np.ascontiguousarray(sigma), chunks, flag)

@@ -148,7 +148,8 @@ class TabularPolicy:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a run ended. ``report``: the solver's report at the end; ``iterations_run``:
+    """How a run ended. ``report``: the solver's report at the end (after a Stop, one whose
+    pass the Stop interrupted is not made: NashConv ``inf``, not measured); ``iterations_run``:
     iterations of this run; ``stopped``: True only when the cancel flag stopped it (the work
     done is kept); ``reason``: ``"iterations"`` (the count, or the cap of a run to a target,
     was reached), ``"target"`` (the exploitability reached the target), ``"stalled"`` (a run

@@ -4,8 +4,11 @@
 A run goes to a number of iterations or to a target exploitability, in chunks of steps sized
 to about :data:`CHUNK_SECONDS` of work; a :class:`~omahanash.runs.CancelFlag` is seen between
 chunks, so a Stop takes effect at once, and a stop is never an exception: the outcome says
-``stopped=True`` and the solver keeps every finished iteration. Continuing is running the same
-solver again: its ``iterations`` go on from where they were.
+``stopped=True`` and the solver keeps every finished iteration. Each step and report runs in a
+:func:`~omahanash.runs.cancel_scope` of the flag, so a step that is one long numba pass (a
+push/fold table's first iteration) is interrupted too: its kernel polls the flag, the
+interrupted iteration is thrown away, and the run is still a prefix of the uninterrupted one.
+Continuing is running the same solver again: its ``iterations`` go on from where they were.
 
 Adding a solver is a class and a registry row (:mod:`omahanash.solving.registry`). A toy one,
 regret matching on matching pennies:
@@ -46,8 +49,8 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from omahanash.errors import InputError
-from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.errors import Cancelled, InputError
+from omahanash.runs import CancelFlag, ProgressCallback, cancel_scope
 from omahanash.solving.checks import (
     MAX_RUN_ITERATIONS,
     check_report_every,
@@ -128,7 +131,9 @@ def iter_run(
       in every family), after at most ``max_iterations`` more (default
       :data:`~omahanash.solving.checks.MAX_RUN_ITERATIONS`); a solver already at the target
       runs nothing;
-    * ``cancel``: checked between chunks of steps of about :data:`CHUNK_SECONDS`;
+    * ``cancel``: checked between chunks of steps of about :data:`CHUNK_SECONDS`, and inside
+      a step or a report by the kernels that poll :func:`~omahanash.runs.kernel_flag` (the
+      interrupted iteration or report is thrown away);
     * ``report_every``: a report every that many iterations (an int) or at most every that
       many seconds (a float; 0.0: after every chunk); default the solver's ``report_every``
       attribute, else 1. A report is also made at the end, and with a ``target`` after every
@@ -218,7 +223,9 @@ def _reports(solver: Solver, total: int, goal: float | None, every: int,
         if every < MAX_RUN_ITERATIONS:
             count = min(count, every - done % every)
         started = time.perf_counter()
-        solver.step(count)
+        if _stopped(cancel, solver.step, count) is _STOPPED:
+            cancelled = True
+            break
         now = time.perf_counter()
         rate = count / max(now - started, 1e-9)
         chunk = max(1, min(int(rate * CHUNK_SECONDS), 4 * count))
@@ -228,7 +235,11 @@ def _reports(solver: Solver, total: int, goal: float | None, every: int,
             or done >= total
         if due:
             last_report = now
-            report = solver.report()
+            made = _stopped(cancel, solver.report)
+            if made is _STOPPED:
+                cancelled = True
+                break
+            report = made
             history.append(report)
             yield report
             if goal is not None and report.exploitability <= goal:
@@ -246,9 +257,15 @@ def _reports(solver: Solver, total: int, goal: float | None, every: int,
     if history and history[-1].iteration == int(solver.iterations):
         report = history[-1]
     else:
-        report = solver.report()
-        history.append(report)
-        yield report
+        # after a Stop, a report that is a long pass (a push/fold table's) is not waited for:
+        # the outcome says "not measured" (inf); a caller that shows the state measures it
+        made = _stopped(cancel, solver.report) if cancelled else solver.report()
+        if made is _STOPPED:
+            report = Report(int(solver.iterations), math.inf, {})
+        else:
+            report = made
+            history.append(report)
+            yield report
     if counter is not None:
         counter(total if reached else ran, total)
     reason = "target" if reached else "stalled" if stalled else "cancelled" if cancelled \
@@ -256,6 +273,23 @@ def _reports(solver: Solver, total: int, goal: float | None, every: int,
     logger.debug("run %s %s after %d iterations in %.3f s (exploitability %.4g)", name, reason,
                  ran, time.perf_counter() - began, report.exploitability)
     return Outcome(report, ran, cancelled and not reached, reason, tuple(history))
+
+
+_STOPPED = object()
+
+
+def _stopped(cancel: CancelFlag | None, call: Callable[..., Any], *args: Any) -> Any:
+    """``call(*args)`` in a :func:`~omahanash.runs.cancel_scope` of ``cancel``, so that a
+    long kernel inside it stops at a Stop: its value, or ``_STOPPED`` when ``cancel`` stopped
+    it part way (the solver keeps its last finished iteration: a step throws an interrupted
+    pass away). A stop by an enclosing block's flag is that block's: it propagates."""
+    try:
+        with cancel_scope(cancel):
+            return call(*args)
+    except Cancelled:
+        if cancel is None or not cancel.cancelled:
+            raise
+        return _STOPPED
 
 
 def run(

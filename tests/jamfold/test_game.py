@@ -105,9 +105,13 @@ def test_streamed_products_equal_dense_matrix_products(dtype):
         # Chunks of odd and even row counts exercise the row-pair loop and the single row.
         for chunks in (1, 3, 5, 36):
             parallel = triangle_products(stored, *split, chunk_rows(n, chunks), alpha,
-                                         row_offset, col_offset, p, q)
+                                         row_offset, col_offset, p, q, np.zeros(1, np.uint8))
             np.testing.assert_allclose(parallel[0], gq, rtol=1e-12)
             np.testing.assert_allclose(parallel[1], gtp, rtol=1e-12)
+            # a set cancel flag (a Stop): no row is walked
+            stopped = triangle_products(stored, *split, chunk_rows(n, chunks), alpha,
+                                        row_offset, col_offset, p, q, np.ones(1, np.uint8))
+            assert not stopped[0].any() and not stopped[1].any()
 
 
 def test_pairs_split_into_byte_counts_only_when_exact():

@@ -32,7 +32,7 @@ def test_tree_walk_equals_path_walk(players, payouts):
         root = np.zeros(players)
         walk(0, deals.rows, deals.classes, deals.weights, deals.hi, deals.lo, False, sigma,
              solver.storage, solver.scale, table.n, solver.values, solver.stacks, solver.antes,
-             solver.blinds, solver.payouts, solver.icm, cfv, reach, root)
+             solver.blinds, solver.payouts, solver.icm, cfv, reach, root, np.zeros(1, np.uint8))
         out.append((cfv, reach, root))
     (cfv_a, reach_a, root_a), (cfv_b, reach_b, root_b) = out
     assert np.abs(cfv_a).sum() > 0 and np.abs(root_a).sum() > 0

@@ -11,6 +11,7 @@ from numba import njit, prange
 
 from omahanash.equity.tables import load_table
 from omahanash.equity.triangle import expand_triangle
+from omahanash.errors import Cancelled
 from omahanash.evaluate import evaluate_holdem
 from omahanash.hands import class_combos, class_members, parse_class
 from omahanash.pushfold import PushFoldSpot, solve_pushfold
@@ -28,6 +29,7 @@ from omahanash.pushfold.triples import (
     triple_table,
     triple_weights,
 )
+from omahanash.runs import CancelFlag, cancel_scope
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +66,8 @@ def test_three_pass_equals_the_deal_walk_on_exact_deals(holdem):
         values = solver.values if icm else solver._chip_values
         _, _, _, slot, index, multi = values
         v3 = _single_board_values(deals, multi[slot[7]], index)
-        got = three_pass(w, v3, helper.eq, values[0], values[1], values[2], sigma, 13)
+        got = three_pass(w, v3, helper.eq, values[0], values[1], values[2], sigma, 13,
+                         np.zeros(1, np.uint8))
         scale = np.abs(cfv).max()
         assert scale > 0.01
         np.testing.assert_allclose(got[0], cfv, rtol=0, atol=1e-12 * max(1.0, scale))
@@ -329,3 +332,27 @@ def test_build_counts_every_possible_triple_once_per_sample():
     assert np.array_equal(totals, np.where(possible, 3, 0))
     aa = parse_class("AA", "holdem")
     assert not possible[triple_index(aa, aa, aa)] and (~possible).sum() > 0
+
+
+def test_a_stop_ends_a_triple_pass_part_way_and_keeps_nothing(holdem):
+    """A set kernel flag stops the pass over the triples at once (nothing summed) and the
+    solver throws the pass away (Cancelled): its state is the one before the step."""
+    spot = PushFoldSpot("holdem", [10, 10, 10], 0.5, 1)
+    solver = PushFoldSolver(spot, holdem, triple_deals())
+    solver.step(2)
+    before = solver.state()
+    helper = TriplePass(holdem, solver.storage, solver.scale)
+    single, first, second = solver.values[:3]
+    w = solver.deals.weights.reshape(169, 169, 169)
+    v3 = helper.values(solver.deals.settle, solver.values, False)
+    cfv, reach, _ = three_pass(w, v3, helper.eq, single, first, second, solver.sigma, 13,
+                               np.ones(1, np.uint8))
+    assert reach.sum() == 0.0 and np.abs(cfv).sum() == 0.0
+    flag = CancelFlag()
+    flag.cancel()
+    with pytest.raises(Cancelled), cancel_scope(flag):
+        solver.step(1)
+    after = solver.state()
+    assert after.iterations == before.iterations == 2
+    for name in ("regret_play", "regret_fold", "sigma", "avg_sum"):
+        assert np.array_equal(getattr(after, name), getattr(before, name))

@@ -2,9 +2,11 @@
 :class:`~ui.kit.workers.JobRunner` runs in its worker thread (``job(report, cancel)``); it hands
 back a :class:`ReviewOutcome`. The model (players, texts, requests) is :mod:`ui.review.model`.
 
-Stop is an outcome, never an exception for the tab: a review stopped part way is ``stopped``
-with no report (the tab keeps showing the report it had; the equilibria solved meanwhile stay
-in the cache of equilibria, so the next review starts further on).
+Stop is an outcome, never an exception for the tab: a review stopped while its files are read
+is ``stopped`` with no report (the tab keeps showing the report it had); stopped while its
+equilibria are solved, it is ``stopped`` with the report of every spot judged so far (the
+others listed outside the model: not judged). The equilibria solved meanwhile stay in the
+cache of equilibria, so the next review starts further on.
 
 >>> from pathlib import Path
 >>> from omahanash.runs import CancelFlag
@@ -35,7 +37,8 @@ Job = Callable[["Reporter", "CancelFlag"], Any]
 
 
 class ReviewOutcome(NamedTuple):
-    """A review that ended: its result, or None when Stop ended it first (``stopped``)."""
+    """A review that ended: its result (what was judged before a Stop too), or None when
+    Stop ended it while its files were read (``stopped``)."""
 
     result: ReviewResult | None
     stopped: bool
@@ -72,8 +75,8 @@ def review_job(paths: tuple[str, ...], hero: str | None,
     ``players``: the files' players when already listed."""
     def job(report: Reporter, cancel: CancelFlag) -> ReviewOutcome:
         try:
-            return ReviewOutcome(run_review(paths, hero, players, vs, payouts, report, cancel),
-                                 False)
+            result = run_review(paths, hero, players, vs, payouts, report, cancel)
+            return ReviewOutcome(result, result.report.stopped)
         except Cancelled:
             return ReviewOutcome(None, True)
 

@@ -183,7 +183,8 @@ class ReviewTab(Tab):
             self.status_message.emit("Stopped.")
             return
         report = result.report
-        self.progress.setValue(self.progress.maximum())
+        if not outcome.stopped:
+            self.progress.setValue(self.progress.maximum())
         self.paths, self.players = result.paths, result.players
         self.reviewed_vs, self.reviewed_payouts = result.vs, result.payouts
         self._show_report(report)
@@ -197,9 +198,13 @@ class ReviewTab(Tab):
             self.status_message.emit("Review: no hand could be read.")
             return
         against = "" if report.opponent.is_nash else f" against {report.opponent.describe()}"
+        spots = len(report.spots)
+        judged = (f"{spots} spot{'' if spots == 1 else 's'} judged so far" if outcome.stopped
+                  else f"{spots} spots")
         self.status_message.emit(
-            f"Reviewed {report.hands} hands for {report.hero}{against}: "
-            f"{len(report.spots)} spots, grade {report.grade or '-'}")
+            ("Stopped: " if outcome.stopped else "")
+            + f"Reviewed {report.hands} hands for {report.hero}{against}: {judged}, "
+            f"grade {report.grade or '-'}")
 
     def _on_table_built(self, variant: str) -> None:
         """A table the last review lacked is built at full precision: review again, so its

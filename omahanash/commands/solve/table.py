@@ -119,6 +119,10 @@ def run_table(args: argparse.Namespace) -> int:
                     on_report=printer if args.iterations is None else None, cancel=cancel)
         finally:
             printer.close()
+    if solution.stopped and solution.iterations == 0:  # nothing to show, nothing to measure
+        sys.stderr.write("omahanash solve: interrupted before the first iteration: nothing "
+                         "computed\n")
+        return 130
     seconds = time.perf_counter() - started
     if args.export:
         solution.export(args.export[1], args.export[0])

@@ -412,3 +412,50 @@ def test_the_review_model_needs_no_qt_and_the_tab_no_other_tab():
     source = (root / "ui" / "review" / "tab.py").read_text(encoding="utf-8")
     assert "main_window" not in source and "findChild" not in source
     assert len(source.splitlines()) <= 400
+
+
+def test_stop_while_solving_shows_the_spots_judged_so_far(qtbot, tab, drive, window,
+                                                          tmp_path, monkeypatch):
+    import importlib
+    import threading
+    import time
+
+    from omahanash.history.review import STOPPED_REASON
+    from omahanash.pushfold.cache import clear_memory
+
+    review_module = importlib.import_module("omahanash.history.review")  # not the function
+    text = (DATA / "ps_6max_holdem.txt").read_text(encoding="utf-8-sig")
+    hand = text[text.index("PokerStars Hand #300004"):text.index("*** SUMMARY ***",
+                                                                  text.index("#300004"))]
+    other = (hand.replace("#300004", "#300005").replace("Hero ($9.50", "Hero ($8")
+             .replace("raises $9 to $9.50", "raises $7.50 to $8")
+             .replace("Uncalled bet ($9)", "Uncalled bet ($7.50)"))
+    path = tmp_path / "two_tables.txt"
+    path.write_text(f"{hand}*** SUMMARY ***\n\n\n{other}*** SUMMARY ***\n", encoding="utf-8")
+    solve = review_module.table_solution
+    second = threading.Event()
+    calls = []
+
+    def slow_second(game, settings, table, cache_dir, persist, stop):
+        calls.append(game)
+        if len(calls) == 2:  # a long solve: it runs until Stop is pressed
+            clear_memory()
+            second.set()
+            while not stop.cancelled:
+                time.sleep(0.01)
+            persist = False
+        return solve(game, settings, table, cache_dir, persist, stop)
+
+    monkeypatch.setattr(review_module, "table_solution", slow_second)
+    drive.type_into(drive.find(tab, QLineEdit, "reviewPayoutsEdit"), "65/35")
+    assert tab.open_paths([path])
+    qtbot.waitUntil(second.is_set, timeout=RUN_TIMEOUT_MS)
+    qtbot.mouseClick(drive.find(tab, QPushButton, "reviewStopButton"),
+                     Qt.MouseButton.LeftButton)
+    wait_idle(qtbot, tab)
+    # never an empty table after Stop: the first table's spot is shown, the other is not judged
+    rows = drive.table_rows(drive.find(tab, QTableView, "reviewTable"))
+    assert len(rows) == 1 and tab.report is not None and tab.report.stopped
+    assert [spot.hand_id for spot in tab.report.spots] == ["300004"]
+    assert [o.reason for o in tab.report.outside] == [STOPPED_REASON]
+    assert window.statusBar().currentMessage().startswith("Stopped: Reviewed 2 hands")

@@ -43,3 +43,55 @@ def test_a_bad_opponent_model_fails_before_any_file_is_read(make_recorder):
     with pytest.raises(InputError):
         review_job((str(HOLDEM),), None, None, "nash@-3", None)(recorder, CancelFlag())
     assert recorder.phases == []
+
+
+
+SIX_MAX = HOLDEM.with_name("ps_6max_holdem.txt")
+
+
+def two_tables(folder: Path) -> Path:
+    """The 6-max file's 3-handed push twice, the hero's stack changed in the second: two
+    table spots (with payouts), two equilibria to solve."""
+    text = SIX_MAX.read_text(encoding="utf-8-sig")
+    hand = text[text.index("PokerStars Hand #300004"):text.index("*** SUMMARY ***",
+                                                                  text.index("#300004"))]
+    other = (hand.replace("#300004", "#300005").replace("Hero ($9.50", "Hero ($8")
+             .replace("raises $9 to $9.50", "raises $7.50 to $8")
+             .replace("Uncalled bet ($9)", "Uncalled bet ($7.50)"))
+    path = folder / "two_tables.txt"
+    path.write_text(f"{hand}*** SUMMARY ***\n\n\n{other}*** SUMMARY ***\n", encoding="utf-8")
+    return path
+
+
+def test_stop_while_solving_keeps_the_spots_judged_so_far(make_recorder, monkeypatch,
+                                                          tmp_path):
+    import importlib
+
+    from omahanash.history.review import STOPPED_REASON
+    from omahanash.pushfold.cache import clear_memory
+
+    review_module = importlib.import_module("omahanash.history.review")  # not the function
+    path = two_tables(tmp_path)
+    full = review([path], payouts="65/35")
+    assert [s.hand_id for s in full.spots] == ["300004", "300005"]
+    cancel = CancelFlag()
+    solve = review_module.table_solution
+    calls = []
+
+    def stop_in_the_second(game, settings, table, cache_dir, persist, stop):
+        calls.append(game)
+        if len(calls) == 2:  # Stop pressed while the second table is solved (not cached)
+            clear_memory()
+            cancel.cancel()
+            persist = False
+        return solve(game, settings, table, cache_dir, persist, stop)
+
+    monkeypatch.setattr(review_module, "table_solution", stop_in_the_second)
+    outcome = review_job((str(path),), "Hero", None, None, "65/35")(make_recorder(), cancel)
+    assert outcome.stopped and outcome.result is not None and len(calls) == 2
+    report = outcome.result.report
+    assert report.stopped and report.hands == full.hands == 2
+    # the first table's spot is judged as the full review judges it, the other is not judged
+    assert [(s.hand_id, s.verdict, s.ev_lost_bb) for s in report.spots] == \
+        [(s.hand_id, s.verdict, s.ev_lost_bb) for s in full.spots[:1]]
+    assert [(o.hand_id, o.reason) for o in report.outside] == [("300005", STOPPED_REASON)]
