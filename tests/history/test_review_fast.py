@@ -28,7 +28,7 @@ SNG = Path(__file__).resolve().parents[1] / "data" / "table_history" / \
 # The full solve the test compares against: more deals and iterations than the quick solves
 # (scaled down below with them, so that the test stays short; the bench measures the
 # defaults on 1,000 hands).
-REFERENCE = dict(iterations=40, deals=16_000, seed=0)
+REFERENCE = dict(iterations=30, deals=12_000, seed=0)
 #: A verdict may differ from the full solve's only where the full solve's EV difference
 #: of the hand is within this share of the prize pool (%), and the EV lost differs by at
 #: most as much: the full solve's own noise at these settings.
@@ -83,7 +83,7 @@ def test_every_fast_verdict_equals_the_full_solves_or_is_within_the_tolerance(bo
     assert [s.best_action for s in fast.spots] == [s.best_action for s in full.spots]
 
 
-def test_a_stop_keeps_every_spot_judged_before_it(small_quick, tmp_path):
+def test_a_stop_keeps_every_spot_judged_before_it(both, tmp_path):
     flag = CancelFlag()
     seen = []
 
@@ -97,8 +97,7 @@ def test_a_stop_keeps_every_spot_judged_before_it(small_quick, tmp_path):
                   progress=progress, table_settings=settings, keep_stopped=True)
     assert kept.stopped and 1 <= len(kept.spots) < 5
     assert kept.summary()["stopped"] is True
-    first = review([SNG], hero="Hero", cache_dir=tmp_path, persist=False,
-                   table_settings=settings)
+    first = both[0]  # the same review, not stopped
     assert not first.stopped
     assert [s.as_dict() for s in kept.spots] == [s.as_dict() for s in first.spots
                                                  if s.hand_id in {k.hand_id for k in
@@ -121,13 +120,14 @@ def _hand(stacks: dict[str, float], cards: str = "Ah Ad") -> Hand:
 
 def test_spots_that_round_alike_share_quick_solves_and_near_ones_start_warm(small_quick):
     judge = FastJudge(persist=False)
-    spots = [find_table_spot(_hand({"A": a, "B": b, "C": 1000}, "7h 2c"), "A")
+    spots = [find_table_spot(_hand({"A": a, "B": b, "C": 1000}), "A")
              for a, b in ((1000, 1000), (1004, 1000), (1060, 1000), (1800, 400))]
     found = [judge.judge(spot, pushfold_spot(spot, "50/30/20")) for spot in spots]
+    # aces on the button push by far: one quick solve (seed 1) a table suffices
     assert judge.counts == {"quick_solves": 3, "shared": 1, "warm": 1, "full": 0}
     # shared strategies, but each spot's EVs are its own stacks'
     assert found[0].fold_ev != found[1].fold_ev
-    assert all(f.precision == "fast" and f.frequency == 0.0 for f in found)
+    assert all(f.precision == "fast" and f.frequency == 1.0 for f in found)
 
 
 def test_the_heros_evs_on_its_own_deals_match_the_solutions_lookup():
@@ -145,12 +145,14 @@ def test_the_heros_evs_on_its_own_deals_match_the_solutions_lookup():
         assert 0 < values.error < 0.2
         assert values.diff == pytest.approx(looked["diff_ev"], abs=5 * values.error + 0.05)
         assert values.play_ev == pytest.approx(looked["play_ev"], abs=0.3)
-    # the hero's cards are never dealt to another seat nor on the board
-    deals = hero_deals(spot, table, 0, "Ah Ad", 800, seed=1)
-    assert sum(batch.rows for batch in deals) == 800
+    # the hero's seat holds its class; the other seats hold aces only as the two aces left
+    # (1 hand in 1,225, against 6 in 1,326 without the hero's cards: ~33 of 40,000 seats)
+    deals = hero_deals(spot, table, 0, "Ah Ad", 20_000, seed=1)
+    assert sum(batch.rows for batch in deals) == 20_000
     aces = table.position(0)
-    assert all(np.all(batch.classes[:, 0] == aces) and np.all(batch.classes[:, 1:] != aces)
-               for batch in deals)
+    assert all(np.all(batch.classes[:, 0] == aces) for batch in deals)
+    others = sum(int(np.count_nonzero(batch.classes[:, 1:] == aces)) for batch in deals)
+    assert 10 <= others <= 70
 
 
 def test_the_command_line_judges_fast_or_precise_and_says_so(tmp_path, capsys):
