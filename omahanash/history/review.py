@@ -52,7 +52,7 @@ before the blinds pushed, the hero is not in the blinds); the blinds after every
 chip EV, stay on the heads-up model (its grid, its cache, the ``vs`` opponent models).
 
 The judge and the two entry points share the spot types and the solving order, so they stay
-one module (~620 lines); the results are :mod:`omahanash.history.report`, the opponent model
+one module (~640 lines); the results are :mod:`omahanash.history.report`, the opponent model
 :mod:`omahanash.history.opponent`, the HTML page :func:`omahanash.history.report.write_html`.
 
 >>> import tempfile
