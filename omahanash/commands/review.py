@@ -29,7 +29,8 @@ def run(args: argparse.Namespace) -> int:
                         cache_dir=args.cache_dir, progress=StderrProgress("review"),
                         cancel=flag, vs=vs, payouts=args.payouts,
                         table_settings=TableSettings(args.table_iterations,
-                                                     args.table_deals, args.table_seed))
+                                                     args.table_deals, args.table_seed,
+                                                     True if args.precise else None))
     if report.hands == 0 and report.unparsed:
         reasons = "; ".join(f"{item.file}:{item.line}: {item.reason}"
                             for item in report.unparsed[:3])
@@ -88,6 +89,7 @@ def _print_text(report) -> None:
                 else f"  ({data['ev_lost_bb_per_100']:.2f} bb per 100 spots)"),
              "payouts: " + ("; ".join(f"{k}: {v} spots" for k, v in data["payouts"].items())
                             or "-"),
+             *_precision_line(data["precision"]),
              "mistakes: " + ", ".join(f"{k} {v}" for k, v in data["mistakes"].items()
                                       if k != "none"),
              f"grade: {data['grade'] or '-'}"
@@ -103,6 +105,15 @@ def _print_text(report) -> None:
                   f"{100 * s['nash_frequency']:.0f}%) lost {s['ev_lost_bb']:.3f} bb, "
                   f"{s['severity']}" for s in worst]
     print("\n".join(printable(line) for line in lines))
+
+
+def _precision_line(counts: dict[str, int]) -> list[str]:
+    """How the table spots were judged (nothing for a heads-up review)."""
+    fast, full = counts.get("fast", 0), counts.get("full", 0)
+    if not fast and not full:
+        return []
+    return [f"table spots: {fast} judged fast (the hero's decision beyond the quick solves' "
+            f"noise), {full} on the full solve"]
 
 
 def _against(spot: dict) -> str:

@@ -82,6 +82,12 @@ class SpotReview:
     #: The table's stacks in preflop order (table spots; empty for the heads-up model), so
     #: ``omahanash solve --stacks ...`` reproduces the spot.
     stacks: tuple[float, ...] = ()
+    #: How a table spot was judged (:mod:`~omahanash.history.table_fast`): ``fast`` (the
+    #: hero's decision resolved beyond the quick solves' noise), ``full`` (on the full
+    #: solve); ``heads-up`` for the heads-up model. ``ev_diff_error``: the uncertainty of
+    #: ``diff_ev`` (bb) of a fast spot (None otherwise).
+    precision: str = "heads-up"
+    ev_diff_error: float | None = None
 
     @property
     def ev_lost(self) -> float:
@@ -109,7 +115,8 @@ class SpotReview:
                 "payouts_source": self.payouts_source, "unit": self.unit,
                 "play_ev": _rounded(self.play_ev), "fold_ev_unit": _rounded(self.fold_ev_unit),
                 "ev_lost_pool_pct": _rounded(self.ev_lost_pool_pct), "note": self.note,
-                "stacks": list(self.stacks), "verdict": self.verdict}
+                "stacks": list(self.stacks), "verdict": self.verdict,
+                "precision": self.precision, "ev_diff_error": _rounded(self.ev_diff_error)}
 
 
 def _rounded(value: float | None) -> float | None:
@@ -239,7 +246,9 @@ class ReviewReport:
                 "mean_ev_lost_bb": None if self.mean_ev_lost_bb is None
                 else round(self.mean_ev_lost_bb, 6),
                 "mistakes": self.by_severity(), "accuracy": self.accuracy(),
-                "opponent": self.opponent.as_dict(), "payouts": self.payouts_summary()}
+                "opponent": self.opponent.as_dict(), "payouts": self.payouts_summary(),
+                "precision": dict(Counter(spot.precision for spot in self.spots)),
+                "stopped": self.stopped}
 
     def payouts_summary(self) -> dict[str, int]:
         """How many spots were judged with which payouts, e.g. ``{"icm 50/30/20 (9-max

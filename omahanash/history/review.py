@@ -52,7 +52,7 @@ before the blinds pushed, the hero is not in the blinds); the blinds after every
 chip EV, stay on the heads-up model (its grid, its cache, the ``vs`` opponent models).
 
 The judge and the two entry points share the spot types and the solving order, so they stay
-one module (~620 lines); the results are :mod:`omahanash.history.report`, the opponent model
+one module (~640 lines); the results are :mod:`omahanash.history.report`, the opponent model
 :mod:`omahanash.history.opponent`, the HTML page :func:`omahanash.history.report.write_html`.
 
 >>> import tempfile
@@ -100,11 +100,10 @@ from omahanash.history.report import (  # noqa: F401 (the review's results, re-e
 from omahanash.history.sources import hand_files, read_file
 from omahanash.history.spots import DEFAULT_MAX_BB, NOT_IN_HAND, Outside, Spot, find_spot
 from omahanash.history.table_review import (
+    TableJudging,
     TableSettings,
-    judge_table_spot,
     payouts_for,
     pushfold_spot,
-    table_solution,
 )
 from omahanash.history.table_spots import (
     TableSpot,
@@ -289,14 +288,16 @@ def review_hands(items: Iterable[Hand | Unparsed], hero: str, max_bb: float = DE
                  progress: ProgressCallback | None = None,
                  cancel: CancelFlag | None = None, vs: Any = None,
                  payouts: str | None = None,
-                 table_settings: TableSettings | None = None) -> ReviewReport:
+                 table_settings: TableSettings | None = None,
+                 keep_stopped: bool = False) -> ReviewReport:
     """Review parsed hands (see :func:`review`); ``items`` is read once."""
     max_bb = _check_max_bb(max_bb)
     report = ReviewReport(hero=hero, opponent=opponent_model(vs),
                           payouts_given=check_payouts_text(payouts),
                           table_settings=_check_settings(table_settings))
     found = _collect(iter(items), report, hero, max_bb, None, cancel)
-    return _judge_all(found, report, tables, cache_dir, persist, progress, cancel)
+    return _judge_all(found, report, tables, cache_dir, persist, progress, cancel,
+                      keep_stopped)
 
 
 #: One heads-up hand in the PokerStars format (the examples' data).
@@ -321,7 +322,8 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
            cache_dir: str | os.PathLike | None = None, persist: bool = True,
            progress: ProgressCallback | None = None,
            cancel: CancelFlag | None = None, vs: Any = None, payouts: str | None = None,
-           table_settings: TableSettings | None = None) -> ReviewReport:
+           table_settings: TableSettings | None = None,
+           keep_stopped: bool = False) -> ReviewReport:
     """Review the hand histories under ``paths`` (files or directories) for ``hero`` (default:
     :func:`choose_hero`), with effective stacks up to ``max_bb`` big blinds, against the
     equilibrium or, with ``vs``, another opponent model (see
@@ -332,15 +334,16 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     ``cache_dir``; a variant without a table puts its spots outside the model, saying so);
     equilibria are cached in ``cache_dir`` unless ``persist`` is False. ``progress(done,
     total)`` sees the reading (first half) and the solving; a set ``cancel`` raises
-    :class:`~omahanash.errors.Cancelled` while the files are read; once the equilibria are
-    being solved it ends the solving at once and the report comes back with ``stopped``
-    True: every spot whose equilibrium was solved is judged, the others are outside
-    (:data:`STOPPED_REASON`).
+    :class:`~omahanash.errors.Cancelled` (once the solving began, the exception's ``report``
+    holds every spot judged before the stop), or with ``keep_stopped`` returns that report
+    (``report.stopped``).
 
     At 3 to 10 players (:mod:`~omahanash.history.table_spots`), decisions are judged on the
     table's push/fold equilibrium with ``payouts`` (``"50/30/20"``, ``"chips"``; default: the
-    payouts the file says for a recognised sit-and-go, else chip EV), solved with
-    ``table_settings`` (:class:`~omahanash.history.table_review.TableSettings`).
+    payouts the file says for a recognised sit-and-go, else chip EV), quickly (the hero's
+    decision resolved beyond the solve's noise, :mod:`~omahanash.history.table_fast`) or,
+    with ``table_settings`` asking for it (:class:`~omahanash.history.table_review.
+    TableSettings`), on the full solve.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "session.txt"
@@ -397,7 +400,8 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     solving = None if progress is None \
         else (lambda done, all_: progress(_READ_SHARE + (1 - _READ_SHARE) * done
                                           / max(all_, 1), 1.0))
-    return _judge_all(found, report, tables, cache_dir, persist, solving, cancel)
+    return _judge_all(found, report, tables, cache_dir, persist, solving, cancel,
+                      keep_stopped)
 
 
 def _check_settings(settings: object) -> TableSettings:
@@ -489,7 +493,8 @@ STOPPED_REASON = "not judged: the review was stopped before its equilibrium was 
 
 def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
                tables: Mapping[str, Any] | None, cache_dir: str | os.PathLike | None, persist: bool,
-               progress: ProgressCallback | None, cancel: CancelFlag | None) -> ReviewReport:
+               progress: ProgressCallback | None, cancel: CancelFlag | None,
+               keep_stopped: bool = False) -> ReviewReport:
     """Solve each grid spot once (cancellable between solves and inside them), best-respond
     to the opponent model once per grid spot and role, then judge every spot in file
     order."""
@@ -498,8 +503,9 @@ def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
     table_spots = [spot for spot in found if isinstance(spot, TableSpot)]
     spots = [spot for spot in found if isinstance(spot, Spot)]
     found.clear()  # each spot is held once, in one of the two lists
-    games, assigned = _table_games(table_spots, report, judge)
-    table_solved: dict[Any, Any] = {}
+    _, assigned = _table_games(table_spots, report, judge)
+    at_tables = TableJudging(table_spots, assigned, report.table_settings or TableSettings(),
+                          judge.table, judge.cache_dir, judge.persist, cancel)
     canonical: dict[JamFoldParams, JamFoldParams] = {}  # one object per grid spot
     solved = [canonical.setdefault(game, game)
               for game in (solved_params(spot) for spot in spots)]
@@ -518,13 +524,20 @@ def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
     locked = sorted(_locked_equilibria(opponent, responses) - set(keys), key=_level_and_stack)
 
     heads_up = len(keys) + len(locked) + len(responses)
+    total = heads_up + len(at_tables.units)
+    stopped = [False]
 
-    def step(done: int) -> None:
+    def step(done: int) -> int:
+        try:
+            _step(done)
+        except Cancelled:  # inside a solve: everything finished before is kept
+            stopped[0] = True
+            return total - done
+        return 1
+
+    def _step(done: int) -> None:
         if done >= heads_up:
-            game, _source = games[done - heads_up]
-            table_solved[game] = table_solution(
-                game, report.table_settings or TableSettings(), judge.table(str(game.variant)),
-                judge.cache_dir, judge.persist, cancel)
+            at_tables.step(done - heads_up)
         elif done >= len(keys) + len(locked):
             judge.respond(*responses[done - len(keys) - len(locked)], cancel)
         elif done >= len(keys):
@@ -538,19 +551,20 @@ def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
                 and _level_and_stack(below)[:-1] == _level_and_stack(keys[done])[:-1]
             judge.solve(keys[done], cancel, below if same_level else None)
 
-    try:  # a Stop keeps every spot whose equilibrium was solved: they are judged below
-        report.stopped = iterate(step, heads_up + len(games), progress, cancel).cancelled
-    except Cancelled:
-        if cancel is None or not cancel.cancelled:
-            raise
-        report.stopped = True
-    for table_spot, (game, source) in zip(table_spots, assigned):
-        if game is not None and game not in table_solved:  # stopped before its solve
-            game, source = None, STOPPED_REASON
-        _judge_table(table_spot, game, source, report, table_solved)
+    run = iterate(step, total, progress, cancel)
+    report.stopped = run.cancelled or stopped[0]
+    for table_spot, fields in at_tables.results():
+        hand = table_spot.hand
+        if isinstance(fields, str):
+            report.outside.append(Outside(hand.hand_id, hand.source, hand.line, fields))
+        else:
+            report.spots.append(SpotReview(**fields))
     for index, (spot, params, role, reason) in enumerate(zip(spots, solved, roles, refused)):
         spots[index] = None  # type: ignore[call-overload]  # judged: its memory goes
         response = judge.responses.get((params, role))
+        if report.stopped and reason is None and (params not in judge.values or (
+                opponent.has_model(role) and response is None)):
+            continue  # not solved before the stop: neither judged nor outside
         if reason is None and isinstance(response, str):  # no best response to the model
             reason = response
         if reason is None and report.stopped and (params not in judge.values or (
@@ -570,6 +584,10 @@ def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
         files = {name: k for k, name in enumerate(dict.fromkeys(
             spot.file for spot in report.spots))}
         report.spots.sort(key=lambda spot: (files[spot.file], spot.line))
+    if report.stopped and not keep_stopped:
+        stop = Cancelled("the review was cancelled")
+        stop.report = report  # type: ignore[attr-defined]  # what was judged before
+        raise stop
     return report
 
 
@@ -593,22 +611,6 @@ def _table_games(table_spots: list[TableSpot], report: ReviewReport,
         games.setdefault(game, source)
         assigned.append((game, source))
     return list(games.items()), assigned
-
-
-def _judge_table(spot: TableSpot, game: Any, source: str, report: ReviewReport,
-                 solved: dict[Any, Any]) -> None:
-    """Judge one table spot on its solved table (or list it outside, ``source`` the reason,
-    when ``game`` is None)."""
-    hand = spot.hand
-    reason = source
-    if game is not None:
-        try:
-            report.spots.append(SpotReview(**judge_table_spot(spot, game, solved[game],
-                                                              source)))
-            return
-        except InputError as error:
-            reason = f"cannot look the cards up: {error}"
-    report.outside.append(Outside(hand.hand_id, hand.source, hand.line, reason))
 
 
 def _locked_equilibria(opponent: Opponent,

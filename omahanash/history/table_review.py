@@ -24,6 +24,7 @@ equilibrium's play frequency of the hand at its node.
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from typing import Any
 
 from omahanash.errors import Cancelled, InputError
 from omahanash.history.grading import severity
+from omahanash.history.table_fast import FastJudge
 from omahanash.history.table_spots import TableSpot, file_payouts
 from omahanash.jamfold.decision import judge
 from omahanash.pushfold import PushFoldSpot
@@ -43,16 +45,34 @@ logger = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class TableSettings:
-    """How table spots are solved: ``iterations`` (None: to the engine's default NashConv
-    target), sampled ``deals`` (None: the engine's default), ``seed``; as ``omahanash solve``'s
-    ``--iterations``, ``--deals`` and ``--seed``."""
+    """How table spots are judged: fast (:mod:`~omahanash.history.table_fast`: the hero's
+    decision resolved beyond the quick solves' noise, close ones on the full solve) or
+    ``precise`` (every spot on the full solve). The full solve's settings: ``iterations``
+    (None: to the engine's default NashConv target), sampled ``deals`` (None: the engine's
+    default), ``seed``; as ``omahanash solve``'s ``--iterations``, ``--deals`` and ``--seed``.
+    ``precise`` None (the default) is fast unless one of those is given.
+
+    >>> TableSettings().fast, TableSettings(precise=True).fast, TableSettings(deals=300).fast
+    (True, False, False)
+    >>> TableSettings(deals=300, precise=False).fast   # fast, close spots on 300 deals
+    True
+    """
 
     iterations: int | None = None
     deals: int | None = None
     seed: int = 0
+    precise: bool | None = None
+
+    @property
+    def fast(self) -> bool:
+        """Judged fast (see the class)."""
+        if self.precise is not None:
+            return not self.precise
+        return self.iterations is None and self.deals is None and self.seed == 0
 
     def as_dict(self) -> dict:
-        return {"iterations": self.iterations, "deals": self.deals, "seed": self.seed}
+        return {"iterations": self.iterations, "deals": self.deals, "seed": self.seed,
+                "precise": not self.fast}
 
 
 def payouts_for(spot: TableSpot, given: str | None) -> tuple[str | None, str]:
@@ -97,16 +117,27 @@ def table_solution(game: Any, settings: TableSettings, table: Any,
     return solution
 
 
-def judge_table_spot(spot: TableSpot, game: Any, solution: Any, source: str) -> dict[str, Any]:
-    """The fields of the spot's :class:`~omahanash.history.review.SpotReview` (see the
-    module for the units)."""
-    hand = spot.hand
+def judge_table_spot(spot: TableSpot, game: Any, solution: Any, source: str,
+                     precision: str = "full") -> dict[str, Any]:
+    """The fields of the spot's :class:`~omahanash.history.review.SpotReview` on the solved
+    table ``solution`` (see the module for the units)."""
     found = solution.lookup(spot.cards, spot.node)
     play_ev, fold_ev = found["play_ev"], found["fold_ev"]
     if play_ev is None or fold_ev is None:
         raise InputError(f"the node {spot.node} is never reached with {spot.cards} at this "
                          "equilibrium")
-    frequency = min(max(found["play_pct"] / 100.0, 0.0), 1.0)
+    return table_fields(spot, game, play_ev, fold_ev, found["play_pct"] / 100.0, source,
+                        precision)
+
+
+def table_fields(spot: TableSpot, game: Any, play_ev: float, fold_ev: float,
+                 frequency: float, source: str, precision: str,
+                 ev_diff_error: float | None = None) -> dict[str, Any]:
+    """The fields of a :class:`~omahanash.history.review.SpotReview` from the hero's two EVs
+    (the model's unit), the equilibrium's play ``frequency`` of the hand, how precisely they
+    were measured (``precision``, and ``ev_diff_error`` of ``play_ev - fold_ev``)."""
+    hand = spot.hand
+    frequency = min(max(frequency, 0.0), 1.0)
     decision = judge("allin" if spot.aggressive else "fold", play_ev, fold_ev, frequency)
     icm = game.model == "icm"
     if icm:
@@ -117,7 +148,7 @@ def judge_table_spot(spot: TableSpot, game: Any, solution: Any, source: str) -> 
     else:
         to_bb = 1.0 / hand.bb
         lost_pct = None
-    aggressive = "call" if found["action"] == "call" else "push"
+    aggressive = "call" if game.find_node(spot.node).action == "call" else "push"
     lost_bb = decision.ev_lost * to_bb
     return {
         "hand_id": hand.hand_id, "file": hand.source, "line": hand.line,
@@ -131,5 +162,86 @@ def judge_table_spot(spot: TableSpot, game: Any, solution: Any, source: str) -> 
         "best_action": aggressive if decision.best_action == "allin" else "fold",
         "verdict": decision.verdict, "players": spot.players, "node": spot.node,
         "model": game.model, "payouts": game.payouts_text, "payouts_source": source,
-        "unit": found["unit"], "play_ev": play_ev, "fold_ev_unit": fold_ev,
-        "ev_lost_pool_pct": lost_pct, "note": spot.note, "stacks": spot.stacks}
+        "unit": "prize" if icm else "chips", "play_ev": play_ev, "fold_ev_unit": fold_ev,
+        "ev_lost_pool_pct": lost_pct, "note": spot.note, "stacks": spot.stacks,
+        "precision": precision,
+        "ev_diff_error": None if ev_diff_error is None else ev_diff_error * to_bb}
+
+
+class TableJudging:
+    """The table spots of a review judged one unit at a time (the review's progress and
+    stop run between units): with ``settings.fast`` a unit is a spot
+    (:class:`~omahanash.history.table_fast.FastJudge`), else a distinct table (solved, then
+    each of its spots judged). ``results()`` gives, in the spots' order, the review fields
+    of each spot judged so far or why it is outside the model; a stop keeps them all.
+
+    ``assigned`` is, per spot, ``(its table game, where the payouts came from)`` or
+    ``(None, why it is outside the model)``; ``table(variant)`` the variant's equity table.
+    """
+
+    def __init__(self, spots: list[TableSpot], assigned: list[tuple[Any, str]],
+                 settings: TableSettings, table: Any, cache_dir: str | os.PathLike | None,
+                 persist: bool, cancel: CancelFlag | None) -> None:
+        self.spots = spots
+        self.assigned = assigned
+        self.settings = settings
+        self._table = table
+        self.cache_dir = cache_dir
+        self.persist = persist
+        self.cancel = cancel
+        self.solved: dict[Any, Any] = {}
+        self.done: dict[int, dict[str, Any] | str] = {}
+        for index, (game, source) in enumerate(assigned):
+            if game is None:
+                self.done[index] = source
+        if settings.fast:
+            self.units: list[Any] = [index for index, (game, _) in enumerate(assigned)
+                                     if game is not None]
+        else:
+            self.units = list(dict.fromkeys(game for game, _ in assigned if game is not None))
+        self.fast = FastJudge(cache_dir=cache_dir, persist=persist, cancel=cancel,
+                              full=self._solution) if settings.fast else None
+
+    def _solution(self, game: Any) -> Any:
+        if game not in self.solved:
+            self.solved[game] = table_solution(game, self.settings,
+                                               self._table(str(game.variant)),
+                                               self.cache_dir, self.persist, self.cancel)
+        return self.solved[game]
+
+    def step(self, unit: int) -> None:
+        """Judge unit number ``unit`` (a :class:`~omahanash.errors.Cancelled` keeps what is
+        done)."""
+        if self.fast is None:
+            game = self.units[unit]
+            solution = self._solution(game)
+            for index, (other, source) in enumerate(self.assigned):
+                if other == game:
+                    self.done[index] = self._judged(functools.partial(
+                        judge_table_spot, self.spots[index], game, solution, source))
+            return
+        index = self.units[unit]
+        game, source = self.assigned[index]
+        spot = self.spots[index]
+        self.fast.tables.setdefault(str(game.variant), self._table(str(game.variant)))
+
+        def fields() -> dict[str, Any]:
+            found = self.fast.judge(spot, game)  # type: ignore[union-attr]
+            if found.precision == "full":
+                return judge_table_spot(spot, game, found.solution, source)
+            return table_fields(spot, game, found.play_ev, found.fold_ev, found.frequency,
+                                source, "fast", found.error)
+
+        self.done[index] = self._judged(fields)
+
+    @staticmethod
+    def _judged(make: Any) -> dict[str, Any] | str:
+        try:
+            return make()
+        except InputError as error:  # cards not in a subset table, a node never reached
+            return f"cannot look the cards up: {error}"
+
+    def results(self) -> list[tuple[TableSpot, dict[str, Any] | str]]:
+        """``(spot, review fields or the reason it is outside)`` of every spot done, in
+        order."""
+        return [(self.spots[index], self.done[index]) for index in sorted(self.done)]

@@ -99,15 +99,36 @@ def preset_structures(players: int) -> tuple[tuple[float, ...], ...]:
     return (tuple([10.0] * players), tuple([15.0] * players), _UNEVEN[:players])
 
 
+#: A drill's table is solved quickly by default: this many CFR+ iterations on
+#: :func:`quick_deals` sampled deals (``precise``: to the engine's default target on its
+#: default deals, minutes at 6+ Omaha seats).
+QUICK_ITERATIONS = 20
+QUICK_DEALS = {"holdem": 40_000, "omaha": 150_000}
+
+
+def quick_deals(spot: PushFoldSpot) -> int:
+    """Sampled deals of a drill's quick solve of ``spot``.
+
+    >>> quick_deals(PushFoldSpot("omaha-hi", [1000] * 6, 50, 100, payouts="65/35"))
+    150000
+    """
+    return QUICK_DEALS["holdem" if spot.variant is Variant.HOLDEM else "omaha"]
+
+
 def default_solve(spot: PushFoldSpot, progress: ProgressCallback | None,
                   cancel: CancelFlag | None, *, cache_dir: str | os.PathLike | None = None,
-                  persist: bool = True) -> PushFoldSolution:
+                  persist: bool = True, precise: bool = False) -> PushFoldSolution:
     """The equilibrium of ``spot`` from the cache of table equilibria
-    (:func:`omahanash.pushfold.cache.table_equilibrium`: memory, then disk, else solved to
-    the default target and kept). A solve stopped through ``cancel`` raises
-    :class:`~omahanash.errors.Cancelled` (the cache keeps nothing of it)."""
+    (:func:`omahanash.pushfold.cache.table_equilibrium`: memory, then disk, else solved and
+    kept): :data:`QUICK_ITERATIONS` iterations on :func:`quick_deals` deals, or with
+    ``precise`` to the default target on the default deals. A solve stopped through
+    ``cancel`` raises :class:`~omahanash.errors.Cancelled` (the cache keeps nothing of
+    it)."""
+    quick = not precise and spot.players >= MIN_PLAYERS
     solution = table_equilibrium(spot, cache_dir=cache_dir, persist=persist,
-                                 progress=progress, cancel=cancel)
+                                 progress=progress, cancel=cancel,
+                                 deals=quick_deals(spot) if quick else None,
+                                 iterations=QUICK_ITERATIONS if quick else None)
     if solution.stopped:
         raise Cancelled("the table equilibrium was stopped")
     return solution
@@ -283,12 +304,14 @@ class TableDrill:
     ``statistics``, ``seed``, ``history``, ``answers``, ``current``, ``skipped``.
 
     ``solve(spot, progress, cancel)`` gives the equilibrium of a table (default
-    :func:`default_solve` with ``cache_dir`` and ``persist``; tests pass a quick one).
+    :func:`default_solve` with ``cache_dir``, ``persist`` and ``precise``; tests pass a
+    quick one).
     """
 
     def __init__(self, config: TableDrillConfig | None = None, seed: int | None = None,
                  history: History | None = None, solve: Solve | None = None,
-                 cache_dir: str | os.PathLike | None = None, persist: bool = True) -> None:
+                 cache_dir: str | os.PathLike | None = None, persist: bool = True,
+                 precise: bool = False) -> None:
         self.config = config if config is not None else TableDrillConfig()
         if not isinstance(self.config, TableDrillConfig):
             raise InputError(f"config must be a TableDrillConfig, got {config!r}")
@@ -301,7 +324,7 @@ class TableDrill:
         self.skipped: list[str] = []
         self._rng = np.random.default_rng(self.seed)
         self._solve = solve if solve is not None else functools.partial(
-            default_solve, cache_dir=cache_dir, persist=persist)
+            default_solve, cache_dir=cache_dir, persist=persist, precise=precise)
         self.structures = _structures(self.config.stacks, self.config.players,
                                       np.random.default_rng(self.seed))
         self._solutions: dict[int, PushFoldSolution] = {}

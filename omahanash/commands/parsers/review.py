@@ -44,6 +44,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "50/30/20, 65/35, 1 (winner takes all), a preset or 'chips'; default "
                         "the file's for a recognised sit-and-go (3-max Spin & Go: 1, 6-max: "
                         "65/35, 9- or 10-max: 50/30/20), else chip EV")
+    parser.add_argument("--precise", action="store_true",
+                        help="judge every table spot (3-10 players) on the full solve of its "
+                        "table (as omahanash solve; slow: seconds to minutes a spot) instead "
+                        "of the fast judging (the hero's decision resolved beyond the quick "
+                        "solves' noise, close ones on the full solve); --table-iterations, "
+                        "--table-deals and --table-seed imply it")
     parser.add_argument("--table-iterations", type=int, default=None, metavar="N",
                         help="CFR+ iterations of each table (3-10 players) equilibrium "
                         "(default: to the engine's NashConv target), as solve --iterations")
