@@ -30,7 +30,8 @@ def run(args: argparse.Namespace) -> int:
                         cancel=flag, vs=vs, payouts=args.payouts,
                         table_settings=TableSettings(args.table_iterations,
                                                      args.table_deals, args.table_seed,
-                                                     True if args.precise else None))
+                                                     True if args.precise else None),
+                        keep_stopped=True)
     if report.hands == 0 and report.unparsed:
         reasons = "; ".join(f"{item.file}:{item.line}: {item.reason}"
                             for item in report.unparsed[:3])

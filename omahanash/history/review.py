@@ -553,7 +553,7 @@ def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
 
     run = iterate(step, total, progress, cancel)
     report.stopped = run.cancelled or stopped[0]
-    for table_spot, fields in at_tables.results():
+    for table_spot, fields in at_tables.results(STOPPED_REASON if report.stopped else None):
         hand = table_spot.hand
         if isinstance(fields, str):
             report.outside.append(Outside(hand.hand_id, hand.source, hand.line, fields))

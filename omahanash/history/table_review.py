@@ -241,7 +241,13 @@ class TableJudging:
         except InputError as error:  # cards not in a subset table, a node never reached
             return f"cannot look the cards up: {error}"
 
-    def results(self) -> list[tuple[TableSpot, dict[str, Any] | str]]:
+    def results(self, stopped: str | None = None
+                ) -> list[tuple[TableSpot, dict[str, Any] | str]]:
         """``(spot, review fields or the reason it is outside)`` of every spot done, in
-        order."""
-        return [(self.spots[index], self.done[index]) for index in sorted(self.done)]
+        order; with ``stopped`` (the reason a Stop gives), every spot not judged before the
+        Stop too, outside for that reason."""
+        done = dict(self.done)
+        if stopped is not None:
+            for index in range(len(self.spots)):
+                done.setdefault(index, stopped)
+        return [(self.spots[index], done[index]) for index in sorted(done)]

@@ -23,7 +23,9 @@ def test_the_default_solve_is_quick_and_agrees_with_the_precise_one(tmp_path):
                             precise=True)
     assert quick.iterations == QUICK_ITERATIONS and quick.solver.deals.count == \
         quick_deals(spot) == 40_000
-    assert precise.nash_conv <= 0.1 and precise.solver.deals.count == 100_000
+    # the precise solve: 3-handed Hold'em over every class triple (three-way pots on many
+    # boards), to 0.1 % of the pool
+    assert precise.nash_conv <= 0.1 and precise.solver.deals.settle is not None
     for node in ("BTN", "SB", "BB vs BTN", "BB vs BTN+SB"):
         for hand, played in (("AA", True), ("72o", False)):
             assert (quick.lookup(hand, node)["play_pct"] > 50) is played, (node, hand)

@@ -64,7 +64,8 @@ def run_review(paths: tuple[str, ...], hero: str | None,
     report.phase("reviewing")
     cancel.raise_if_cancelled()
     return ReviewResult(paths, found, review(paths, hero=hero, progress=report, cancel=cancel,
-                                             vs=opponent, payouts=payouts), vs, payouts)
+                                             vs=opponent, payouts=payouts, keep_stopped=True),
+                        vs, payouts)
 
 
 def review_job(paths: tuple[str, ...], hero: str | None,

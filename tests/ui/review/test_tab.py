@@ -423,7 +423,7 @@ def test_stop_while_solving_shows_the_spots_judged_so_far(qtbot, tab, drive, win
     from omahanash.history.review import STOPPED_REASON
     from omahanash.pushfold.cache import clear_memory
 
-    review_module = importlib.import_module("omahanash.history.review")  # not the function
+    judging = importlib.import_module("omahanash.history.table_fast")
     text = (DATA / "ps_6max_holdem.txt").read_text(encoding="utf-8-sig")
     hand = text[text.index("PokerStars Hand #300004"):text.index("*** SUMMARY ***",
                                                                   text.index("#300004"))]
@@ -432,21 +432,20 @@ def test_stop_while_solving_shows_the_spots_judged_so_far(qtbot, tab, drive, win
              .replace("Uncalled bet ($9)", "Uncalled bet ($7.50)"))
     path = tmp_path / "two_tables.txt"
     path.write_text(f"{hand}*** SUMMARY ***\n\n\n{other}*** SUMMARY ***\n", encoding="utf-8")
-    solve = review_module.table_solution
+    judge = judging.FastJudge.judge
     second = threading.Event()
     calls = []
 
-    def slow_second(game, settings, table, cache_dir, persist, stop):
+    def slow_second(self, spot, game):
         calls.append(game)
         if len(calls) == 2:  # a long solve: it runs until Stop is pressed
             clear_memory()
             second.set()
-            while not stop.cancelled:
+            while not self.cancel.cancelled:
                 time.sleep(0.01)
-            persist = False
-        return solve(game, settings, table, cache_dir, persist, stop)
+        return judge(self, spot, game)
 
-    monkeypatch.setattr(review_module, "table_solution", slow_second)
+    monkeypatch.setattr(judging.FastJudge, "judge", slow_second)
     drive.type_into(drive.find(tab, QLineEdit, "reviewPayoutsEdit"), "65/35")
     assert tab.open_paths([path])
     qtbot.waitUntil(second.is_set, timeout=RUN_TIMEOUT_MS)
@@ -455,7 +454,8 @@ def test_stop_while_solving_shows_the_spots_judged_so_far(qtbot, tab, drive, win
     wait_idle(qtbot, tab)
     # never an empty table after Stop: the first table's spot is shown, the other is not judged
     rows = drive.table_rows(drive.find(tab, QTableView, "reviewTable"))
-    assert len(rows) == 1 and tab.report is not None and tab.report.stopped
+    assert tab.report is not None, "no report"
+    assert len(rows) == 1 and tab.report.stopped, (tab.report.spots, tab.report.outside)
     assert [spot.hand_id for spot in tab.report.spots] == ["300004"]
     assert [o.reason for o in tab.report.outside] == [STOPPED_REASON]
     assert window.statusBar().currentMessage().startswith("Stopped: Reviewed 2 hands")

@@ -70,23 +70,22 @@ def test_stop_while_solving_keeps_the_spots_judged_so_far(make_recorder, monkeyp
     from omahanash.history.review import STOPPED_REASON
     from omahanash.pushfold.cache import clear_memory
 
-    review_module = importlib.import_module("omahanash.history.review")  # not the function
+    judging = importlib.import_module("omahanash.history.table_fast")
     path = two_tables(tmp_path)
     full = review([path], payouts="65/35")
     assert [s.hand_id for s in full.spots] == ["300004", "300005"]
     cancel = CancelFlag()
-    solve = review_module.table_solution
+    judge = judging.FastJudge.judge
     calls = []
 
-    def stop_in_the_second(game, settings, table, cache_dir, persist, stop):
+    def stop_in_the_second(self, spot, game):
         calls.append(game)
-        if len(calls) == 2:  # Stop pressed while the second table is solved (not cached)
+        if len(calls) == 2:  # Stop pressed while the second table's spot is judged
             clear_memory()
             cancel.cancel()
-            persist = False
-        return solve(game, settings, table, cache_dir, persist, stop)
+        return judge(self, spot, game)
 
-    monkeypatch.setattr(review_module, "table_solution", stop_in_the_second)
+    monkeypatch.setattr(judging.FastJudge, "judge", stop_in_the_second)
     outcome = review_job((str(path),), "Hero", None, None, "65/35")(make_recorder(), cancel)
     assert outcome.stopped and outcome.result is not None and len(calls) == 2
     report = outcome.result.report
