@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import importlib
 import sys
+import types
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["lazy_names"]
+__all__ = ["keep_function_names", "lazy_names"]
 
 
 def lazy_names(package: str, exports: Mapping[str, str], public: Sequence[str]
@@ -48,3 +49,19 @@ def lazy_names(package: str, exports: Mapping[str, str], public: Sequence[str]
         return sorted({*vars(sys.modules[package]), *public})
 
     return __getattr__, __dir__
+
+
+def keep_function_names(package: str, exports: Mapping[str, str]) -> None:
+    """Keep an exported function's name when its submodule of the same name loads (``icm``
+    in ``omahanash.pushfold``, ``sweep`` in ``omahanash.jamfold``): the import system binds
+    a loaded submodule over the package's attribute, so ``package.icm`` would turn from the
+    function into the module. The submodule stays in ``sys.modules``; the name stays the
+    function's (as it was when the package imported its names eagerly)."""
+
+    class _Package(types.ModuleType):
+        def __setattr__(self, name: str, value: Any) -> None:
+            if isinstance(value, types.ModuleType) and exports.get(name) == value.__name__:
+                return
+            super().__setattr__(name, value)
+
+    sys.modules[package].__class__ = _Package

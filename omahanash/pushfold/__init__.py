@@ -17,11 +17,9 @@ the numba engine.
 
 from __future__ import annotations
 
-import sys
-import types
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from omahanash.lazy import lazy_names
+from omahanash.lazy import keep_function_names, lazy_names
 
 # Public name -> the submodule that defines it.
 _EXPORTS = {
@@ -48,15 +46,4 @@ if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
 __getattr__, __dir__ = lazy_names(__name__, _EXPORTS, __all__)
 
 
-class _Package(types.ModuleType):
-    """This package's module type: a submodule named like the function it exports
-    (``icm``) is not bound over that name when it loads, so ``omahanash.pushfold.icm`` is
-    the function (as it was when this package imported its names eagerly)."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, types.ModuleType) and _EXPORTS.get(name) == value.__name__:
-            return  # the submodule stays in sys.modules; the name stays the function's
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
+keep_function_names(__name__, _EXPORTS)

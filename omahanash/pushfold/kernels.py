@@ -557,10 +557,17 @@ def deal_pass(classes: np.ndarray, weights: np.ndarray, hi: np.ndarray, lo: np.n
             walk_deals(start, stop, classes, weights, hi, lo, hilo, sigma, storage, scale,
                        size, values, stacks, antes, blinds, payouts, icm,
                        cfv[c], reach[c], root[c], cancel)
+    return sum_chunks(cfv, reach, root)
+
+
+@njit(cache=True, nogil=True)
+def sum_chunks(cfv: np.ndarray, reach: np.ndarray, root: np.ndarray) -> tuple:
+    """A pass's pieces summed in their order (so that the result does not depend on the
+    number of threads): ``(cfv, reach, root)`` of the whole pass."""
     total_cfv = cfv[0].copy()
     total_reach = reach[0].copy()
     total_root = root[0].copy()
-    for c in range(1, chunks):
+    for c in range(1, cfv.shape[0]):
         total_cfv += cfv[c]
         total_reach += reach[c]
         total_root += root[c]

@@ -50,6 +50,7 @@ from omahanash.evaluate.lookups import nonflush_table
 from omahanash.evaluate.tables import flush_table
 from omahanash.hands import class_combos
 from omahanash.pushfold.deals import Deals, _triple_counts, draw_board
+from omahanash.pushfold.kernels import sum_chunks
 from omahanash.rng import below, next_bits, stream
 from omahanash.runs import kernel_flag, raise_if_stopped
 from omahanash.savefile import FileKind, read, write
@@ -462,14 +463,7 @@ def three_pass(w: np.ndarray, v3: np.ndarray, eq: np.ndarray, single: np.ndarray
             rt[0] += r0
             rt[1] += r1
             rt[2] += r2
-    total_cfv = cfv[0].copy()
-    total_reach = reach[0].copy()
-    total_root = root[0].copy()
-    for ch in range(1, chunks):
-        total_cfv += cfv[ch]
-        total_reach += reach[ch]
-        total_root += root[ch]
-    return total_cfv, total_reach, total_root
+    return sum_chunks(cfv, reach, root)
 
 
 def triple_deals(seed: int = 0, cache_dir: str | os.PathLike | None = None,
