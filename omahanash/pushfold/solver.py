@@ -201,8 +201,9 @@ class PushFoldSolver:
         self._fresh_deals: Deals | None = None
         self._fresh: tuple[int, np.ndarray] | None = None  # (iteration, gains) on fresh deals
         #: Answer with the big blind's best reply (:meth:`polished`) at 3 or more players;
-        #: heads-up the average is the heads-up engine's answer, kept as it is.
-        self.polish = spot.players >= 3
+        #: heads-up the average is the heads-up engine's answer, and with a valuation (the
+        #: tournament equilibrium's) the values are those of the average strategies: kept.
+        self.polish = spot.players >= 3 and valuation is None
         self._choice: tuple[int, bool] | None = None  # (iteration, polished?)
         self._saved_polished = False  # what a reopened file chose
         storage, scale = table.equity_storage()

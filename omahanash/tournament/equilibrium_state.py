@@ -202,6 +202,9 @@ def solver_for(spot: Any, table: Any, deals: Any, valuation: Any,
     when there is one: its regrets and iteration count, and with ``average`` its average
     strategy too (to read a finished solve back; a warm start restarts the average)."""
     solver = PushFoldSolver(spot, table, deals, None, valuation)
+    # the tournament's values are those of the average strategies as its rows keep them
+    # (policy iteration solves them linearly): no best reply of the big blind on top
+    solver.polish = False
     if warm is not None:
         shape = solver.regret_play.shape
         size = shape[0] * shape[1]
