@@ -405,7 +405,6 @@ class PushFoldSolver:
             return self._best_reply_rows(raw, self._evaluated[self.icm]["cfv"])
         return raw
 
-
     def polished(self) -> bool:
         """Whether :meth:`average` is the polished average: the big blind acts last at every
         node of theirs, so their best reply to the others' average strategies is exact and
