@@ -83,19 +83,26 @@ def test_every_fast_verdict_equals_the_full_solves_or_is_within_the_tolerance(bo
     assert [s.best_action for s in fast.spots] == [s.best_action for s in full.spots]
 
 
-def test_a_stop_keeps_every_spot_judged_before_it(both, tmp_path):
+def test_a_stop_keeps_every_spot_judged_before_it(both, tmp_path, monkeypatch):
     flag = CancelFlag()
-    seen = []
+    judge = FastJudge.judge
+    calls = []
+
+    def stop_at_the_third(self, spot, game):
+        calls.append(game)
+        if len(calls) == 3:
+            flag.cancel()  # Stop pressed after two table spots were judged
+        return judge(self, spot, game)
+
+    monkeypatch.setattr(FastJudge, "judge", stop_at_the_third)
 
     def progress(done, total):
-        seen.append(done)
-        if done > 0.5 and len([x for x in seen if x > 0.5]) >= 3:
-            flag.cancel()  # after two table spots were judged
+        pass
 
     settings = TableSettings(**REFERENCE, precise=False)
     kept = review([SNG], hero="Hero", cache_dir=tmp_path, persist=False, cancel=flag,
                   progress=progress, table_settings=settings, keep_stopped=True)
-    assert kept.stopped and 1 <= len(kept.spots) < 5
+    assert kept.stopped and len(kept.spots) == 2
     assert kept.summary()["stopped"] is True
     first = both[0]  # the same review, not stopped
     assert not first.stopped
@@ -103,7 +110,7 @@ def test_a_stop_keeps_every_spot_judged_before_it(both, tmp_path):
                                                  if s.hand_id in {k.hand_id for k in
                                                                   kept.spots}]
     flag = CancelFlag()
-    seen.clear()
+    calls.clear()
     with pytest.raises(Cancelled) as stopped:
         review([SNG], hero="Hero", cache_dir=tmp_path, persist=False, cancel=flag,
                progress=progress, table_settings=settings)
