@@ -116,3 +116,29 @@ def match_two_action_rows(fold_regrets: np.ndarray, play_regrets: np.ndarray,
             regrets[1] = play_regrets[r, c]
             match_regrets(regrets, 0, 2, strategy)
             play_chance[r, c] = strategy[1]
+
+
+@njit(cache=True)
+def update_action_rows(regrets: np.ndarray, values: np.ndarray, strategy: np.ndarray,
+                       counts: np.ndarray, rows: np.ndarray, plus: bool) -> None:
+    """Decisions of up to ``A`` actions kept as ``(slots, n, A)`` arrays, slot ``r`` with
+    ``counts[r]`` actions (the first ones): for every slot of ``rows`` and every column,
+    :func:`add_regrets` of the values against the strategy, then :func:`match_regrets` into
+    the strategy (the betting trees' CFR+ update), in place; slots past an action count stay
+    0."""
+    for r in rows:
+        k = counts[r]
+        for c in range(regrets.shape[1]):
+            add_regrets(regrets[r, c], 0, k, values[r, c], strategy[r, c], plus)
+            match_regrets(regrets[r, c], 0, k, strategy[r, c])
+
+
+@njit(cache=True)
+def match_action_rows(regrets: np.ndarray, strategy: np.ndarray, counts: np.ndarray,
+                      rows: np.ndarray) -> None:
+    """:func:`match_regrets` of the ``(slots, n, A)`` arrays of :func:`update_action_rows` at
+    the slots of ``rows``."""
+    for r in rows:
+        k = counts[r]
+        for c in range(regrets.shape[1]):
+            match_regrets(regrets[r, c], 0, k, strategy[r, c])

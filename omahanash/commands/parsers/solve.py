@@ -45,7 +45,54 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "(and do not cache the result)")
     add_json(parser)
     add_table_spot_arguments(parser)
+    add_tree_arguments(parser)
     parser.set_defaults(handler=implementation)
+
+
+def add_tree_arguments(parser: argparse.ArgumentParser) -> None:
+    """The betting tree's options (``--tree --postflop --open --max-raises``).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_tree_arguments(parser)
+    >>> args = parser.parse_args(["--tree", "pl", "--max-raises", "2"])
+    >>> args.tree, args.max_raises, args.postflop
+    ('pl', 2, None)
+    """
+    group = parser.add_argument_group("a preflop betting tree (2 to 10 players)")
+    group.add_argument("--tree", default=None,
+                       help="pushfold (the default: fold or all in), pl (pot limit: fold, "
+                       "call or raise the pot), pl-limp (pot limit, every seat may limp), nl "
+                       "(no limit: open to --open bb, call, all in) or a .toml tree file")
+    group.add_argument("--postflop", default=None, choices=("commit", "checkdown"),
+                       help="after the preflop betting: commit (the chips behind go in when "
+                       "the stack-to-pot ratio is at most 2; the default) or checkdown (the "
+                       "pot goes to showdown as it stands)")
+    group.add_argument("--open", type=float, default=None, metavar="BB",
+                       help="nl: the open raise, in big blinds (2)")
+    group.add_argument("--max-raises", type=int, default=None, metavar="K",
+                       help="most raises (then calls only; 3)")
+
+
+def is_tree_spot(args: argparse.Namespace) -> bool:
+    """A betting-tree spot: ``--tree`` other than pushfold; the tree's settings without it
+    are refused.
+
+    >>> is_tree_spot(argparse.Namespace(tree="pl", postflop=None, open=None, max_raises=None))
+    True
+    >>> is_tree_spot(argparse.Namespace(tree=None, postflop=None, open=2.5, max_raises=None))
+    Traceback (most recent call last):
+    ...
+    omahanash.errors.InputError: --open needs --tree pl, pl-limp, nl or a tree file
+    """
+    tree = getattr(args, "tree", None)
+    if tree is not None and tree != "pushfold":
+        return True
+    given = [flag for flag, name in (("--postflop", "postflop"), ("--open", "open"),
+                                     ("--max-raises", "max_raises"))
+             if getattr(args, name, None) is not None]
+    if given:
+        raise InputError(f"{given[0]} needs --tree pl, pl-limp, nl or a tree file")
+    return False
 
 
 def add_table_spot_arguments(parser: argparse.ArgumentParser) -> None:
@@ -103,7 +150,11 @@ def implementation(args: argparse.Namespace) -> str:
 
     >>> implementation(argparse.Namespace(stacks=[100, 100], lock=None, node=None))
     'omahanash.commands.solve.cached:run'
+    >>> implementation(argparse.Namespace(stacks=[15, 15], tree="nl", node="SB open"))
+    'omahanash.commands.solve.tree:run_tree'
     """
+    if is_tree_spot(args):
+        return "omahanash.commands.solve.tree:run_tree"
     if is_table_spot(args):
         return "omahanash.commands.solve.table:run_table"
     return "omahanash.commands.solve.cached:run"  # the cache first, then headsup
