@@ -145,7 +145,8 @@ def _terminal_value(t: int, live: int, row: int, classes: np.ndarray, hi: np.nda
                     single: np.ndarray, first: np.ndarray, second: np.ndarray,
                     slot: np.ndarray, index: np.ndarray, multi: np.ndarray,
                     contrib: np.ndarray, stacks: np.ndarray, payouts: np.ndarray, icm: bool,
-                    out: np.ndarray, final: np.ndarray, work: np.ndarray) -> None:
+                    out: np.ndarray, final: np.ndarray, work: np.ndarray,
+                    pair_equity: np.ndarray) -> None:
     n = stacks.size
     count = popcount(live)
     if count == 1:
@@ -158,7 +159,10 @@ def _terminal_value(t: int, live: int, row: int, classes: np.ndarray, hi: np.nda
         b = a + 1
         while not live >> b & 1:
             b += 1
-        s = table_equity(classes[row, a], classes[row, b], storage, scale, size)
+        s = pair_equity[a, b]
+        if s < 0.0:  # the deal's first pot of these two: one look into the table
+            s = table_equity(classes[row, a], classes[row, b], storage, scale, size)
+            pair_equity[a, b] = s
         for i in range(n):
             out[i] = s * first[t, i] + (1.0 - s) * second[t, i]
     elif slot[t] >= 0:
@@ -177,7 +181,7 @@ def walk_tree(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
               children: np.ndarray, slot_of: np.ndarray, term_of: np.ndarray,
               term_live: np.ndarray, storage: np.ndarray, scale: float, size: int,
               tables: tuple, term_contrib: np.ndarray, stacks: np.ndarray,
-              payouts: np.ndarray, icm: bool, local: bool,
+              payouts: np.ndarray, icm: bool, local: bool, bucket_of: np.ndarray,
               cfv: np.ndarray, lcfv: np.ndarray, cfreach: np.ndarray, node_reach: np.ndarray,
               root: np.ndarray, rootloc: np.ndarray, cancel: np.ndarray) -> None:
     """Walk deals ``start..stop-1`` under ``sigma[slot, class, action]``, adding to
@@ -197,10 +201,12 @@ def walk_tree(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
     final = np.empty(n)
     work = np.empty(2 << n)
     out = np.empty(n)
+    pair_equity = np.empty((n, n))
     for row in range(start, stop):
         if stop_requested(cancel):
             return
         w = weights[row]
+        pair_equity[...] = -1.0
         alive[0] = True
         zeros[0] = 0
         for j in range(n):
@@ -212,7 +218,7 @@ def walk_tree(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
             if p < 0:
                 continue
             s = slot_of[node]
-            c = classes[row, p]
+            c = bucket_of[classes[row, p]]
             f = first_child[node]
             for a in range(child_count[node]):
                 ch = children[f + a]
@@ -235,13 +241,14 @@ def walk_tree(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
                 t = term_of[node]
                 _terminal_value(t, term_live[t], row, classes, hi, lo, hilo, storage, scale,
                                 size, single, first, second, slot, index, multi,
-                                term_contrib, stacks, payouts, icm, out, final, work)
+                                term_contrib, stacks, payouts, icm, out, final, work,
+                                pair_equity)
                 for j in range(n):
                     u[node, j] = out[j]
                     loc[node, j] = out[j]
                 continue
             s = slot_of[node]
-            c = classes[row, p]
+            c = bucket_of[classes[row, p]]
             f = first_child[node]
             for j in range(n):
                 u[node, j] = 0.0
@@ -277,8 +284,8 @@ def tree_pass(classes: np.ndarray, weights: np.ndarray, hi: np.ndarray, lo: np.n
               child_count: np.ndarray, children: np.ndarray, slot_of: np.ndarray,
               term_of: np.ndarray, term_live: np.ndarray, storage: np.ndarray, scale: float,
               size: int, tables: tuple, term_contrib: np.ndarray, stacks: np.ndarray,
-              payouts: np.ndarray, icm: bool, local: bool, chunks: int,
-              cancel: np.ndarray) -> tuple:
+              payouts: np.ndarray, icm: bool, local: bool, bucket_of: np.ndarray,
+              chunks: int, cancel: np.ndarray) -> tuple:
     """One pass over every deal (``chunks`` pieces in parallel, summed in their order, so the
     result does not depend on the number of threads): ``(cfv, lcfv, cfreach, node_reach,
     root, rootloc)``. Releases the GIL and looks at ``cancel[0]`` before every deal (the sums
@@ -298,7 +305,8 @@ def tree_pass(classes: np.ndarray, weights: np.ndarray, hi: np.ndarray, lo: np.n
         stop = rows * (c + 1) // chunks
         walk_tree(start, stop, classes, weights, hi, lo, hilo, sigma, actor, first_child,
                   child_count, children, slot_of, term_of, term_live, storage, scale, size,
-                  tables, term_contrib, stacks, payouts, icm, local, cfv[c], lcfv[c],
+                  tables, term_contrib, stacks, payouts, icm, local, bucket_of, cfv[c],
+                  lcfv[c],
                   cfreach[c], node_reach[c], root[c], rootloc[c], cancel)
     t_cfv = cfv[0].copy()
     t_lcfv = lcfv[0].copy()

@@ -161,7 +161,7 @@ class TreeSolution:
 
     @property
     def nodes(self) -> list[NodeView]:
-        avg = self.solver.average()
+        avg = self.solver.class_average()
         reach_own = own_reach(self.solver.arrays, avg)
         node_reach = self._evaluated()["node_reach"]
         combos = self._combos()
@@ -192,7 +192,7 @@ class TreeSolution:
         with np.errstate(invalid="ignore", divide="ignore"):
             ev = np.where(reach[:, None] > 0, values["cfv"][node.slot, :, :k] /
                           reach[:, None], np.nan)
-        return self.solver.average()[node.slot, :, :k], ev
+        return self.solver.class_average()[node.slot, :, :k], ev
 
     def lookup(self, hand: str | int, node: str) -> dict[str, Any]:
         """One hand at the node called ``node``: every action with its ``to`` (big blinds),
@@ -274,7 +274,7 @@ class TreeSolution:
                           "class_ids": [int(c) for c in solver.table.class_ids]
                           if solver.table.n != num_classes(_game(self.spot)) else None,
                           "checksum": solver.table.info.get("checksum")},
-                "status": self.status}
+                "status": self.status, "buckets": solver.bucket_request}
         arrays = {"regrets": solver.regrets, "sigma": solver.sigma,
                   "avg_sum": solver.avg_sum, "avg_weight": solver.avg_weight}
         return write(path, TREE_SOLUTION, meta, arrays)
@@ -309,7 +309,9 @@ class TreeSolution:
             raise InputError(f"cannot read {path}: it was solved on another {table.game} "
                              f"equity table; solve the spot again")
         deals: int | str = "exact" if deal_spec["exact"] else int(deal_spec["count"])
-        solver = TreeSolver(spot, settings, table, deals, int(deal_spec["seed"]))
+        buckets = meta.get("buckets")
+        solver = TreeSolver(spot, settings, table, deals, int(deal_spec["seed"]),
+                            buckets if isinstance(buckets, int) else None)
         arrays = saved.arrays
         for name in ("regrets", "sigma", "avg_sum", "avg_weight"):
             mine = getattr(solver, name)

@@ -43,6 +43,7 @@ from omahanash.regret import match_action_rows, update_action_rows
 from omahanash.runs import kernel_flag, raise_if_stopped
 from omahanash.solving import Report, TabularPolicy
 from omahanash.trees.betting import BettingTree, TreeSettings, build_tree
+from omahanash.trees.buckets import buckets_for, default_buckets
 from omahanash.trees.kernels import terminal_tables, tree_pass
 
 #: Iteration ``t``'s strategy weighs ``t ** AVERAGE_POWER`` in the average.
@@ -51,6 +52,8 @@ AVERAGE_POWER = 2
 CHUNKS = 16
 #: Most memory the solver's arrays may take (bytes): a bigger tree is refused, naming it.
 MEMORY_LIMIT = 8 << 30
+#: Most memory a pass's per-piece sums may take (bytes): fewer pieces beyond it.
+CHUNK_MEMORY = 3 << 30
 #: NashConv is measured every this many iterations of a run to a target.
 REPORT_EVERY = 10
 
@@ -157,18 +160,23 @@ class TreeSolver:
     report_every = REPORT_EVERY
 
     def __init__(self, spot: PushFoldSpot, settings: TreeSettings, table,
-                 deals: int | str | Deals | None = None, seed: int = 0) -> None:
+                 deals: int | str | Deals | None = None, seed: int = 0,
+                 buckets: int | None = None) -> None:
         self.spot = spot
         self.settings = settings
         self.table = table
         self.tree = build_tree(spot, settings)
         self.arrays = tree_arrays(self.tree)
         self.classes_n = int(table.n)
-        size = self.tree.size(self.classes_n)
+        self.bucket_of, self.buckets = buckets_for(table, buckets)
+        #: What was asked for (the count of a save file: the same buckets again)
+        self.bucket_request = default_buckets(table) if buckets is None else int(buckets)
+        self._identity = np.arange(self.classes_n, dtype=np.int64)
+        size = self.tree.size(self.buckets)
         if size["memory_bytes"] > MEMORY_LIMIT:
             raise InputError.naming(
                 "tree", f"the {settings.preset} tree of this {spot.players}-handed table has "
-                        f"{size['decisions']:,} decisions × {self.classes_n:,} hand classes: "
+                        f"{size['decisions']:,} decisions × {self.buckets:,} hand classes: "
                         f"{size['memory_bytes'] / 2**30:.1f} GiB, more than this machine's "
                         f"{MEMORY_LIMIT / 2**30:.0f} GiB limit — give fewer raises "
                         f"(--max-raises), no limps, fewer players, or Hold'em")
@@ -194,11 +202,13 @@ class TreeSolver:
         self.tables = self._tables(self.icm)
         self._chip_tables: tuple | None = None
         slots = self.tree.slots
+        if slots == 0:
+            raise InputError("every seat is all in by force: nobody has a decision")
         actions = self.tree.max_actions
-        self.regrets = np.zeros((slots, self.classes_n, actions))
-        self.sigma = np.zeros((slots, self.classes_n, actions))
-        self.avg_sum = np.zeros((slots, self.classes_n, actions))
-        self.avg_weight = np.zeros((slots, self.classes_n))
+        self.regrets = np.zeros((slots, self.buckets, actions))
+        self.sigma = np.zeros((slots, self.buckets, actions))
+        self.avg_sum = np.zeros((slots, self.buckets, actions))
+        self.avg_weight = np.zeros((slots, self.buckets))
         self.iterations = 0
         self._all_rows = np.arange(slots, dtype=np.int64)
         match_action_rows(self.regrets, self.sigma, self.arrays.slot_count, self._all_rows)
@@ -213,7 +223,7 @@ class TreeSolver:
     # -- passes --------------------------------------------------------------------------
 
     def _pass(self, sigma: np.ndarray, local: bool, icm: bool | None = None,
-              deals: Deals | None = None) -> tuple:
+              deals: Deals | None = None, per_class: bool = False) -> tuple:
         d = self.deals if deals is None else deals
         model = self.icm if icm is None else icm
         if model == self.icm:
@@ -226,10 +236,13 @@ class TreeSolver:
             tables, payouts = self._chip_tables, np.zeros(1)
         a = self.arrays
         stop = kernel_flag()
+        bucket_of = self._identity if per_class else self.bucket_of
+        width = sigma.shape[0] * sigma.shape[1] * sigma.shape[2] * 8 * (3 if local else 2)
+        chunks = int(max(1, min(CHUNKS, CHUNK_MEMORY // max(width, 1))))
         result = tree_pass(d.classes, d.weights, d.hi, d.lo, self.hilo, sigma, a.actor,
                            a.first, a.count, a.children, a.slot, a.term, a.term_live,
                            self.storage, self.scale, self.classes_n, tables, a.term_contrib,
-                           self.stacks, payouts, model, local, CHUNKS, stop)
+                           self.stacks, payouts, model, local, bucket_of, chunks, stop)
         raise_if_stopped(stop)
         return result
 
@@ -247,13 +260,22 @@ class TreeSolver:
             self.iterations = done
 
     def average(self) -> np.ndarray:
-        """The average strategy, ``(slots, classes, actions)``: where a player never reached
-        a decision with a class, the current strategy."""
+        """The average strategy, ``(slots, buckets, actions)`` (buckets: the classes, where
+        the table is solved per class): where a player never reached a decision with a
+        bucket, the current strategy."""
         with np.errstate(invalid="ignore", divide="ignore"):
             avg = self.avg_sum / self.avg_weight[:, :, None]
         empty = self.avg_weight <= 0
         avg[empty] = self.sigma[empty]
         return avg
+
+    def class_average(self) -> np.ndarray:
+        """:meth:`average` per class, ``(slots, classes, actions)``: each class plays its
+        bucket's strategy."""
+        avg = self.average()
+        if self.buckets == self.classes_n:
+            return avg
+        return np.ascontiguousarray(avg[:, self.bucket_of, :])
 
     def evaluate(self, icm: bool | None = None, deals: Deals | None = None) -> dict:
         """The average strategy's pass: ``cfv``, ``cfreach``, ``node_reach``, ``root`` (every
@@ -263,8 +285,9 @@ class TreeSolver:
         key = (self.iterations, model)
         if deals is None and key in self._evaluated:
             return self._evaluated[key]
-        avg = self.average()
-        cfv, lcfv, cfreach, node_reach, root, rootloc = self._pass(avg, True, model, deals)
+        avg = self.class_average()  # a best response knows its class, not only its bucket
+        cfv, lcfv, cfreach, node_reach, root, rootloc = self._pass(avg, True, model, deals,
+                                                                   per_class=True)
         best, _ = best_response(self.arrays, lcfv, rootloc, self.spot.players)
         gains = np.maximum(best - root, 0.0)
         out = {"cfv": cfv, "cfreach": cfreach, "node_reach": node_reach, "root": root,
@@ -284,7 +307,7 @@ class TreeSolver:
                       self.spot.players)
 
     def average_policy(self) -> TabularPolicy:
-        avg = self.average()
+        avg = self.class_average()
         names = [node.name for node in self.tree.decisions()]
         labels = [class_name(_game(self.spot), int(i)) for i in self.table.class_ids]
         keys = []

@@ -196,6 +196,8 @@ def test_sizes_and_the_memory_limit():
 
     class FullTable:  # the full Omaha table's class count, no data needed to refuse
         n = 16_432
+        game = "omaha-hi"
+        class_ids = np.arange(16_432)
 
     with pytest.raises(InputError, match="GiB") as caught:
         TreeSolver(spot, TreeSettings("pl"), FullTable())
@@ -254,3 +256,22 @@ def test_antes_of_a_short_stack_are_not_a_dead_pot():
         assert out == pytest.approx(brute_settle(7, hi, stacks, stacks))
         assert out[2] <= 2100 + 1e-9
         assert out.sum() == pytest.approx(3200)
+
+
+def test_buckets_group_classes_of_one_shape_by_strength():
+    from omahanash.hands import class_combos, parse_class
+    from omahanash.trees.buckets import _shape, class_buckets
+
+    ids = np.arange(16_432)
+    of = class_buckets("omaha-hi", ids, 400)
+    count = int(of.max()) + 1
+    assert 300 <= count <= 400
+    shapes = np.array([_shape(c) for c in ["As Ad Ks Kd", "As Ks Qd Jc", "As Kd Qh Jc"]])
+    assert shapes.tolist() == [4, 1, 2]  # double suited and paired, single suited, rainbow
+    # a bucket never mixes shapes, and its classes are neighbours in strength
+    aakk = parse_class("As Ad Ks Kd", "omaha")
+    aakk_rainbow = parse_class("As Ad Kh Kc", "omaha")
+    assert of[aakk] != of[aakk_rainbow]
+    combos = class_combos("omaha").astype(float)
+    weights = np.bincount(of, combos, count)
+    assert weights.max() < 4 * weights.mean()  # about the same combos each

@@ -105,53 +105,63 @@ def decisions(game, key=()):
         yield from decisions(child, key + (a,))
 
 
+def _value(node, key, strategy, equity, i, j):
+    if "live" in node:
+        return chip_value(node, equity, i, j)
+    probs = strategy[key][i if node["player"] == 0 else j]
+    return sum(probs[a] * _value(child, key + (a,), strategy, equity, i, j)
+               for a, (_, _, child) in enumerate(node["actions"]) if probs[a])
+
+
 def profile_value(game, strategy, weights, equity):
     """The small blind's value of a strategy profile ``strategy[key][class] -> probs``."""
-    total = 0.0
     k = weights.shape[0]
-    for i in range(k):
-        for j in range(k):
-            if weights[i, j] == 0:
-                continue
+    return sum(weights[i, j] * _value(game, (), strategy, equity, i, j)
+               for i in range(k) for j in range(k) if weights[i, j])
 
-            def value(node, key):
-                if "live" in node:
-                    return chip_value(node, equity, i, j)
-                cls = i if node["player"] == 0 else j
-                probs = strategy[key][cls]
-                return sum(probs[a] * value(child, key + (a,))
-                           for a, (_, _, child) in enumerate(node["actions"]) if probs[a])
 
-            total += weights[i, j] * value(game, ())
-    return total
+def _best(node, key, strategy, equity, player, mine, opp):
+    k = opp.size
+    if "live" in node:
+        if player == 0:
+            return sum(opp[o] * chip_value(node, equity, mine, o) for o in range(k) if opp[o])
+        return sum(-opp[o] * chip_value(node, equity, o, mine) for o in range(k) if opp[o])
+    if node["player"] == player:
+        return max(_best(child, key + (a,), strategy, equity, player, mine, opp)
+                   for a, (_, _, child) in enumerate(node["actions"]))
+    out = 0.0
+    for a, (_, _, child) in enumerate(node["actions"]):
+        nxt = opp * np.array([strategy[key][o][a] for o in range(k)])
+        if nxt.any():
+            out += _best(child, key + (a,), strategy, equity, player, mine, nxt)
+    return out
 
 
 def best_response_value(game, strategy, weights, equity, player):
     """The value of ``player``'s best response to the other's ``strategy`` (for the small
     blind: its chips; for the big blind: minus the small blind's)."""
     k = weights.shape[0]
-    total = 0.0
-    for mine in range(k):
-        reach = weights[mine, :] if player == 0 else weights[:, mine]
+    return sum(_best(game, (), strategy, equity, player, mine,
+                     (weights[mine, :] if player == 0 else weights[:, mine]).astype(float))
+               for mine in range(k))
 
-        def value(node, key, opp):
-            if "live" in node:
-                sign = 1.0 if player == 0 else -1.0
-                return sum(opp[o] * sign * (chip_value(node, equity, mine, o) if player == 0
-                                            else chip_value(node, equity, o, mine))
-                           for o in range(k) if opp[o])
-            if node["player"] == player:
-                return max(value(child, key + (a,), opp)
-                           for a, (_, _, child) in enumerate(node["actions"]))
-            out = 0.0
-            for a, (_, _, child) in enumerate(node["actions"]):
-                nxt = opp * np.array([strategy[key][o][a] for o in range(k)])
-                if nxt.any():
-                    out += value(child, key + (a,), nxt)
-            return out
 
-        total += value(game, (), reach.astype(float))
-    return total
+def _cfr_walk(node, key, sigma, gains, avg, equity, i, j, w, t, r0, r1):
+    if "live" in node:
+        return chip_value(node, equity, i, j)
+    p = node["player"]
+    cls = i if p == 0 else j
+    probs = sigma[key][cls]
+    values = np.array([_cfr_walk(child, key + (a,), sigma, gains, avg, equity, i, j, w, t,
+                                 r0 * (probs[a] if p == 0 else 1),
+                                 r1 * (probs[a] if p == 1 else 1))
+                       for a, (_, _, child) in enumerate(node["actions"])])
+    v = float(np.dot(probs, values))
+    sign = 1.0 if p == 0 else -1.0
+    other, own = (r1, r0) if p == 0 else (r0, r1)
+    gains[key][cls] += w * other * sign * (values - v)
+    avg[key][cls] += t * w * own * probs
+    return v
 
 
 def explicit_cfr(game, weights, equity, iterations):
@@ -173,29 +183,9 @@ def explicit_cfr(game, weights, equity, iterations):
         gains = {key: np.zeros_like(regrets[key]) for key in nodes}
         for i in range(k):
             for j in range(k):
-                w = weights[i, j]
-                if w == 0:
-                    continue
-
-                def walk(node, key, r0, r1):
-                    if "live" in node:
-                        return chip_value(node, equity, i, j)
-                    p = node["player"]
-                    cls = i if p == 0 else j
-                    probs = sigma[key][cls]
-                    values = []
-                    for a, (_, _, child) in enumerate(node["actions"]):
-                        values.append(walk(child, key + (a,), r0 * (probs[a] if p == 0 else 1),
-                                           r1 * (probs[a] if p == 1 else 1)))
-                    v = float(np.dot(probs, values))
-                    sign = 1.0 if p == 0 else -1.0
-                    other = r1 if p == 0 else r0
-                    own = r0 if p == 0 else r1
-                    gains[key][cls] += w * other * sign * (np.array(values) - v)
-                    avg[key][cls] += t * w * own * probs
-                    return v
-
-                walk(game, (), 1.0, 1.0)
+                if weights[i, j]:
+                    _cfr_walk(game, (), sigma, gains, avg, equity, i, j, weights[i, j], t,
+                              1.0, 1.0)
         for key in nodes:
             regrets[key] += gains[key]
     out = {}
