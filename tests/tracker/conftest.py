@@ -167,10 +167,10 @@ def pg_server() -> Iterator[Server]:
 
 
 @pytest.fixture
-def pg_env(monkeypatch: pytest.MonkeyPatch) -> None:
+def pg_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The password in PGPASSWORD (as a user sets it), no .pgpass of the machine's."""
     monkeypatch.setenv("PGPASSWORD", PASSWORD)
-    monkeypatch.setenv("PGPASSFILE", os.devnull)
+    monkeypatch.setenv("PGPASSFILE", str(tmp_path / "no-pgpass"))
     monkeypatch.delenv("PGSERVICE", raising=False)
 
 
