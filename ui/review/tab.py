@@ -45,6 +45,7 @@ from ui.review.model import (  # noqa: F401 (re-exported: the tab's names before
     summary_html,
     unparsed_text,
 )
+from ui.review.tracker.dialog import add_tracker_button, review_from_tracker
 from ui.review.views import ReviewControls, SessionPanel, SpotsPanel
 
 if TYPE_CHECKING:
@@ -105,6 +106,8 @@ class ReviewTab(Tab):
         layout.addWidget(splitter, 1)
 
         self.open_button.clicked.connect(self._on_open_clicked)
+        self.tracker_button = add_tracker_button(controls)  # "From tracker database…"
+        self.tracker_button.clicked.connect(self._on_tracker_clicked)
         self.open_folder_button.clicked.connect(self._on_open_folder_clicked)
         self.stop_button.clicked.connect(self.stop)
         self.hero_combo.currentIndexChanged.connect(self._on_hero_changed)
@@ -378,6 +381,14 @@ class ReviewTab(Tab):
         folder = QFileDialog.getExistingDirectory(self, "Open a folder of hand histories")
         if folder:
             self.open_paths([folder])
+
+    def _on_tracker_clicked(self) -> None:
+        job = review_from_tracker(self, self.opponent_text(), self.payouts_text())
+        if job is not None and not self.runner.running:
+            self.error.clear_error()
+            self.progress.setValue(0)
+            self.runner.start(job)
+            self._update_buttons()
 
     def _on_csv_clicked(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export the spots as CSV", "",
