@@ -147,7 +147,10 @@ def _items(database: TrackerDatabase, filters: Filters, order: _Order, total: in
                 progress(_READ_SHARE * min(count[0], total) / max(total, 1), 1.0)
             yield row
 
-    yield from read_rows(counted(), filters, order.seen,
-                         tournament_in_text=database.tracker == "hm2")
+    try:
+        yield from read_rows(counted(), filters, order.seen,
+                             tournament_in_text=database.tracker == "hm2")
+    finally:  # the server-side cursor closed now, while the connection is open
+        rows.close()
     if progress is not None:
         progress(_READ_SHARE, 1.0)

@@ -23,11 +23,12 @@ how to install it.
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import io
 import logging
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
@@ -49,6 +50,8 @@ except ImportError:  # pragma: no cover - the extra is installed in the tests
 
 logger = logging.getLogger(__name__)
 
+#: A row read: (table, id, length of the text in bytes, the text or None, the tournament).
+Row = tuple[str, int, int, bytes | None, str | None]
 #: Rows fetched from the server-side cursor at a time.
 FETCH_ROWS = 200
 #: ``--game`` names and the variants they select.
@@ -255,22 +258,25 @@ class TrackerDatabase:
             total += int(row[0]) if row is not None else 0
         return total
 
-    def rows(self, filters: Filters) -> Iterator[tuple[str, int, int, bytes | None, str | None]]:
+    def rows(self, filters: Filters) -> Generator[Row, None, None]:
         """``(table, id, bytes, text or None, tournament)`` of every selected row, in order
         (tournaments, then cash games; by date), through a server-side cursor."""
         for query in schema.hand_queries(self.tracker, self.tables):
+            cursor = self.connection.cursor(name="omahanash_hands")
             try:
-                with self.connection.cursor(name="omahanash_hands") as cursor:
-                    for kind in ("text", "varchar", "bpchar"):
-                        cursor.adapters.register_loader(kind, _BytesLoader)
-                    cursor.itersize = FETCH_ROWS
-                    cursor.execute(query.rows, filters.params())
-                    for key, size, text, tournament in cursor:
-                        yield (query.table, int(key), int(size or 0),
-                               None if text is None else bytes(text),
-                               None if tournament is None else _text(tournament))
+                for kind in ("text", "varchar", "bpchar"):
+                    cursor.adapters.register_loader(kind, _BytesLoader)
+                cursor.itersize = FETCH_ROWS
+                cursor.execute(query.rows, filters.params())
+                for key, size, text, tournament in cursor:
+                    yield (query.table, int(key), int(size or 0),
+                           None if text is None else bytes(text),
+                           None if tournament is None else _text(tournament))
             except psycopg.Error as error:
                 raise self._lost(error) from None
+            finally:  # also when the reader stops early (a limit, a Stop, a lost server)
+                with contextlib.suppress(psycopg.Error):
+                    cursor.close()
 
     def _execute(self, query: str, params: dict[str, Any]) -> Any:
         try:
@@ -352,7 +358,7 @@ def open_database(url: str, tracker: str | None = None,
     return database
 
 
-def read_rows(rows: Iterable[tuple[str, int, int, bytes | None, str | None]],
+def read_rows(rows: Iterable[Row],
               filters: Filters, seen: Callable[[str, int, str | None], None] | None = None,
               tournament_in_text: bool = False) -> Iterator[Hand | Unparsed]:
     """The hands of the rows (see the module), filtered by game (and, with

@@ -8,6 +8,8 @@ placeholder says that ``PGPASSWORD`` or a ``.pgpass`` file serve when it is left
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
     QComboBox,
@@ -128,9 +130,11 @@ class TrackerDialog(QDialog):
         return tracker_review_job(self.form(), self.password(), hero, vs, payouts)
 
 
-def add_tracker_button(controls: QWidget) -> QPushButton:
-    """The **From tracker database…** button, put after the controls' "Open folder…"."""
+def add_tracker_button(controls: QWidget, clicked: Callable[[], None]) -> QPushButton:
+    """The **From tracker database…** button, put after the controls' "Open folder…",
+    calling ``clicked``."""
     button = named(QPushButton("From tracker database…"), "reviewTrackerButton")
+    button.clicked.connect(clicked)
     button.setToolTip("Review the hands of a PokerTracker 4 or Hold'em Manager 2 database "
                       "(PostgreSQL), read-only, with a report per tournament")
     anchor = getattr(controls, "open_folder_button", None)
