@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from datetime import datetime
 
 import psycopg
@@ -176,3 +178,15 @@ def test_server_gone_mid_read(pg_server, pg_env, capsys, monkeypatch, tracker_ca
     _one_line_error(*_cli(capsys, "--db", pg_server.url("many"), "--hero", "Hero",
                           "--cache-dir", str(tracker_cache)),
                     "was lost while reading", "'many'")
+
+
+def test_without_the_driver(tmp_path):
+    """Without psycopg (the tracker extra not installed) files are reviewed as ever and
+    --db says how to install the driver, in one line."""
+    code = ("import sys; sys.modules['psycopg'] = None\n"
+            "from omahanash.cli import main\n"
+            "sys.exit(main(['review', '--db', 'postgresql://u@localhost/x']))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "pip install 'omahanash[tracker]'" in done.stderr.strip().splitlines()[-1]
