@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         report.write_html(args.html)
     if args.json:
-        _print_json(report)
+        _print_json(report, tournaments=args.db is not None)
     else:
         _print_text(report)
     if report.stopped:  # Ctrl-C: the spots judged so far are shown
@@ -99,16 +99,17 @@ def _ask_password(target: Target) -> str | None:
         return None
 
 
-def _print_json(report) -> None:  # noqa: ANN001
+def _print_json(report, tournaments: bool = False) -> None:  # noqa: ANN001
     """``report.as_dict()`` as :func:`omahanash.cli.print_json` writes it (same text), one spot
     at a time: a big file's spots are never all held as dicts and one string. Every piece is
     encoded once before anything is written (a number JSON cannot hold writes nothing), then
-    again as it is written."""
+    again as it is written. A database review adds ``tournaments`` (the whole-tournament
+    report) after the summary."""
     def encode(value: object) -> str:
         return json.dumps(value, indent=None, separators=(", ", ": "), allow_nan=False)
 
     summary = report.summary()
-    if report.tournaments:  # a database review: the whole-tournament report
+    if tournaments:  # a database review: the whole-tournament report
         summary["tournaments"] = [item.as_dict() for item in report.tournaments]
     head = encode(summary)
     lists = (("spots_detail", report.worst), ("outside_detail", lambda: report.outside))

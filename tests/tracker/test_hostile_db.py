@@ -83,11 +83,11 @@ def test_nul_bytes(pg_server, pg_env, tracker_cache):
     ids = create_hm2(pg_server, "hm2_bytea", [_good("911").encode(), nul, header_nul,
                                               _good("914").encode()], history_type="bytea")
     report = review_database(pg_server.url("hm2_bytea"), hero="Hero", cache_dir=tracker_cache)
-    assert {item.file for item in report.unparsed} <= {f"handhistories#{ids[1]}",
-                                                       f"handhistories#{ids[2]}"}
-    assert f"handhistories#{ids[2]}" in {item.file for item in report.unparsed} or \
-        "913" in {spot.hand_id for spot in report.spots}
-    assert {"911", "914"} <= {spot.hand_id for spot in report.spots}
+    unparsed = {item.file: item.reason for item in report.unparsed}
+    assert set(unparsed) == {f"handhistories#{ids[1]}", f"handhistories#{ids[2]}"}
+    assert "without a seat" in unparsed[f"handhistories#{ids[1]}"]  # the NUL-named seat
+    assert "no hand header" in unparsed[f"handhistories#{ids[2]}"]  # a NUL before it
+    assert [spot.hand_id for spot in report.spots] == ["911", "914"]
 
 
 def _cli(capsys, *args: str) -> tuple[int, str, str]:
