@@ -150,8 +150,9 @@ def test_bad_connections(pg_server, small, capsys, monkeypatch, tmp_path):
     assert [target.dbname for target in asked] == ["small"]
 
 
-def test_server_gone_mid_read(pg_server, pg_env, capsys, monkeypatch, tracker_cache):
-    """The server ends the connection after the first rows: one line, exit 2."""
+@pytest.fixture(scope="module")
+def many(pg_server):
+    """A PokerTracker 4 database of 1,002 hands."""
     create_pt4(pg_server, "many", split_hands()[:2])
     with pg_server.admin("many") as connection:  # 1,000 more rows like the first
         connection.execute(
@@ -162,6 +163,30 @@ def test_server_gone_mid_read(pg_server, pg_env, capsys, monkeypatch, tracker_ca
             "INSERT INTO tourney_hand_histories SELECT s.id_hand, 100, h.history "
             "FROM tourney_hand_summary AS s, tourney_hand_histories AS h "
             "WHERE s.id_hand > 2 AND h.id_hand = 1")
+    return pg_server.url("many")
+
+
+def test_rows_come_through_a_server_side_cursor(pg_server, many, pg_env, tracker_cache):
+    """While the rows are read, the review's session fetches from its named cursor, 200 rows
+    at a time, in a read-only transaction (a million rows are never held at once)."""
+    seen = []
+
+    def progress(done: float, total: float) -> None:
+        if not seen and 0 < done < 0.5:
+            with pg_server.admin() as admin:
+                seen.append(admin.execute(
+                    "SELECT query, state FROM pg_stat_activity "
+                    "WHERE application_name = 'omahanash review'").fetchall())
+
+    report = review_database(many, hero="Hero", cache_dir=tracker_cache, progress=progress)
+    assert report.hands == 1002
+    ((query, state),) = seen[0]
+    assert query.startswith('FETCH FORWARD 200 FROM "omahanash_hands"')
+    assert state == "idle in transaction"
+
+
+def test_server_gone_mid_read(pg_server, many, pg_env, capsys, monkeypatch, tracker_cache):
+    """The server ends the connection after the first rows: one line, exit 2."""
 
     class Killer:  # the first progress of the reading ends the review's server process
         def __init__(self, label: str) -> None:
@@ -175,7 +200,7 @@ def test_server_gone_mid_read(pg_server, pg_env, capsys, monkeypatch, tracker_ca
                                   "WHERE application_name = 'omahanash review'")
 
     monkeypatch.setattr("omahanash.commands.review.StderrProgress", Killer)
-    _one_line_error(*_cli(capsys, "--db", pg_server.url("many"), "--hero", "Hero",
+    _one_line_error(*_cli(capsys, "--db", many, "--hero", "Hero",
                           "--cache-dir", str(tracker_cache)),
                     "was lost while reading", "'many'")
 
