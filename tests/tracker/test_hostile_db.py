@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import subprocess
 import sys
 from datetime import datetime
@@ -12,8 +13,9 @@ import pytest
 from omahanash.cli import main
 from omahanash.history.review import EXAMPLE_HAND
 from omahanash.history.tracker.review import review_database
-from omahanash.history.tracker.source import open_database
+from omahanash.history.tracker.source import Filters, open_database
 from tests.tracker.conftest import (
+    HM2_TABLES,
     PASSWORD,
     SUPERUSER,
     StoredHand,
@@ -111,13 +113,19 @@ def small(pg_server):
     return pg_server.url("small")
 
 
-def test_bad_connections(pg_server, small, capsys, monkeypatch, tmp_path):
+def test_bad_connections(pg_server, small, capsys, caplog, monkeypatch, tmp_path):
     monkeypatch.setenv("PGPASSFILE", str(tmp_path / "no-pgpass"))
     monkeypatch.setenv("PGPASSWORD", "not-" + PASSWORD)  # wrong password
     _one_line_error(*_cli(capsys, "--db", small), "the password was refused", "'small'",
                     f"{pg_server.host}:{pg_server.port}", repr(SUPERUSER))
     url = pg_server.url("small", password="hunter2")  # wrong, in the URL
     _one_line_error(*_cli(capsys, "--db", url), "the password was refused")
+    with caplog.at_level(logging.DEBUG):  # --verbose: debug logging, the password in none
+        assert _cli(capsys, "--db", url, "--verbose")[0] == 2
+        monkeypatch.setenv("PGPASSWORD", PASSWORD)
+        assert _cli(capsys, "--db", small, "--verbose", "--hero", "Hero")[0] == 0
+        monkeypatch.setenv("PGPASSWORD", "not-" + PASSWORD)
+    assert "hunter2" not in caplog.text and PASSWORD not in caplog.text
     monkeypatch.delenv("PGPASSWORD")  # none at all, no terminal to ask at
     _one_line_error(*_cli(capsys, "--db", small), "wants a password")
     monkeypatch.setenv("PGPASSWORD", PASSWORD)
@@ -134,6 +142,13 @@ def test_bad_connections(pg_server, small, capsys, monkeypatch, tmp_path):
     _one_line_error(*_cli(capsys, "--db", small, "--since", "yesterday"), "--since")
     _one_line_error(*_cli(capsys, "--db", small, "tests/data/history"), "not both")
     _one_line_error(*_cli(capsys, "--tournament", "1", "tests/data/history"), "--db")
+    # both trackers' tables: --tracker says which
+    create_pt4(pg_server, "both", split_hands()[:2])
+    with pg_server.admin("both") as connection:
+        connection.execute(HM2_TABLES.format(history_type="text"))
+    _one_line_error(*_cli(capsys, "--db", pg_server.url("both")), "--tracker pt4|hm2")
+    with open_database(pg_server.url("both"), tracker="hm2") as database:
+        assert database.tracker == "hm2" and database.count(Filters()) == 0
     # .pgpass: the password from the file libpq reads
     monkeypatch.delenv("PGPASSWORD")
     passfile = tmp_path / "pgpass"

@@ -342,8 +342,7 @@ def open_database(url: str, tracker: str | None = None,
         found = database._execute(schema.TABLES_PRESENT,
                                   {"names": list(schema.KNOWN_TABLES)}).fetchall()
         database.tables = {_text(row[0]) for row in found}
-        detected = schema.detect(database.tables)
-        database.tracker = tracker or detected or "pt4"
+        database.tracker = tracker or schema.detect(database.tables) or "pt4"
         if not database.tables & set(schema.marker_tables(database.tracker)):
             looked = ", ".join(schema.marker_tables(database.tracker) if tracker else
                                [t for name in schema.TRACKERS
