@@ -142,6 +142,14 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["review", "tests/data/history", "--vs-push", "file:/no/such.jamfold"], 2, "no such file"),
     (["review", "tests/data/history/ps_hu_omaha.txt", "--vs", "22+,A2s+"], 2,
      "fits none of the spots"),
+    # review --db (tests/tracker has the cases that need a server)
+    (["review"], 2, "give hand-history files or folders, or --db"),
+    (["review", "tests/data/history", "--since", "2024-01-01"], 2, "--since reads a tracker"),
+    (["review", "--db", "postgresql://u:hunter2@127.0.0.1:1/x"], 2, "nothing is listening"),
+    (["review", "--db", "postgresql://u@h/x?nosuch=1"], 2, "not a PostgreSQL URL"),
+    (["review", "--db", "postgresql://u@127.0.0.1:1/x", "--limit", "0"], 2, "--limit"),
+    (["review", "--db", "postgresql://u@127.0.0.1:1/x", "--until", "2024-13-01"], 2,
+     "--until must be a date"),
     # -- tournament
     (["tournament", "--game", "holdem", "--chips", "3000", "--stacks", "1500", "1500"], 2,
      "give the blinds"),

@@ -1,14 +1,19 @@
-"""``omahanash review``: the hero's jam-fold decisions in hand histories, EV lost, a grade."""
+"""``omahanash review``: the hero's jam-fold decisions in hand histories (files, or a tracker's
+database with ``--db``: then a report per tournament too), EV lost, a grade."""
 
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
 import sys
 
 from omahanash.errors import InputError
 from omahanash.history import review
 from omahanash.history.table_review import TableSettings
+from omahanash.history.tracker.review import review_database
+from omahanash.history.tracker.source import Filters, Target
+from omahanash.history.tracker.tournaments import text_lines as tournament_lines
 from omahanash.runs import StderrProgress, cancel_on_interrupt
 from omahanash.safetext import printable
 from omahanash.savefile import refuse_overwriting_inputs
@@ -24,14 +29,22 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(f"{option} must be >= 1, got {value}")
     vs = {"pusher": args.vs if args.vs_push is None else args.vs_push,
           "caller": args.vs if args.vs_call is None else args.vs_call}
+    filters = _filters(args)
+    settings = TableSettings(args.table_iterations, args.table_deals, args.table_seed,
+                             True if args.precise else None)
     with cancel_on_interrupt() as flag:
-        report = review(args.paths, hero=args.hero, max_bb=args.max_bb,
-                        cache_dir=args.cache_dir, progress=StderrProgress("review"),
-                        cancel=flag, vs=vs, payouts=args.payouts,
-                        table_settings=TableSettings(args.table_iterations,
-                                                     args.table_deals, args.table_seed,
-                                                     True if args.precise else None),
-                        keep_stopped=True)
+        if args.db is not None:
+            report = review_database(args.db, args.tracker, filters, hero=args.hero,
+                                     ask=_ask_password if sys.stdin.isatty() else None,
+                                     max_bb=args.max_bb, cache_dir=args.cache_dir,
+                                     progress=StderrProgress("review"), cancel=flag, vs=vs,
+                                     payouts=args.payouts, table_settings=settings,
+                                     keep_stopped=True)
+        else:
+            report = review(args.paths, hero=args.hero, max_bb=args.max_bb,
+                            cache_dir=args.cache_dir, progress=StderrProgress("review"),
+                            cancel=flag, vs=vs, payouts=args.payouts,
+                            table_settings=settings, keep_stopped=True)
     if report.hands == 0 and report.unparsed:
         reasons = "; ".join(f"{item.file}:{item.line}: {item.reason}"
                             for item in report.unparsed[:3])
@@ -45,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         report.write_html(args.html)
     if args.json:
-        _print_json(report)
+        _print_json(report, tournaments=args.db is not None)
     else:
         _print_text(report)
     if report.stopped:  # Ctrl-C: the spots judged so far are shown
@@ -56,15 +69,49 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_json(report) -> None:  # noqa: ANN001
+def _filters(args: argparse.Namespace) -> Filters | None:
+    """The database's filters (None for files); files and --db, or a filter without --db,
+    are refused."""
+    given = [option for option, value in (("--tracker", args.tracker),
+                                          ("--tournament", args.tournament),
+                                          ("--since", args.since), ("--until", args.until),
+                                          ("--game", args.game), ("--limit", args.limit))
+             if value is not None]
+    if args.db is None:
+        if given:
+            raise InputError.naming(given[0], f"{given[0]} reads a tracker's database: give "
+                                    "--db URL")
+        if not args.paths:
+            raise InputError("nothing to review: give hand-history files or folders, or "
+                             "--db URL (a PokerTracker 4 or Hold'em Manager 2 database)")
+        return None
+    if args.paths:
+        raise InputError.naming("--db", "review reads files or --db, not both (got "
+                                f"{len(args.paths)} path{'' if len(args.paths) == 1 else 's'})")
+    return Filters.parse(args.tournament, args.since, args.until, args.game, args.limit)
+
+
+def _ask_password(target: Target) -> str | None:
+    """The password, typed at the terminal (not echoed, never kept)."""
+    try:
+        return getpass.getpass(f"Password for {target.describe()}: ") or None
+    except (EOFError, OSError):
+        return None
+
+
+def _print_json(report, tournaments: bool = False) -> None:  # noqa: ANN001
     """``report.as_dict()`` as :func:`omahanash.cli.print_json` writes it (same text), one spot
     at a time: a big file's spots are never all held as dicts and one string. Every piece is
     encoded once before anything is written (a number JSON cannot hold writes nothing), then
-    again as it is written."""
+    again as it is written. A database review adds ``tournaments`` (the whole-tournament
+    report) after the summary."""
     def encode(value: object) -> str:
         return json.dumps(value, indent=None, separators=(", ", ": "), allow_nan=False)
 
-    head = encode(report.summary())
+    summary = report.summary()
+    if tournaments:  # a database review: the whole-tournament report
+        summary["tournaments"] = [item.as_dict() for item in report.tournaments]
+    head = encode(summary)
     lists = (("spots_detail", report.worst), ("outside_detail", lambda: report.outside))
     for _, items in lists:
         for item in items():
@@ -105,6 +152,7 @@ def _print_text(report) -> None:
                   f"{s['action']} ({_against(s)}Nash {s['nash_action']} "
                   f"{100 * s['nash_frequency']:.0f}%) lost {s['ev_lost_bb']:.3f} bb, "
                   f"{s['severity']}" for s in worst]
+    lines += tournament_lines(report.tournaments)
     print("\n".join(printable(line) for line in lines))
 
 

@@ -34,6 +34,7 @@ from omahanash.history.grading import (
 from omahanash.history.hands import Unparsed
 from omahanash.history.opponent import NASH, Opponent
 from omahanash.history.spots import Outside
+from omahanash.history.tracker.tournaments import tournaments_html
 from omahanash.savefile import atomic_write, refuse_overwriting_inputs, write_csv
 
 
@@ -165,6 +166,9 @@ class ReviewReport:
     #: A Stop ended the review: the spots solved by then are judged, the others are outside
     #: (``STOPPED_REASON``).
     stopped: bool = False
+    #: Per tournament, the hero's decisions and their figures (a database review fills it:
+    #: :mod:`omahanash.history.tracker.tournaments`; the HTML report gets a section).
+    tournaments: list[Any] = field(default_factory=list)
 
     @property
     def ev_lost_bb(self) -> float:
@@ -351,6 +355,7 @@ def render_html(report: ReviewReport) -> str:
 {accuracy_rows}</table>
 <h2>Worst spots</h2>
 {_table(report.worst(WORST_COUNT))}
+{tournaments_html(report.tournaments)}
 <h2>Every spot</h2>
 {_table(report.spots)}
 </body></html>

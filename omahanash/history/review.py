@@ -173,17 +173,23 @@ def hero_choice(paths: Iterable[str | os.PathLike],
     line prints it). One streamed pass over the files, in constant memory but for the
     player counts; a set ``cancel`` raises :class:`~omahanash.errors.Cancelled` within a few
     hundred hands."""
+    return hero_from_hands((item for path in hand_files(paths) for item in read_file(path)),
+                           cancel)
+
+
+def hero_from_hands(items: Iterable[Hand | Unparsed],
+                    cancel: CancelFlag | None = None) -> tuple[str | None, str]:
+    """:func:`hero_choice` over hands already read (a tracker's database, streamed)."""
     dealt: Counter[str] = Counter()
     seated: Counter[str] = Counter()
-    for path in hand_files(paths):
-        for count, item in enumerate(read_file(path)):
-            if cancel is not None and count % _HANDS_PER_CANCEL_CHECK == 0 \
-                    and cancel.cancelled:
-                raise Cancelled("the review was cancelled")
-            if isinstance(item, Hand):
-                seated.update(item.players)
-                if item.hero is not None:
-                    dealt[item.hero] += 1
+    for count, item in enumerate(items):
+        if cancel is not None and count % _HANDS_PER_CANCEL_CHECK == 0 \
+                and cancel.cancelled:
+            raise Cancelled("the review was cancelled")
+        if isinstance(item, Hand):
+            seated.update(item.players)
+            if item.hero is not None:
+                dealt[item.hero] += 1
     if not seated:
         return None, "no hand to choose a hero from"
     # max() keeps the first of equal keys: a tie goes to the player seen first.

@@ -33,7 +33,7 @@ from omahanash.errors import InputError
 from ui.equity_tables import panel
 from ui.equity_tables.panel import TableBuildPanel
 from ui.kit.common import ErrorLabel, Tab
-from ui.review.jobs import ReviewOutcome, review_job, run_review  # noqa: F401 (re-exported)
+from ui.review.jobs import Job, ReviewOutcome, review_job, run_review  # noqa: F401 (re-exported)
 from ui.review.model import (  # noqa: F401 (re-exported: the tab's names before the split)
     JamfoldRequest,
     ReviewResult,
@@ -45,6 +45,7 @@ from ui.review.model import (  # noqa: F401 (re-exported: the tab's names before
     summary_html,
     unparsed_text,
 )
+from ui.review.tracker.dialog import add_tracker_button, review_from_tracker
 from ui.review.views import ReviewControls, SessionPanel, SpotsPanel
 
 if TYPE_CHECKING:
@@ -105,6 +106,7 @@ class ReviewTab(Tab):
         layout.addWidget(splitter, 1)
 
         self.open_button.clicked.connect(self._on_open_clicked)
+        self.tracker_button = add_tracker_button(controls, self._on_tracker_clicked)
         self.open_folder_button.clicked.connect(self._on_open_folder_clicked)
         self.stop_button.clicked.connect(self.stop)
         self.hero_combo.currentIndexChanged.connect(self._on_hero_changed)
@@ -160,8 +162,8 @@ class ReviewTab(Tab):
             self.runner.stop()
 
     def _start(self, paths: tuple[str, ...], hero: str | None,
-               players: tuple[tuple[str, int], ...] | None) -> bool:
-        job = review_job(paths, hero, players, self.opponent_text(), self.payouts_text())
+               players: tuple[tuple[str, int], ...] | None, job: Job | None = None) -> bool:
+        job = job or review_job(paths, hero, players, self.opponent_text(), self.payouts_text())
         self.error.clear_error()
         self.progress.setValue(0)
         self.runner.start(job)
@@ -378,6 +380,11 @@ class ReviewTab(Tab):
         folder = QFileDialog.getExistingDirectory(self, "Open a folder of hand histories")
         if folder:
             self.open_paths([folder])
+
+    def _on_tracker_clicked(self) -> None:
+        job = review_from_tracker(self, self.opponent_text(), self.payouts_text())
+        if job is not None and not self.runner.running:
+            self._start((), None, None, job)
 
     def _on_csv_clicked(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export the spots as CSV", "",

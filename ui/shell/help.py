@@ -37,8 +37,9 @@ TAB_ANSWERS: dict[str, str] = {
              "every seat's prize equity and the bubble factors; lock a seat to a range and "
              "see how the others adjust; the Nash chart: how each seat's range changes from "
              "2 to 20 big blinds.",
-    "Review": "Did I play my jam-fold spots right? Open hand histories (PokerStars, PHH) or "
-              "drop them on the window: each heads-up push/fold decision is compared with "
+    "Review": "Did I play my jam-fold spots right? Open hand histories (PokerStars, PHH), "
+              "drop them on the window or read a PokerTracker 4 / Hold'em Manager 2 database "
+              "(From tracker database…): each heads-up push/fold decision is compared with "
               "Nash (or with the best response to the opponent you type), with the EV lost "
               "and a grade.",
     "Trainer": "Practise: push/fold and call/fold spots dealt from the equilibrium, answered "

@@ -18,10 +18,32 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "session; with --vs "
         "(or --vs-push / --vs-call), against an opponent locked to a range instead (the best "
         "response is the correct action). Other hands are counted as outside the model; "
-        "unreadable ones are listed with file, line and reason.",
+        "unreadable ones are listed with file, line and reason. With --db, the hands come "
+        "from a PokerTracker 4 or Hold'em Manager 2 database (PostgreSQL) instead, with a "
+        "report per tournament.",
     )
-    parser.add_argument("paths", nargs="+", metavar="FILE_OR_DIR",
-                        help="hand-history files or directories")
+    parser.add_argument("paths", nargs="*", metavar="FILE_OR_DIR",
+                        help="hand-history files or directories (or --db)")
+    tracker = parser.add_argument_group(
+        "a tracker's database", "read the hands from PostgreSQL, read-only; the password "
+        "from PGPASSWORD, a .pgpass file or a prompt (never shown or saved)")
+    tracker.add_argument("--db", default=None, metavar="URL",
+                         help="the database: postgresql://USER@HOST:PORT/DATABASE (PokerTracker "
+                         "4's default: postgresql://postgres@localhost:5432/PT4%%20DB) or a "
+                         "libpq connection string")
+    tracker.add_argument("--tracker", default=None, choices=("pt4", "hm2"),
+                         help="which tracker made the database (default: told from its "
+                         "tables)")
+    tracker.add_argument("--tournament", default=None, metavar="ID",
+                         help="only this tournament (the site's number), every hand in order")
+    tracker.add_argument("--since", default=None, metavar="DATE",
+                         help="only hands played on or after this day (YYYY-MM-DD)")
+    tracker.add_argument("--until", default=None, metavar="DATE",
+                         help="only hands played on or before this day (YYYY-MM-DD)")
+    tracker.add_argument("--game", default=None, choices=("holdem", "omaha", "omaha-hilo"),
+                         help="only hands of this game")
+    tracker.add_argument("--limit", type=int, default=None, metavar="N",
+                         help="read at most N hands")
     parser.add_argument("--hero", default=None,
                         help="the player to review (default: the one with the most hands)")
     parser.add_argument("--max-bb", type=float, default=20.0,
