@@ -24,5 +24,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_json(parser, "print the rows as JSON")
     parser.add_argument("--only", metavar="ROW",
                         help="run only this row of the section (review: parse, holdem, omaha, "
-                        "sng9)")
+                        "sng9; tree: hu-pl, pl3-hi, pl3-hilo, pl6, nl3, nl6)")
     parser.set_defaults(handler="omahanash.commands.bench:run")
