@@ -27,6 +27,7 @@ from omahanash.pushfold.live import time_words
 from omahanash.pushfold.payouts import parse_payouts
 from omahanash.pushfold.spot import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, POSITIONS
 from ui.kit.fields import parse_positive_int, parse_seed
+from ui.kit.range_text import RANK_HEADER, strength_ranks, weighted_range_text
 
 if TYPE_CHECKING:
     from omahanash.pushfold import PushFoldSolution, PushFoldSpot
@@ -363,6 +364,7 @@ def hand_rows(solution: PushFoldSolution, node_name: str) -> list[dict[str, Any]
     ids = solution.solver.table.class_ids
     combos = class_combos(game)[ids]
     play = solution.strategy()[node.index]
+    ranks = strength_ranks(str(spot.variant))
     icm = spot.model == "icm"
     chips = _per_reach(chip_values(solution), node.index)
     prize = _per_reach(solution.solver.evaluate(), node.index) if icm else None
@@ -371,7 +373,7 @@ def hand_rows(solution: PushFoldSolution, node_name: str) -> list[dict[str, Any]
     for k, c in enumerate(ids):
         cards = class_cards(game, int(c))
         rows.append({
-            "id": int(c), "cards": cards,
+            "id": int(c), "cards": cards, "rank": int(ranks[int(c)]),
             "name": class_name(game, int(c)) if game == "holdem" else cards,
             "combos": int(combos[k]), "play_pct": 100.0 * float(play[k]),
             "play_bb": _opt(chips[0][k] / spot.bb), "fold_bb": _opt(chips[1][k] / spot.bb),
@@ -388,6 +390,40 @@ def hand_table(rows: list[dict[str, Any]]) -> list[list[Any]]:
     return [[r["name"], r["id"], r["combos"], round(r["play_pct"], 2),
              cell(r["play_bb"], 4), cell(r["fold_bb"], 4), cell(r["play_pool"], 4),
              cell(r["fold_pool"], 4)] for r in rows]
+
+
+#: The columns of the class table and of the EV per hand: the strength rank first.
+RANKED_COLUMNS = [RANK_HEADER, *HAND_COLUMNS]
+
+
+def ranked_hand_table(rows: list[dict[str, Any]]) -> list[list[Any]]:
+    """:func:`hand_table` strongest first (the order ``top N%`` takes classes in), each row
+    led by its strength rank (:data:`RANKED_COLUMNS`).
+
+    >>> rows = [{"id": 1, "rank": 12, "name": "AKs", "combos": 4, "play_pct": 100.0,
+    ...          "play_bb": 1.0, "fold_bb": -0.5, "play_pool": None, "fold_pool": None},
+    ...         {"id": 0, "rank": 1, "name": "AA", "combos": 6, "play_pct": 100.0,
+    ...          "play_bb": 2.0, "fold_bb": -0.5, "play_pool": None, "fold_pool": None}]
+    >>> [row[:2] for row in ranked_hand_table(rows)]
+    [[1, 'AA'], [12, 'AKs']]
+    """
+    ordered = sorted(rows, key=lambda r: (r["rank"], r["id"]))
+    return [[r["rank"], *cells] for r, cells in zip(ordered, hand_table(ordered), strict=True)]
+
+
+def lock_text(node: str, rows: list[dict[str, Any]], variant: str) -> str:
+    """A node's range as a lock of the Locks field (``NODE=RANGE``): its play frequencies as
+    range text with weights (:func:`ui.kit.range_text.weighted_range_text`), which
+    :func:`parse_locks` and the range language read back.
+
+    >>> rows = [{"id": 0, "cards": "As Ah", "play_pct": 100.0},
+    ...         {"id": 14, "cards": "Ks Kh", "play_pct": 42.0}]
+    >>> lock_text("SB vs BTN", rows, "holdem")
+    'SB vs BTN=AA, KK@0.42'
+    >>> parse_locks(lock_text("SB vs BTN", rows, "holdem"))
+    {'SB vs BTN': 'AA, KK@0.42'}
+    """
+    return f"{node}={weighted_range_text(variant, rows, 'play_pct')}"
 
 
 def lookup_text(solution: PushFoldSolution, hand: str, node: str) -> tuple[dict, str]:

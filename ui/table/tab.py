@@ -27,6 +27,7 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QSplitter, QVBoxLayout, QWidget
 
 from omahanash.errors import InputError
@@ -55,6 +56,7 @@ from ui.table.model import (
     ev_rows,
     hand_rows,
     history_points,
+    lock_text,
     lookup_text,
     node_rows,
     open_push,
@@ -150,6 +152,7 @@ class TableTab(TableFiles, Tab):
         form.export_png_button.clicked.connect(lambda: self._ask_export("png"))
         self.results.node_list.selectionModel().selectionChanged.connect(self._show_node)
         self.results.lookup_button.clicked.connect(self.show_hand)
+        self.results.copy_range_button.clicked.connect(self.copy_range)
         self.results.lookup_edit.returnPressed.connect(self.show_hand)
         # an Omaha table built (or its build ended): Calculate follows
         self.build_panel.building.connect(lambda active: active or self._validate())
@@ -228,7 +231,7 @@ class TableTab(TableFiles, Tab):
         have = self.model.solution is not None
         form = self.form
         for button in (form.save_button, form.export_csv_button, form.export_json_button,
-                       self.results.lookup_button):
+                       self.results.lookup_button, self.results.copy_range_button):
             button.setEnabled(idle and have)
         form.continue_button.setEnabled(idle and have and not self.stale
                                         and self.model.request is not None
@@ -412,6 +415,19 @@ class TableTab(TableFiles, Tab):
                                else hand_rows(solution, node))
         if self.results.lookup_result.text() and self.results.lookup_edit.text().strip():
             self.show_hand()
+
+    def copy_range(self) -> str:
+        """Put the selected node's range on the clipboard as a lock (``NODE=RANGE``, each
+        class at its play frequency); the text ("" without a solution)."""
+        solution = self.model.solution
+        node = self.selected_node
+        if solution is None or node is None:
+            return ""
+        text = lock_text(node, hand_rows(solution, node), str(solution.spot.variant))
+        QGuiApplication.clipboard().setText(text)
+        self.status_message.emit(f"Copied the range of {node} as a lock "
+                                 f"({len(text):,} characters)")
+        return text
 
     def show_hand(self) -> bool:
         """Look the typed hand up at the selected node (the library's lookup); False (and

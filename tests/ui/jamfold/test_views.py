@@ -222,6 +222,24 @@ def test_class_table_names_and_range_filter(tab, drive, qtbot):
     assert table.model().rowCount() == 169
 
 
+def test_class_table_lists_the_strongest_first(tab, drive, qtbot):
+    """By default the classes come in the order 'top N%' takes them (not by id), with the
+    strength rank as the first column the player sees."""
+    from omahanash.ranges import ranking
+
+    solve(tab, drive, qtbot, iterations="50")
+    table = drive.find(tab, QTableView, "classTable")
+    model = table.model()
+    header = table.horizontalHeader()
+    first = header.logicalIndex(0)
+    assert model.headerData(first, Qt.Orientation.Horizontal) == "Strength"
+    ids = [model.index(r, 0).data(Qt.ItemDataRole.UserRole) for r in range(model.rowCount())]
+    assert ids == ranking("holdem").tolist()
+    assert [model.index(r, first).data() for r in range(3)] == ["1", "2", "3"]
+    assert [model.headerData(r, Qt.Orientation.Vertical) for r in range(3)] == \
+        ["AA", "KK", "QQ"]
+
+
 def test_copy_range_puts_the_pushed_classes_on_the_clipboard(tab, drive, qtbot):
     solve(tab, drive, qtbot, iterations="2000")
     for index, key in ((0, "push_pct"), (1, "call_pct")):

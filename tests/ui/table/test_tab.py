@@ -10,10 +10,14 @@ import json
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox, QTableView
 
+from omahanash.hands import class_name
 from omahanash.pushfold import PushFoldSpot, bubble_factors, icm, solve_pushfold
+from omahanash.ranges import parse_range, ranking
 from ui.kit.plots import ConvergencePlot
+from ui.table.model import parse_locks
 from ui.table.tab import TableTab
 
 STACKS = ("1500", "1000", "800")
@@ -139,8 +143,25 @@ def test_lookup_equals_the_library_and_the_command_line(tab, drive, qtbot, capsy
     aks = direct.lookup("AKs", "SB vs BTN")["play_pct"] / 100
     assert grid.index(0, 1).data(Qt.ItemDataRole.UserRole) == pytest.approx(aks)
     hands = tab.hands_model
-    row = next(r for r in range(hands.rowCount()) if hands.row_values(r)[0] == "AKo")
-    assert hands.row_values(row)[6] == pytest.approx(expected["play_ev"], abs=1e-3)
+    assert hands.columns[:2] == ["Strength", "Hand"]
+    row = next(r for r in range(hands.rowCount()) if hands.row_values(r)[1] == "AKo")
+    assert hands.row_values(row)[7] == pytest.approx(expected["play_ev"], abs=1e-3)
+    # strongest first, in the order 'top N%' takes classes (AA, KK, QQ, ...)
+    order = [hands.row_values(r)[1] for r in range(hands.rowCount())]
+    ranked = [class_name("holdem", int(c)) for c in ranking("holdem")]
+    assert order == ranked and order[:3] == ["AA", "KK", "QQ"]
+    # Copy range: the node's frequencies as a lock that reads back (within the rounding)
+    qtbot.mouseClick(drive.find(tab, QPushButton, "tableCopyRangeButton"),
+                     Qt.MouseButton.LeftButton)
+    copied = QGuiApplication.clipboard().text()
+    locks = parse_locks(copied)
+    assert list(locks) == ["SB vs BTN"]
+    weights = parse_range(locks["SB vs BTN"], "holdem").weights
+    node = direct.spot.find_node("SB vs BTN").index
+    per_id = np.zeros(169)
+    per_id[direct.solver.table.class_ids] = direct.strategy()[node]
+    assert np.abs(weights - per_id).max() <= 0.005 + 1e-9
+    assert 0 < weights.sum() < 169
     # a hand of no game: the message beside the field
     look_up(tab, drive, qtbot, "Xx9", "BTN")
     assert drive.find(tab, QLabel, "tableLookupError").isVisibleTo(tab)
