@@ -347,6 +347,17 @@ def ev_rows(solution: PushFoldSolution) -> list[dict[str, Any]]:
             for i, pos in enumerate(solution.spot.positions)]
 
 
+def ev_summary(solution: PushFoldSolution) -> str:
+    """Each seat's EV in the spot's NashConv unit: % of the prize pool (ICM) or big blinds
+    (chip EV), e.g. ``"BTN 31.2% pool, SB 30.1% pool, BB 38.7% pool"``."""
+    spot = solution.spot
+    rows = ev_rows(solution)
+    if spot.model == "icm" and spot.prize_pool > 0:
+        return ", ".join(f"{r['position']} {100 * r['prize'] / spot.prize_pool:.3g}% pool"
+                         for r in rows)
+    return ", ".join(f"{r['position']} {r['chips'] / spot.bb:+.3g} bb" for r in rows)
+
+
 def warm(solution: PushFoldSolution) -> None:
     """Make the passes the views read (in the worker, not the GUI thread)."""
     solution.node_summary()
@@ -476,11 +487,54 @@ def bubble_matrix(spot: PushFoldSpot) -> np.ndarray:
     return bubble_factors(spot.stack_array(), "chips" if pay is None else pay)
 
 
+@dataclass(frozen=True)
+class NashConvUnit:
+    """The one unit a NashConv is shown in to the player: % of the prize pool for an ICM
+    spot, big blinds for chip EV (the library's value is in prize units or chips; payouts
+    ``65/35`` and ``1`` are the same pool, 100× apart in prize units).
+
+    >>> unit = NashConvUnit("% of the prize pool", "% pool", 100 / 1.0)
+    >>> unit.text(0.0009526), unit.axis
+    ('0.09526% of the prize pool', 'NashConv (% pool)')
+    """
+
+    words: str  #: after a number: "% of the prize pool" or " bb"
+    short: str  #: the axis unit: "% pool" or "bb"
+    scale: float  #: the player's unit per library unit
+
+    def value(self, nash_conv: float) -> float:
+        return nash_conv * self.scale
+
+    def text(self, nash_conv: float) -> str:
+        return f"{self.value(nash_conv):.4g}{self.words}"
+
+    @property
+    def axis(self) -> str:
+        return f"NashConv ({self.short})"
+
+
+def nash_conv_unit(spot: Any) -> NashConvUnit:
+    """The :class:`NashConvUnit` of a spot (its ``model``, ``prize_pool`` and ``bb``).
+
+    >>> from types import SimpleNamespace
+    >>> icm = nash_conv_unit(SimpleNamespace(model="icm", prize_pool=100.0, bb=100))
+    >>> one = nash_conv_unit(SimpleNamespace(model="icm", prize_pool=1.0, bb=100))
+    >>> icm.text(0.09956), one.text(0.0009526)
+    ('0.09956% of the prize pool', '0.09526% of the prize pool')
+    >>> nash_conv_unit(SimpleNamespace(model="chips", prize_pool=0.0, bb=50)).text(12.5)
+    '0.25 bb'
+    """
+    if getattr(spot, "model", "chips") == "icm" and spot.prize_pool > 0:
+        return NashConvUnit("% of the prize pool", "% pool", 100.0 / spot.prize_pool)
+    return NashConvUnit(" bb", "bb", 1.0 / spot.bb)
+
+
 def progress_text(done: float, points: list[tuple[int, float]], elapsed: float | None = None,
-                  left: float | None = None) -> str:
+                  left: float | None = None, unit: str = "") -> str:
     """The progress line of a run: the iteration done, the last NashConv measured (its
     iteration when that is an earlier one), then the time elapsed and about how long is left
-    (:func:`~omahanash.pushfold.live.time_words`; no moving iteration cap).
+    (:func:`~omahanash.pushfold.live.time_words`; no moving iteration cap). ``points`` are
+    in the player's unit (:class:`NashConvUnit`), ``unit`` its words.
 
     >>> progress_text(0, [])
     'Solving: making the deals and the first iteration…'
@@ -495,23 +549,23 @@ def progress_text(done: float, points: list[tuple[int, float]], elapsed: float |
         text = f"Iteration {int(done):,}"
         if points:
             at, value = points[-1]
-            text += f": NashConv {value:.4g}" + (f" at iteration {at:,}"
+            text += f": NashConv {value:.4g}{unit}" + (f" at iteration {at:,}"
                                                  if at != int(done) else "")
     if elapsed is None:
         return text
     return f"{text} · {time_words(elapsed, left)}"
 
 
-def history_points(history: list) -> list[tuple[int, float]]:
+def history_points(history: list, scale: float = 1.0) -> list[tuple[int, float]]:
     """``(iteration, NashConv)`` of the reports with a finite value (the plot's points), one
     per iteration: the last (a live run stopped just after an early report reports that
-    iteration again).
+    iteration again); the values times ``scale`` (:attr:`NashConvUnit.scale`).
 
     >>> from omahanash.solving import Report
     >>> history_points([Report(0, math.inf), Report(1, 9.9), Report(5, 0.4), Report(5, 0.4)])
     [(1, 9.9), (5, 0.4)]
     """
-    points = {int(r.iteration): float(r.nash_conv) for r in history
+    points = {int(r.iteration): scale * float(r.nash_conv) for r in history
               if r.iteration >= 1 and math.isfinite(r.nash_conv)}
     return list(points.items())
 

@@ -53,11 +53,12 @@ from ui.table.model import (
     VARIANTS,
     TableInputs,
     TableModel,
-    ev_rows,
+    ev_summary,
     hand_rows,
     history_points,
     lock_text,
     lookup_text,
+    nash_conv_unit,
     node_rows,
     open_push,
     open_push_rows,
@@ -103,7 +104,7 @@ class TableTab(TableFiles, Tab):
         self.run_error, self.run_status = form.run_error, form.run_status
         self.build_panel = TableBuildPanel(self.make_runner)
         self.oval = TableView()
-        self.plot = named(ConvergencePlot("NashConv"), "tableNashConvPlot")
+        self.plot = named(ConvergencePlot("NashConv (% pool)"), "tableNashConvPlot")
         self.plot.setMinimumHeight(180)
         self.results = TableResults()
         self.node_model, self.hands_model = self.results.node_model, self.results.hands_model
@@ -297,7 +298,9 @@ class TableTab(TableFiles, Tab):
         reports = detail.reports
         if len(reports) != self._live_seen:
             self._live_seen = len(reports)
-            self._live_points = history_points(list(reports))
+            unit = self._live_unit()
+            self._live_points = history_points(list(reports),
+                                               1.0 if unit is None else unit.scale)
             self.plot.set_history(self._live_points)
             self._show_provisional(reports)
         # every iteration moves the line, a NashConv point or not
@@ -312,8 +315,18 @@ class TableTab(TableFiles, Tab):
         detail, when, done = self._live
         since = time.monotonic() - when
         left = None if detail.left is None else max(0.0, detail.left - since)
+        unit = self._live_unit()
         self.form.summary_label.setText(progress_text(done, self._live_points,
-                                                      detail.elapsed + since, left))
+                                                      detail.elapsed + since, left,
+                                                      "" if unit is None else unit.words))
+
+    def _live_unit(self) -> object:
+        """The NashConv unit of the running spot (None: not known yet, an opened file)."""
+        if self._running_spot is None:
+            return None
+        unit = nash_conv_unit(self._running_spot)
+        self.plot.set_y_label(unit.axis)
+        return unit
 
     def _show_provisional(self, reports: tuple) -> None:
         """The ranges of the run's latest report with ranges, marked provisional."""
@@ -325,8 +338,7 @@ class TableTab(TableFiles, Tab):
         else:
             return
         self.provisional = True
-        unit = "prize" if getattr(spot, "model", "chips") == "icm" else "chips"
-        self.run_status.setText(provisional_text(report, unit))
+        self.run_status.setText(provisional_text(report, spot))
         self.run_status.setStyleSheet(PROVISIONAL_STYLE)
         self.results.nodes_heading.setText(f"Nodes — provisional, iteration "
                                            f"{report.iteration:,} (refining…)")
@@ -382,14 +394,15 @@ class TableTab(TableFiles, Tab):
             self._show_staleness()
             return
         self.oval.set_push_texts(open_push(solution))
-        points = history_points(solution.history)
+        unit = nash_conv_unit(solution.spot)
+        points = history_points(solution.history, unit.scale)
         if not points and solution.iterations:  # a solution kept without its reports
-            points = [(solution.iterations, solution.nash_conv)]
+            points = [(solution.iterations, unit.value(solution.nash_conv))]
+        self.plot.set_y_label(unit.axis)
         self.plot.set_history(points)
-        unit = "prize" if solution.spot.model == "icm" else "chips"
-        evs = ", ".join(f"{row['position']} {row[unit]:.3g}" for row in ev_rows(solution))
         self.form.summary_label.setText(f"{solution.iterations} iterations, NashConv "
-                                        f"{solution.nash_conv:.4g} ({unit}). EV: {evs}")
+                                        f"{unit.text(solution.nash_conv)}. "
+                                        f"EV: {ev_summary(solution)}")
         self.results.node_model.set_table(NODE_COLUMNS, node_rows(solution))
         self.results.node_list.selectRow(0)
         self._show_node()

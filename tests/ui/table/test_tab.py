@@ -181,6 +181,31 @@ def test_the_plot_has_its_first_point_after_the_first_iteration(tab, drive, qtbo
     assert any(line.startswith("Iteration ") for line in lines), lines
 
 
+def test_nash_conv_has_one_unit_whatever_the_payouts_scale(tab, drive, qtbot):
+    """Payouts 50/30/20 and 0.5/0.3/0.2 are the same pool: the library's NashConv (prize
+    units) is 100x apart, the player's (% of the prize pool) the same, on the plot's axis
+    too; chip EV is in big blinds."""
+    texts, plots = [], []
+    for payouts in ("50/30/20", "0.5/0.3/0.2"):
+        fill(tab, drive, payouts=payouts)
+        calculate(tab, drive, qtbot)
+        plot = drive.find(tab, ConvergencePlot, "tableNashConvPlot")
+        assert plot.y_label == "NashConv (% pool)"
+        plots.append(plot.history())
+        pool = tab.solution.spot.prize_pool
+        assert plot.history()[-1][1] == pytest.approx(100 * tab.solution.nash_conv / pool)
+        texts.append(tab.run_status.text())
+        assert "% of the prize pool" in tab.form.summary_label.text()
+    assert texts[0] == texts[1] and "% of the prize pool" in texts[0], texts
+    assert [y for _, y in plots[0]] == pytest.approx([y for _, y in plots[1]], rel=1e-6)
+    drive.choose(drive.find(tab, QComboBox, "payoutModelCombo"), "Chips")
+    calculate(tab, drive, qtbot)
+    plot = drive.find(tab, ConvergencePlot, "tableNashConvPlot")
+    assert plot.y_label == "NashConv (bb)"
+    assert plot.history()[-1][1] == pytest.approx(tab.solution.nash_conv / 100)
+    assert f"NashConv {tab.solution.nash_conv / 100:.4g} bb" in tab.run_status.text()
+
+
 def test_stale_marks_when_inputs_change(tab, drive, qtbot):
     fill(tab, drive)
     calculate(tab, drive, qtbot)
