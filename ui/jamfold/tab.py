@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from omahanash.cards import Variant
-from ui.equity_tables.panel import TableBuildPanel, precision_note
+from ui.equity_tables.panel import TableBuildPanel
 from ui.jamfold.exploit.panel import ExploitPanel
 from ui.jamfold.files import SolutionFiles
 from ui.jamfold.form import GameForm
@@ -50,6 +50,7 @@ from ui.jamfold.ranges import RangeViews
 from ui.jamfold.results import HandBox, ResultsBox
 from ui.jamfold.sweep.panel import SweepPanel
 from ui.kit.common import Tab, scrolling_column
+from ui.table.model import equity_table_text
 
 if TYPE_CHECKING:
     from omahanash.jamfold import IterationReport, JamFoldSolution
@@ -343,8 +344,8 @@ class JamFoldTab(Tab):
                               self.model.shown_bb)
         self._refresh_lookup()
         self._show_staleness()
-        self.results.set_precision("" if solution is None
-                                   else precision_note(solution.game.table))
+        self.results.set_precision(*(("", False) if solution is None
+                                     else equity_table_text(solution.game.table)))
 
     def _on_failed(self, message: str) -> None:
         self.run_error.show_error(message)

@@ -90,6 +90,9 @@ class TableForm(QGroupBox):
         #: iterations, stopped)
         self.run_status = named(QLabel(), "tableRunStatus")
         self.run_status.setWordWrap(True)
+        #: which equity table the result stands on (a coarse one marked)
+        self.equity_table_label = named(QLabel(), "tableEquityTableLabel")
+        self.equity_table_label.setWordWrap(True)
 
         form = QFormLayout()
         form.addRow("Type", self.type_combo)
@@ -114,10 +117,17 @@ class TableForm(QGroupBox):
         column = QVBoxLayout(self)
         column.addLayout(form)
         column.addLayout(buttons)
-        for widget in (self.run_error, self.stale_label, self.summary_label, self.run_status):
+        for widget in (self.run_error, self.stale_label, self.summary_label, self.run_status,
+                       self.equity_table_label):
             column.addWidget(widget)
         self.preset_combo.activated.connect(self._on_preset)
         self.units_combo.currentIndexChanged.connect(self._on_units_changed)
+
+    def show_equity_table(self, text: str, coarse: bool) -> None:
+        """Say which equity table the result stands on; a coarse one in the warning colour."""
+        self.equity_table_label.setText(text)
+        self.equity_table_label.setStyleSheet("color: #8a5a00; font-weight: bold;" if coarse
+                                              else "color: #555555;")
 
     def edits(self) -> list[QLineEdit]:
         """Every text field of the form, the seats' stacks last."""

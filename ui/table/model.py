@@ -347,6 +347,41 @@ def ev_rows(solution: PushFoldSolution) -> list[dict[str, Any]]:
             for i, pos in enumerate(solution.spot.positions)]
 
 
+def equity_table_text(table: object) -> tuple[str, bool]:
+    """Which equity table a result stands on, in the player's words, and whether it is the
+    coarse first-launch one (then the text is the precision note of
+    :func:`ui.equity_tables.model.precision_note`, shown until a result on the full table
+    replaces it).
+
+    >>> from omahanash.equity.tables import load_table
+    >>> equity_table_text(load_table("holdem"))
+    ("Equity table: Texas Hold'em, exact.", False)
+    """
+    from omahanash.cards import Variant
+    from ui.equity_tables.model import precision_note
+
+    info = getattr(table, "info", None) or {}
+    if not info.get("game"):
+        return "", False
+    variant = Variant.parse(info["game"])
+    note = precision_note(table)
+    if note:
+        return f"Equity table: {variant.display_name}, COARSE. {note}", True
+    if info.get("exact"):
+        return f"Equity table: {variant.display_name}, exact.", False
+    samples = info.get("samples")
+    subset = "" if getattr(table, "n", 0) >= _num_classes(variant) else \
+        f", {getattr(table, 'n', 0):,} classes only"
+    return (f"Equity table: {variant.display_name}, full precision ({samples} samples per "
+            f"cell{subset})."), False
+
+
+def _num_classes(variant: Any) -> int:
+    from omahanash.hands import num_classes
+
+    return int(num_classes(variant))
+
+
 def ev_summary(solution: PushFoldSolution) -> str:
     """Each seat's EV in the spot's NashConv unit: % of the prize pool (ICM) or big blinds
     (chip EV), e.g. ``"BTN 31.2% pool, SB 30.1% pool, BB 38.7% pool"``."""

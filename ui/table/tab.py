@@ -53,6 +53,7 @@ from ui.table.model import (
     VARIANTS,
     TableInputs,
     TableModel,
+    equity_table_text,
     ev_summary,
     hand_rows,
     history_points,
@@ -391,8 +392,10 @@ class TableTab(TableFiles, Tab):
             self.form.summary_label.clear()
             self.oval.set_push_texts([])
             self.results.show_rows(None, [])
+            self.form.show_equity_table("", False)
             self._show_staleness()
             return
+        self.form.show_equity_table(*equity_table_text(solution.solver.table))
         self.oval.set_push_texts(open_push(solution))
         unit = nash_conv_unit(solution.spot)
         points = history_points(solution.history, unit.scale)
