@@ -112,7 +112,7 @@ from omahanash.history.table_spots import (
     find_table_spot,
 )
 from omahanash.history.textlines import is_stream
-from omahanash.jamfold.decision import MIXED_MIN_FREQUENCY, judge
+from omahanash.jamfold.decision import MIXED_MIN_FREQUENCY, jamfold_tolerance, judge
 from omahanash.jamfold.exploit import best_response
 from omahanash.jamfold.game import JamFoldParams
 from omahanash.jamfold.nash_cache import nash_solution
@@ -264,7 +264,9 @@ class _Judge:
             hand = response.lookup(spot.cards)
             allin_ev, fold_ev = hand.allin_ev, hand.fold_ev
             frequency = None
-        decision = judge("allin" if spot.aggressive else "fold", allin_ev, fold_ev, frequency)
+        tolerance = jamfold_tolerance(entry["solution"])
+        decision = judge("allin" if spot.aggressive else "fold", allin_ev, fold_ev, frequency,
+                         tolerance)
         lost = decision.ev_lost
         aggressive_name = "push" if spot.position == "SB" else "call"
         nash_action = aggressive_name if played >= 0.5 else "fold"
@@ -279,7 +281,8 @@ class _Judge:
             allin_ev=allin_ev, fold_ev=fold_ev, ev_lost_bb=lost, severity=severity(lost),
             best_action=best_action, opponent=self.opponent.text(role),
             verdict=decision.verdict, players=spot.hand.seated or 2,
-            node="SB" if spot.position == "SB" else "BB vs SB")
+            node="SB" if spot.position == "SB" else "BB vs SB",
+            tolerance_bb=tolerance)  # the grid spot's big blind is 1 chip
 
 
 def review_hands(items: Iterable[Hand | Unparsed], hero: str, max_bb: float = DEFAULT_MAX_BB,

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from omahanash.cards import Variant
+from omahanash.history.grading import verdict_words
 
 if TYPE_CHECKING:
     from omahanash.history import ReviewReport, SpotReview
@@ -147,15 +148,39 @@ def details_html(spot: SpotReview) -> str:
             ("Action", html.escape(spot.action)),
             ("Best", f"{html.escape(spot.best_action)} against "
                      f"{html.escape(_opponent_name(spot.opponent))}"),
-            ("Nash", f"{html.escape(spot.nash_action)} {100 * spot.nash_frequency:.1f}%"),
+            ("Nash", f"{html.escape(spot.nash_action)} {100 * spot.nash_frequency:.1f}%"
+                     + html.escape(noise_note(spot))),
             ("AllIn_EV", f"{spot.allin_ev:.3f} bb"),
             ("Fold_EV", f"{spot.fold_ev:.3f} bb"),
             ("EV lost", lost + ("" if spot.ev_lost_pool_pct is None
                                 else f", {spot.ev_lost_pool_pct:.3f}% of the prize pool")),
-            ("Verdict", html.escape(spot.verdict)),  # the one rule: jamfold.decision.judge
-            ("Severity", html.escape(spot.severity)))
+            # the one rule (jamfold.decision.judge) in one vocabulary
+            ("Verdict", html.escape(verdict_words(spot.verdict, spot.ev_lost_bb,
+                                                  spot.tolerance_bb))))
     return "<table>" + "".join(f"<tr><td><b>{name}</b>&nbsp;&nbsp;</td><td>{value}</td></tr>"
                                for name, value in rows) + "</table>"
+
+
+def noise_note(spot: SpotReview) -> str:
+    """What the "Nash" line adds when the average strategy mixes the hand (5-95 %) but one
+    action is better by more than the solve's precision: that mix is noise.
+
+    >>> from omahanash.history.report import SpotReview
+    >>> spot = SpotReview(hand_id="1", file="f", line=1, variant="holdem", position="BB",
+    ...     sb=0.5, bb=1, ante=0, dead_money=0, stack_bb=10, grid_stack_bb=10,
+    ...     cards="Kd Ts", action="call", nash_action="fold", nash_frequency=0.68,
+    ...     allin_ev=-2.9, fold_ev=-1.0, ev_lost_bb=1.9, severity="blunder",
+    ...     best_action="fold", tolerance_bb=0.01)
+    >>> noise_note(spot)
+    ' (a mix of the average strategy, but fold is better by 1.9 bb: noise of the solve)'
+    """
+    if not (0.5 <= spot.nash_frequency <= 0.95):
+        return ""
+    gap = abs(spot.allin_ev - spot.fold_ev)
+    if gap <= spot.tolerance_bb:
+        return " (a mix: both EVs within the solve's precision)"
+    return (f" (a mix of the average strategy, but {spot.best_action} is better by {gap:.3g} "
+            "bb: noise of the solve)")
 
 
 def _payouts_name(spot: SpotReview) -> str:

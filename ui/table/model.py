@@ -493,7 +493,44 @@ def lookup_text(solution: PushFoldSolution, hand: str, node: str) -> tuple[dict,
             f"EV {verb}: {amount(data['play_ev'])}\nEV fold: {amount(data['fold_ev'])}")
     if data["diff_ev"] is not None:
         text += f"\nDifference: {amount(data['diff_ev'])}"
+        note = mix_note(data["play_pct"], data["diff_ev"], solution.nash_conv, verb,
+                        amount)
+        if note:
+            text += f"\n{note}"
     return data, text
+
+
+def mix_note(play_pct: float, diff_ev: float, tolerance: float, verb: str,
+             amount: Any = None) -> str:
+    """What a mixed hand's read-out adds (the decision rule, :mod:`omahanash.jamfold.decision`):
+    a real mix when the EVs are equal within the solve's precision (``tolerance``: its
+    NashConv, the EVs' unit), else which action is better and by how much, the mix marked
+    as the average strategy's noise (the hand is not purified: the shown frequency is the
+    solve's). "" for a hand played (almost) always or never. ``amount`` formats a value.
+
+    >>> mix_note(32.0, -0.187, 0.0996, "call", lambda v: f"{v:.3f}% of the pool")
+    "Noise: the average strategy calls 32 %, but fold is better by 0.187% of the pool, more \
+than the solve's precision (0.100% of the pool): play fold."
+    >>> mix_note(40.0, 0.01, 0.0996, "push", lambda v: f"{v:.3f}%")
+    "A mix: both EVs are equal within the solve's precision (0.100%)."
+    >>> mix_note(99.0, 3.0, 0.0996, "push")
+    ''
+    """
+    from omahanash.jamfold.decision import MIXED_MIN_FREQUENCY
+
+    def say(value: float) -> str:
+        return f"{value:.3g}" if amount is None else amount(value)
+
+    share = play_pct / 100.0
+    if min(share, 1.0 - share) < MIXED_MIN_FREQUENCY:
+        return ""
+    if abs(diff_ev) <= tolerance:
+        return f"A mix: both EVs are equal within the solve's precision ({say(tolerance)})."
+    better = verb if diff_ev > 0 else "fold"
+    plays = "pushes" if verb == "push" else "calls"
+    return (f"Noise: the average strategy {plays} {play_pct:.0f} %, but {better} is better by "
+            f"{say(abs(diff_ev))}, more than the solve's precision ({say(tolerance)}): play "
+            f"{better}.")
 
 
 def icm_rows(spot: PushFoldSpot) -> list[list[Any]]:

@@ -5,6 +5,7 @@ cumulative EV-lost plot, details and Open in Jam-fold, export, errors, Stop."""
 from __future__ import annotations
 
 import csv
+import html
 import re
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from omahanash.cards import Variant
 from omahanash.history import review
+from omahanash.history.grading import verdict_words
 from ui.review.spots_table import SEVERITY_COLOURS, cards_html
 from ui.review.tab import ReviewTab, jamfold_inputs
 
@@ -180,9 +182,12 @@ def test_selected_spot_details_and_open_in_jamfold(qtbot, window, tab, drive):
     details = drive.find(tab, QLabel, "reviewDetails").text()
     assert cards_html("Qs Qh") in details and "♠" in details and "♥" in details
     for text in ("call", "AllIn_EV", f"{spot.allin_ev:.3f}", "Fold_EV", f"{spot.fold_ev:.3f}",
-                 "EV lost", "Severity", "12.20 bb", "judged at 12 bb", "Verdict"):
+                 "EV lost", "12.20 bb", "judged at 12 bb", "Verdict"):
         assert text in details, text
-    assert spot.verdict in ("correct", "mixed", "mistake") and spot.verdict in details
+    # one vocabulary: the verdict names a mistake by its severity, no second "Severity" row
+    assert spot.verdict in ("correct", "mixed", "mistake")
+    assert html.escape(verdict_words(spot.verdict, spot.ev_lost_bb, spot.tolerance_bb)) \
+        in details and "Severity" not in details
     assert button.isEnabled()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     jamfold = window.tab("Jam-fold")
