@@ -49,7 +49,7 @@ from ui.jamfold.model import (
 from ui.jamfold.ranges import RangeViews
 from ui.jamfold.results import HandBox, ResultsBox
 from ui.jamfold.sweep.panel import SweepPanel
-from ui.kit.common import Tab, scrolling_column
+from ui.kit.common import Tab, grey_out, scrolling_column
 from ui.table.model import equity_table_text
 
 if TYPE_CHECKING:
@@ -283,6 +283,8 @@ class JamFoldTab(Tab):
     def _start_live(self, iterations: int, bb: float) -> None:
         """Reset the live view for a run of ``iterations`` in all (a Continue's snapshots
         start with the reports it continues)."""
+        # the ranges and the lookup shown answer the last run: greyed until this one ends
+        grey_out(self.result_views, self.solution is not None)
         self.model.start_run(iterations, bb)
         self.update_times = []
         self.run_error.clear_error()
@@ -323,9 +325,16 @@ class JamFoldTab(Tab):
         if message:
             self.status_message.emit(message)
 
+    @property
+    def result_views(self) -> list[QWidget]:
+        """The views of a result that a new run greys until it ends (not the live plot)."""
+        ranges = self.ranges
+        return [ranges.grid_page, ranges.class_view, ranges.omaha_map, self.hand]
+
     def _show_solution(self, target: int | None = None) -> None:
         """Show :attr:`solution` (or nothing) everywhere: results, plot, range views, lookup;
         what a finished, stopped or failed job leaves, and a switch of units."""
+        grey_out(self.result_views, False)
         solution = self.solution
         if solution is None:
             self.results.clear()

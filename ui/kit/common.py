@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from PySide6.QtCore import QAbstractItemModel, QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
+    QGraphicsOpacityEffect,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -116,6 +117,24 @@ def named(widget: W, name: str) -> W:
     do not declare."""
     widget.setObjectName(name)
     return widget
+
+
+#: How faded a previous result is while a new run computes its replacement.
+GREYED_OPACITY = 0.35
+
+
+def grey_out(widgets: Sequence[QWidget], greyed: bool) -> None:
+    """Fade ``widgets`` (a previous result's views while a new run computes: they no longer
+    answer the inputs) or bring them back; each keeps a ``greyed`` property saying which.
+    The views stay usable (scrolling, hovering): only their look says "old"."""
+    for widget in widgets:
+        if greyed:
+            effect = QGraphicsOpacityEffect(widget)
+            effect.setOpacity(GREYED_OPACITY)
+            widget.setGraphicsEffect(effect)
+        elif widget.property("greyed"):
+            widget.setGraphicsEffect(None)  # type: ignore[arg-type]
+        widget.setProperty("greyed", greyed)
 
 
 def scrolling_column(*widgets: QWidget) -> QScrollArea:

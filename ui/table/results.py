@@ -115,6 +115,11 @@ class TableResults(QWidget):
         side.addWidget(self.lookup_error)
         side.addWidget(self.lookup_result)
 
+    @property
+    def result_views(self) -> list[QWidget]:
+        """The views of a result (greyed while a new run computes the next one)."""
+        return [self.node_list, self.range_tabs, self.lookup_result]
+
     def show_icm(self, spot: PushFoldSpot) -> None:
         """The ICM panel of the spot in the form."""
         self.icm_model.set_table(ICM_COLUMNS, icm_rows(spot))

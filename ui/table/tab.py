@@ -33,7 +33,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QSplitter, QVBoxLayout, QW
 from omahanash.errors import InputError
 from omahanash.pushfold.live import provisional_nodes
 from ui.equity_tables.panel import TableBuildPanel
-from ui.kit.common import Tab, named, scrolling_column
+from ui.kit.common import Tab, grey_out, named, scrolling_column
 from ui.kit.plots import ConvergencePlot
 from ui.table.chart.panel import TableChartPanel
 from ui.table.files import TableFiles
@@ -287,6 +287,8 @@ class TableTab(TableFiles, Tab):
         self._live_seen = 0
         self._live_points = []
         self._live = None
+        # the result shown answers the last run, not this one: greyed until its replacement
+        grey_out(self.results.result_views, self.model.solution is not None)
         self.runner.start(job, cancellable=cancellable)  # type: ignore[arg-type]
         self._clock.start()
         self.form.calculate_button.set_running(True)
@@ -345,6 +347,7 @@ class TableTab(TableFiles, Tab):
                                            f"{report.iteration:,} (refining…)")
         selected = self.results.selected_node
         self.results.node_model.set_table(NODE_COLUMNS, node_rows(nodes))
+        grey_out([self.results.node_list], False)  # this run's nodes, marked provisional
         if selected is None or not self.results.select_node(selected):
             self.results.node_list.selectRow(0)
         self.oval.set_push_texts(open_push_rows(spot, nodes))  # type: ignore[arg-type]
@@ -384,6 +387,7 @@ class TableTab(TableFiles, Tab):
 
     def _show_solution(self) -> None:
         self.provisional = False
+        grey_out(self.results.result_views, False)
         self.results.nodes_heading.setText(NODES_HEADING)
         solution = self.model.solution
         if solution is None:

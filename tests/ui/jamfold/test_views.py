@@ -411,3 +411,18 @@ def test_the_form_starts_at_the_librarys_defaults(qtbot, monkeypatch):
     assert [other.ante_edit.text(), other.sb_edit.text(), other.bb_edit.text(),
             other.player1_edit.text()] == ["0.5", "2", "4", "60"]
     assert other.variant == Variant.OMAHA_HI
+
+
+def test_a_new_run_greys_the_previous_ranges(tab, drive, qtbot):
+    """The previous result's ranges and lookup are greyed while a new run computes, back
+    when it ends (issue 35)."""
+    solve(tab, drive, qtbot, iterations="200")
+    assert all(view.property("greyed") is False for view in tab.result_views)
+    set_inputs(tab, drive, iterations="300")
+    assert tab.calculate()
+    assert all(view.property("greyed") is True and view.graphicsEffect() is not None
+               for view in tab.result_views)
+    with qtbot.waitSignal(tab.runner.finished, timeout=300_000):
+        pass
+    assert all(view.property("greyed") is False and view.graphicsEffect() is None
+               for view in tab.result_views)

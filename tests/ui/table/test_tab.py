@@ -400,3 +400,24 @@ def test_stop_says_stopped(tab, drive, qtbot):
     assert tab.solution.outcome.status == "stopped"
     assert status.text().startswith("Stopped after ")
     assert not tab.provisional and tab.node_model.rowCount() == 6
+
+
+def test_a_new_run_greys_the_previous_result_until_its_own(tab, drive, qtbot):
+    """During a new run the previous result's nodes and ranges are greyed (issue 35: they
+    stayed on screen as if they answered the new inputs), back when the run ends."""
+    from PySide6.QtWidgets import QGraphicsOpacityEffect
+
+    fill(tab, drive)
+    assert tab.calculate()  # no result before: nothing to grey
+    assert not tab.results.node_list.property("greyed")
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=120_000)
+    drive.type_into(drive.find(tab, QLineEdit, "seatStackEdit2"), "900")
+    assert tab.calculate()
+    for view in tab.results.result_views:
+        assert view.property("greyed") is True
+        effect = view.graphicsEffect()
+        assert isinstance(effect, QGraphicsOpacityEffect) and effect.opacity() < 0.5
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=120_000)
+    assert tab.solution.spot.stacks[2] == 900
+    for view in tab.results.result_views:
+        assert view.property("greyed") is False and view.graphicsEffect() is None
