@@ -91,6 +91,8 @@ class SpotReview:
     #: The decision rule's tolerance (bb): the solve's precision, within which of the best
     #: action's EV a decision is correct (:mod:`omahanash.jamfold.decision`).
     tolerance_bb: float = 0.0
+    #: A table spot's big-blind ante (chips; ``ante`` holds it too, as before).
+    bb_ante: float = 0.0
 
     @property
     def ev_lost(self) -> float:

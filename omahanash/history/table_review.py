@@ -171,7 +171,7 @@ def table_fields(spot: TableSpot, game: Any, play_ev: float, fold_ev: float,
         "ev_lost_pool_pct": lost_pct, "note": spot.note, "stacks": spot.stacks,
         "precision": precision,
         "ev_diff_error": None if ev_diff_error is None else ev_diff_error * to_bb,
-        "tolerance_bb": allowed * to_bb}
+        "tolerance_bb": allowed * to_bb, "bb_ante": spot.bb_ante}
 
 
 class TableJudging:

@@ -118,15 +118,60 @@ class JamfoldRequest:
 def jamfold_request(spot: SpotReview) -> JamfoldRequest | str:
     """The request for a heads-up spot, or why a spot cannot be opened there (a table spot
     belongs to a table of 3-10 players, which the Jam-fold tab does not play)."""
-    if spot.players > 2 and spot.node not in ("SB", "BB vs SB"):
+    if spot.precision != "heads-up":  # judged at its table by the push/fold engine
         return (f"hand #{spot.hand_id} is a {spot.players}-handed table spot ({spot.node}): "
-                "the Jam-fold tab plays heads-up only")
+                "open it in the Table tab (the Jam-fold tab plays heads-up only)")
     note = "" if spot.dead_money == 0 else \
         f" (without the {spot.dead_money / spot.bb:g} bb of dead money it does not model)"
     return JamfoldRequest(Variant(spot.variant).display_name, jamfold_inputs(spot),
                           "PU" if spot.position == "SB" else "CA",
                           f"Hand #{spot.hand_id} from the Review tab{note}: press Calculate, "
                           "then Show.")
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """What "Open in Table" asks the main window to do: the Table tab's spot (the game by
+    its ``omahanash`` name, stacks in chips in the order the players act, blinds, antes, the
+    payouts the review valued it with, "" for chip EV), the node to select, the hero's cards
+    and a message for the Table tab."""
+
+    variant: str
+    stacks: tuple[float, ...]
+    sb: float
+    bb: float
+    ante: float
+    bb_ante: float
+    payouts: str
+    node: str
+    cards: str
+    message: str
+
+
+def table_request(spot: SpotReview) -> TableRequest | str:
+    """The Table tab's request for a judged table spot, or why it cannot be opened there (a
+    heads-up spot: the Jam-fold tab plays it).
+
+    >>> from omahanash.history.report import SpotReview
+    >>> spot = SpotReview(hand_id="7", file="f.txt", line=1, variant="holdem", position="BB",
+    ...     sb=200, bb=400, ante=50, dead_money=0, stack_bb=9.75, grid_stack_bb=9.75,
+    ...     cards="9c 8c", action="fold", nash_action="fold", nash_frequency=1.0,
+    ...     allin_ev=-3.0, fold_ev=-1.1, ev_lost_bb=0.0, severity="none", best_action="fold",
+    ...     verdict="correct", players=3, node="BB vs BTN+SB", model="icm",
+    ...     payouts="50/30/20", stacks=(5100.0, 4500.0, 3900.0), precision="full")
+    >>> request = table_request(spot)
+    >>> request.stacks, request.node, request.payouts, request.ante
+    ((5100.0, 4500.0, 3900.0), 'BB vs BTN+SB', '50/30/20', 50)
+    """
+    if spot.precision == "heads-up" or len(spot.stacks) != spot.players:
+        return (f"hand #{spot.hand_id} is a heads-up spot: open it in the Jam-fold tab, which "
+                "plays heads-up")
+    return TableRequest(
+        spot.variant, tuple(spot.stacks), spot.sb, spot.bb,
+        0.0 if spot.bb_ante else spot.ante, spot.bb_ante,
+        spot.payouts if spot.model == "icm" else "", spot.node, spot.cards,
+        f"Hand #{spot.hand_id} from the Review tab: the equilibrium that judged it, node "
+        f"{spot.node} selected, your {spot.cards} looked up.")
 
 
 def details_html(spot: SpotReview) -> str:

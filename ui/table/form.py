@@ -123,6 +123,26 @@ class TableForm(QGroupBox):
         self.preset_combo.activated.connect(self._on_preset)
         self.units_combo.currentIndexChanged.connect(self._on_units_changed)
 
+    def fill_request(self, variant: str, stacks: tuple[float, ...], sb: float, bb: float,
+                     ante: float, bb_ante: float, payouts: str) -> None:
+        """Put a spot opened from another tab in the form (stacks in chips; payouts "" for
+        chip EV); iterations, deals and locks go back to their defaults (the equilibrium from
+        the cache of equilibria, as the review solved it)."""
+        self.type_combo.setCurrentText(next(k for k, v in VARIANTS.items() if v == variant))
+        self.seats_spin.setValue(len(stacks))
+        self.units_combo.setCurrentText("chips")
+        for edit, stack in zip(self.stack_edits(), stacks, strict=False):
+            edit.setText(f"{stack:g}")
+        for edit, value in ((self.sb_edit, sb), (self.bb_edit, bb), (self.ante_edit, ante),
+                            (self.bb_ante_edit, bb_ante)):
+            edit.setText(f"{value:g}")
+        self.payout_model_combo.setCurrentText("ICM" if payouts else "Chips")
+        if payouts:
+            self.payouts_edit.setText(payouts)
+        for edit in (self.iterations_edit, self.deals_edit, self.locks_edit):
+            edit.clear()
+        self.seed_edit.setText("0")
+
     def show_equity_table(self, text: str, coarse: bool) -> None:
         """Say which equity table the result stands on; a coarse one in the warning colour."""
         self.equity_table_label.setText(text)

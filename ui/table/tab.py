@@ -96,6 +96,8 @@ class TableTab(TableFiles, Tab):
         self._clock.setInterval(1000)
         self._clock.timeout.connect(self._show_progress)
         self.lookup_data: dict | None = None
+        #: the node to select when the solve of a spot opened from the Review tab arrives
+        self._pending_node: str | None = None
         self.form = form = TableForm(lambda: self.stack_edits)
         # widgets by their old names (scripts and tests use them)
         self.seats_spin, self.payout_model_combo = form.seats_spin, form.payout_model_combo
@@ -257,6 +259,24 @@ class TableTab(TableFiles, Tab):
         self._start(solve_job(request), f"Solving the {request.spot.players}-handed table…")
         return True
 
+    def open_spot(self, request: object) -> str | None:
+        """Open a spot the Review tab judged (a :class:`~ui.review.model.TableRequest`, routed
+        by the main window): its seats, stacks, blinds, antes and payouts in the form, solved
+        as the review solved it (Calculate: the cache of equilibria answers at once), its
+        node selected and the hand looked up when the result arrives. The reason when it
+        cannot be done (None: done)."""
+        if self.runner.running:
+            return "the Table tab is running a job: stop it first"
+        fields = ("variant", "stacks", "sb", "bb", "ante", "bb_ante", "payouts")
+        self.form.fill_request(*(getattr(request, name) for name in fields))
+        self.results.lookup_edit.setText(str(getattr(request, "cards", "")))
+        self._pending_node = str(getattr(request, "node", "")) or None
+        self.status_message.emit(str(getattr(request, "message", "")))
+        if not self.calculate():  # e.g. its Omaha table is not built yet: the form says so
+            self.form.summary_label.setText(
+                f"{getattr(request, 'message', '')} Press Calculate when the form is ready.")
+        return None
+
     def continue_run(self) -> bool:
         """Run the Iterations field's count more on the shown solution."""
         request = self.model.request
@@ -412,6 +432,9 @@ class TableTab(TableFiles, Tab):
                                         f"EV: {ev_summary(solution)}")
         self.results.node_model.set_table(NODE_COLUMNS, node_rows(solution))
         self.results.node_list.selectRow(0)
+        if self._pending_node is not None:  # a spot opened from the Review tab
+            self.results.select_node(self._pending_node)
+            self._pending_node = None
         self._show_node()
         if self.results.lookup_edit.text().strip():
             self.show_hand()
