@@ -242,11 +242,13 @@ class TableSpot(Spot):
 
     @property
     def description(self) -> str:
-        """``"Texas Hold'em · 3-max 50/30/20 · BTN 10, SB 10, BB 10 bb · you are BB"``."""
+        """``"Texas Hold'em · 3 left, payouts 50/30/20 · BTN 10, SB 10, BB 10 bb · you are BB"``:
+        the players still at the table, never "3-max" (a 6-max sit-and-go with 3 left is
+        not a 3-max table)."""
         seats = ", ".join(f"{pos} {stack:g}" for pos, stack in
                           zip(POSITIONS[self.players], self.stacks_bb))
         ante = f" · ante {self.ante_bb:g} bb" if self.ante_bb else ""
-        return (f"{self.variant.display_name} · {self.players}-max {self.payouts} · "
+        return (f"{self.variant.display_name} · {self.players} left, payouts {self.payouts} · "
                 f"{seats} bb{ante} · you are {self.position.upper()}")
 
     @property
@@ -490,7 +492,7 @@ def table_leak_cells(statistics: Statistics, count: int, game: str,
     >>> row = example_record(correct=False, ev_lost_bb=0.5, players=3, node="BB vs BTN",
     ...                      position="bb")
     >>> [c.label for c in table_leak_cells(summarize([row]), 3, "holdem", 3)]
-    ["Texas Hold'em · 3-max · BB vs BTN calls · 6-10 bb · offsuit A"]
+    ["Texas Hold'em · 3 players · BB vs BTN calls · 6-10 bb · offsuit A"]
     """
     variant = Variant.parse(game)
     cells = [s.cell for s in statistics.weak_spots
