@@ -139,6 +139,10 @@ class TableForm(QGroupBox):
         self.payout_model_combo.setCurrentText("ICM" if payouts else "Chips")
         if payouts:
             self.payouts_edit.setText(payouts)
+            # the preset that pays so (a 6-max sit-and-go's 65/35 with 5 left), if one does
+            preset = next((k for k, v in PAYOUT_PRESETS.items() if v == payouts), None)
+            if preset is not None:
+                self.preset_combo.setCurrentText(preset)
         for edit in (self.iterations_edit, self.deals_edit, self.locks_edit):
             edit.clear()
         self.seed_edit.setText("0")

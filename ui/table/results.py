@@ -88,6 +88,7 @@ class TableResults(QWidget):
         self.icm_table = read_only_table("icmTable", self.icm_model)
         self.heat_model = HeatModel(self)
         self.bubble_view = read_only_table("bubbleFactorView", self.heat_model)
+        self.bubble_view.setItemDelegate(FrequencyDelegate(self.bubble_view))  # never "1…"
         self.bubble_view.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.Stretch)
         self.icm_table.horizontalHeader().setSectionResizeMode(

@@ -51,6 +51,7 @@ from ui.table.jobs import (
 from ui.table.model import (
     NODE_COLUMNS,
     VARIANTS,
+    NashConvUnit,
     TableInputs,
     TableModel,
     equity_table_text,
@@ -343,7 +344,7 @@ class TableTab(TableFiles, Tab):
                                                       detail.elapsed + since, left,
                                                       "" if unit is None else unit.words))
 
-    def _live_unit(self) -> object:
+    def _live_unit(self) -> NashConvUnit | None:
         """The NashConv unit of the running spot (None: not known yet, an opened file)."""
         if self._running_spot is None:
             return None

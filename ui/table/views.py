@@ -112,6 +112,8 @@ class HeatModel(QAbstractTableModel):
         value = float(self._values[index.row(), index.column()])
         if role == Qt.ItemDataRole.DisplayRole:
             return "" if math.isnan(value) else f"{value:.2f}"
+        if role == CELL_TEXT_ROLE:  # drawn to fit the cell (ui.kit.range_cells.layout_cell)
+            return None if math.isnan(value) else f"{value:.2f}"
         if role == Qt.ItemDataRole.BackgroundRole and not math.isnan(value):
             return heat_colour(value)
         if role == Qt.ItemDataRole.ToolTipRole and not math.isnan(value):

@@ -149,3 +149,36 @@ def test_layout_drops_the_number_before_overlapping(qtbot):
     tiny = layout_cell("A9\n67%", QRect(0, 0, 14, 10), font)
     assert tiny.texts in (["A9"], [])
     assert layout_cell("A9\n67%", QRect(0, 0, 2, 2), font).texts == []
+
+
+def test_bubble_factors_fit_their_cells(qtbot):
+    """The ICM panel's bubble factors at 6 seats in a narrow view: each drawn whole, in a
+    font that fits the cell (it read "1…" at 5 seats)."""
+    from ui.table.views import HeatModel
+
+    model = HeatModel()
+    values = np.full((6, 6), 1.237)
+    np.fill_diagonal(values, np.nan)
+    model.set_matrix(["UTG", "HJ", "CO", "BTN", "SB", "BB"], values)
+    view = QTableView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    view.setItemDelegate(FrequencyDelegate(view))
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    view.resize(200, 220)
+    view.show()
+    QApplication.processEvents()
+    for row in range(6):
+        for column in range(6):
+            index = model.index(row, column)
+            option = QStyleOptionViewItem()
+            option.initFrom(view)
+            option.rect = view.visualRect(index)
+            layout = view.itemDelegate().layout(option, index)
+            if row == column:  # no factor against oneself: nothing drawn
+                assert layout is None
+                continue
+            assert layout is not None and layout.texts == ["1.24"], layout.texts
+            for line, rect in layout.lines:
+                assert QFontMetrics(layout.font).horizontalAdvance(line) <= rect.width()
+    assert view.columnWidth(0) < QFontMetrics(view.font()).horizontalAdvance("1.24") + 12
