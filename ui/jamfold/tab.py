@@ -50,6 +50,7 @@ from ui.jamfold.ranges import RangeViews
 from ui.jamfold.results import HandBox, ResultsBox
 from ui.jamfold.sweep.panel import SweepPanel
 from ui.kit.common import Tab, grey_out, scrolling_column
+from ui.kit.units import BIG_BLINDS
 from ui.table.model import equity_table_text
 
 if TYPE_CHECKING:
@@ -301,10 +302,18 @@ class JamFoldTab(Tab):
                 if first:
                     self.status_message.emit("Solving…")
                 self._show_report(last, self.model.target)
-                self.plot.set_history(live.points())
+                self._plot(live.points())
         elif phase == "loading table":
             self.status_message.emit("Loading the equity table…")
         self.update_times.append(time.perf_counter() - started)
+
+    def _plot(self, points: list) -> None:
+        """The Epsilon curve in the unit the results are in (chips or big blinds, the axis
+        says which: the one unit the player reads)."""
+        in_bb = self.units_combo.currentText() == BIG_BLINDS
+        bb = self.model.shown_bb or 1.0
+        self.plot.set_y_label(f"Epsilon ({'bb' if in_bb else 'chips'})")
+        self.plot.set_history([(x, y / bb) for x, y in points] if in_bb else points)
 
     def _show_report(self, report: IterationReport, target: int) -> None:
         self.results.show_texts(report_texts(report, target, self.units_combo.currentText(),
@@ -346,7 +355,7 @@ class JamFoldTab(Tab):
             target = target or solution.iterations
             if history:
                 self._show_report(history[-1], target)
-                self.plot.set_history(history_points(history))
+                self._plot(history_points(history))
             else:
                 self.results.clear(f"0/{target}")
         self.ranges.show_rows(self._variant_shown, self.class_rows, self.units_combo.currentText(),

@@ -426,3 +426,20 @@ def test_a_new_run_greys_the_previous_ranges(tab, drive, qtbot):
         pass
     assert all(view.property("greyed") is False and view.graphicsEffect() is None
                for view in tab.result_views)
+
+
+def test_the_epsilon_plot_is_in_the_unit_of_the_results(tab, drive, qtbot):
+    """One unit on the screen: the Epsilon plot's points and axis follow chips / big blinds
+    as the Epsilon value does (issue 35)."""
+    from ui.kit.plots import ConvergencePlot
+
+    drive.choose(drive.find(tab, QComboBox, "unitsCombo"), "chips")
+    solve(tab, drive, qtbot, iterations="200")
+    plot = drive.find(tab, ConvergencePlot, "epsilonPlot")
+    epsilon = tab.solution.history[-1].epsilon
+    assert plot.y_label == "Epsilon (chips)"
+    assert plot.history()[-1][1] == pytest.approx(epsilon)
+    drive.choose(drive.find(tab, QComboBox, "unitsCombo"), "big blinds")
+    assert plot.y_label == "Epsilon (bb)"
+    assert plot.history()[-1][1] == pytest.approx(epsilon / tab.solution.params.bb)
+    assert value(tab, "epsilonValue").startswith(f"{epsilon / tab.solution.params.bb:.6g}")
