@@ -401,7 +401,8 @@ def warm(solution: PushFoldSolution) -> None:
 
 def hand_rows(solution: PushFoldSolution, node_name: str) -> list[dict[str, Any]]:
     """Every class at a node: cards, name, combos, play %, the EV of playing and of folding
-    in big blinds and (with payouts) in % of the prize pool (None where never reached)."""
+    in big blinds and (with payouts) in % of the prize pool (None where never reached), and
+    the ``note`` of a mixed hand (:func:`mix_note`: a real mix or the solve's noise)."""
     from omahanash.hands import class_cards, class_combos, class_name
 
     spot = solution.spot
@@ -415,6 +416,9 @@ def hand_rows(solution: PushFoldSolution, node_name: str) -> list[dict[str, Any]
     chips = _per_reach(chip_values(solution), node.index)
     prize = _per_reach(solution.solver.evaluate(), node.index) if icm else None
     pool = spot.prize_pool or 1.0
+    verb = "push" if node.action == "push" else "call"
+    # the solve's precision in the unit the note compares in (% of the pool, or bb)
+    tolerance = 100 * solution.nash_conv / pool if icm else solution.nash_conv / spot.bb
     rows = []
     for k, c in enumerate(ids):
         cards = class_cards(game, int(c))
@@ -425,6 +429,13 @@ def hand_rows(solution: PushFoldSolution, node_name: str) -> list[dict[str, Any]
             "play_bb": _opt(chips[0][k] / spot.bb), "fold_bb": _opt(chips[1][k] / spot.bb),
             "play_pool": None if prize is None else _opt(100 * prize[0][k] / pool),
             "fold_pool": None if prize is None else _opt(100 * prize[1][k] / pool)})
+        row = rows[-1]
+        play_ev, fold_ev = (row["play_pool"], row["fold_pool"]) if icm else \
+            (row["play_bb"], row["fold_bb"])
+        unit = "% of the pool" if icm else " bb"
+        row["note"] = "" if play_ev is None or fold_ev is None else mix_note(
+            row["play_pct"], play_ev - fold_ev, tolerance, verb,
+            lambda v, u=unit: f"{v:.3g}{u}")
     return rows
 
 

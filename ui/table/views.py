@@ -66,6 +66,8 @@ class NodeGridModel(QAbstractTableModel):
             if found["play_pool"] is not None or found["fold_pool"] is not None:
                 tip += (f"\nEV play {_ev(found['play_pool'], '% pool')} · "
                         f"fold {_ev(found['fold_pool'], '% pool')}")
+            if found.get("note"):
+                tip += f"\n{found['note']}"
             return tip
         if role == Qt.ItemDataRole.UserRole:
             return None if found is None else found["play_pct"] / 100.0
