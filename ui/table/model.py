@@ -420,22 +420,23 @@ def hand_rows(solution: PushFoldSolution, node_name: str) -> list[dict[str, Any]
     # the solve's precision in the unit the note compares in (% of the pool, or bb)
     tolerance = 100 * solution.nash_conv / pool if icm else solution.nash_conv / spot.bb
     rows = []
+    unit = "% of the pool" if icm else " bb"
     for k, c in enumerate(ids):
         cards = class_cards(game, int(c))
+        play_ev = _opt(100 * prize[0][k] / pool) if prize is not None \
+            else _opt(chips[0][k] / spot.bb)
+        fold_ev = _opt(100 * prize[1][k] / pool) if prize is not None \
+            else _opt(chips[1][k] / spot.bb)
+        share = 100.0 * float(play[k])
         rows.append({
             "id": int(c), "cards": cards, "rank": int(ranks[int(c)]),
             "name": class_name(game, int(c)) if game == "holdem" else cards,
-            "combos": int(combos[k]), "play_pct": 100.0 * float(play[k]),
+            "combos": int(combos[k]), "play_pct": share,
             "play_bb": _opt(chips[0][k] / spot.bb), "fold_bb": _opt(chips[1][k] / spot.bb),
             "play_pool": None if prize is None else _opt(100 * prize[0][k] / pool),
-            "fold_pool": None if prize is None else _opt(100 * prize[1][k] / pool)})
-        row = rows[-1]
-        play_ev, fold_ev = (row["play_pool"], row["fold_pool"]) if icm else \
-            (row["play_bb"], row["fold_bb"])
-        unit = "% of the pool" if icm else " bb"
-        row["note"] = "" if play_ev is None or fold_ev is None else mix_note(
-            row["play_pct"], play_ev - fold_ev, tolerance, verb,
-            lambda v, u=unit: f"{v:.3g}{u}")
+            "fold_pool": None if prize is None else _opt(100 * prize[1][k] / pool),
+            "note": "" if play_ev is None or fold_ev is None else mix_note(
+                share, play_ev - fold_ev, tolerance, verb, lambda v: f"{v:.3g}{unit}")})
     return rows
 
 
