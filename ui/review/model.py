@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from omahanash.cards import Variant
 from omahanash.history.grading import verdict_words
+from ui.table.model import tables_note
 
 if TYPE_CHECKING:
     from omahanash.history import ReviewReport, SpotReview
@@ -268,10 +269,13 @@ def summary_html(report: ReviewReport) -> str:
         return order.index(name) if name in order else len(order)
 
     spots = len(report.spots)
+    # which equity table the verdicts stand on (a coarse one said so)
+    variants = list(dict.fromkeys(Variant.parse(spot.variant) for spot in report.spots))
     parts = [f"<p><b>Hero:</b> {html.escape(report.hero or '-')}<br>"
              f"<b>Opponent:</b> {html.escape(report.opponent.describe())}<br>"
              f"<b>Payouts:</b> {html.escape(_payouts_text(report))}<br>"
-             f"<b>Hands read:</b> {report.hands} · <b>Spots:</b> {spots} · "
+             + (f"{html.escape(tables_note(variants))}<br>" if variants else "")
+             + f"<b>Hands read:</b> {report.hands} · <b>Spots:</b> {spots} · "
              f"<b>Outside the model:</b> {len(report.outside)} · "
              f"<b>Unparsed:</b> {len(report.unparsed)}</p>"]
     if spots:

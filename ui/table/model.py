@@ -376,6 +376,33 @@ def equity_table_text(table: object) -> tuple[str, bool]:
             f"cell{subset})."), False
 
 
+def tables_note(variants: Any) -> str:
+    """Which equity table each of ``variants`` (a drill's or a review's games) stands on, by
+    the tables on disk (a coarse one said so: results are computed on it until the full
+    table is built).
+
+    >>> from omahanash.cards import Variant
+    >>> print(tables_note([Variant.HOLDEM]))
+    Equity table: Texas Hold'em exact
+    """
+    from omahanash.cards import Variant
+    from omahanash.equity.table_build import table_samples
+    from ui.equity_tables.model import table_state
+
+    words = []
+    for variant in variants:
+        if variant is Variant.HOLDEM:
+            words.append(f"{variant.display_name} exact")
+            continue
+        samples = table_samples(variant)
+        state = {"full": "full precision", "coarse": "COARSE (the first-launch table: "
+                 "graded on it until the full one is built)", "missing": "not built"}[
+            table_state(variant)]
+        words.append(f"{variant.display_name} {state}"
+                     + ("" if samples is None else f" ({samples} samples per cell)"))
+    return ("Equity table: " if len(words) == 1 else "Equity tables: ") + "; ".join(words)
+
+
 def _num_classes(variant: Any) -> int:
     from omahanash.hands import num_classes
 
