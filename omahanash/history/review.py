@@ -19,12 +19,12 @@ blind's ``allin_ev`` (push) and ``fold_ev`` (``-(SB + A)``) over all its deals; 
 ``allin_ev`` (call) and ``fold_ev`` (``-(BB + A)``) given that the small blind pushed.
 
 **Verdict and EV lost** by the one decision rule, :func:`omahanash.jamfold.decision.judge`
-(the trainer's too): an action the equilibrium takes at least
-:data:`~omahanash.jamfold.decision.MIXED_MIN_FREQUENCY` (5 %) of the time loses nothing
-(``correct``, or ``mixed`` when the hand is played both ways that often); any other action
-that is not the larger EV is a ``mistake`` losing ``max(allin_ev, fold_ev) - EV(action
-taken)``. **Severity** by EV lost in big blinds:
-``none`` (0), ``small`` (< 0.2 bb), ``mistake`` (< 1 bb), ``blunder`` (≥ 1 bb).
+(the trainer's too): an action whose EV is within the solve's precision (the equilibrium's
+NashConv, twice its Epsilon: ``SpotReview.tolerance_bb``) of the larger EV loses nothing
+(``correct``, or ``mixed`` when both are and the equilibrium plays the hand both ways at
+least :data:`~omahanash.jamfold.decision.MIXED_MIN_FREQUENCY` of the time); any other is a
+``mistake`` losing ``max(allin_ev, fold_ev) - EV(action taken)``. **Severity** by EV lost in
+big blinds: ``none`` (0), ``small`` (< 0.2 bb), ``mistake`` (< 1 bb), ``blunder`` (≥ 1 bb).
 ``best_action`` is the action with the larger EV (on a tie, the action taken: both are best).
 
 **Against another opponent model** (``vs``, :mod:`omahanash.history.opponent`: a range,
