@@ -125,8 +125,13 @@ def verdict_words(g: Grade, allin_word: str, chosen_word: str) -> str:
 
     >>> g = grade("allin", frequency=0.05, allin_ev=-32.0, fold_ev=-5.0, bb=10, tolerance=0.002)
     >>> print(verdict_words(g, "call", "call"))
-    Wrong: fold is better by 2.7 bb. The average strategy calls 5 % of the time, but fold is \
-better by more than the solve's precision (0.0002 bb): that mix is noise of the solve.
+    Wrong: fold is better by 2.7 bb, more than the solve's precision (0.0002 bb). The average \
+strategy calls 5 % of the time, but fold is better by more than the solve's precision \
+(0.0002 bb): that mix is noise of the solve.
+    >>> close = grade("fold", frequency=1.0, allin_ev=-4.999, fold_ev=-5.0, bb=10,
+    ...               tolerance=0.02)
+    >>> print(verdict_words(close, "push", "fold"))
+    Correct: fold (its EV is within the solve's precision, 0.002 bb, of push's).
     """
     share = f"{allin_word}es" if allin_word == "push" else f"{allin_word}s"
     best = allin_word if g.best_action == "allin" else "fold"
@@ -135,10 +140,14 @@ better by more than the solve's precision (0.0002 bb): that mix is noise of the 
         text = (f"Both actions are correct: their EVs are equal within the solve's precision "
                 f"({g.tolerance_bb:.3g} bb); the equilibrium {share} "
                 f"{100 * g.frequency:.0f} % of the time.")
+    elif g.correct and g.action != g.best_action and gap_bb > 0:
+        text = (f"Correct: {chosen_word} (its EV is within the solve's precision, "
+                f"{g.tolerance_bb:.3g} bb, of {best}'s).")
     elif g.correct:
         text = f"Correct: {chosen_word}."
     else:
-        text = f"Wrong: {best} is better by {gap_bb:.3g} bb."
+        text = (f"Wrong: {best} is better by {gap_bb:.3g} bb, more than the solve's "
+                f"precision ({g.tolerance_bb:.3g} bb).")
     if g.noise:
         text += (f" The average strategy {share} {100 * g.frequency:.0f} % of the time, but "
                  f"{best} is better by more than the solve's precision "
