@@ -49,9 +49,10 @@ def wait_for(runner: JobRunner) -> None:
     QApplication.processEvents()
 
 
-def take(folder: Path, scratch: str) -> list[Path]:
+def take(folder: Path, scratch: str, omaha: object = None) -> list[Path]:
     """Build the window, run the examples and save one PNG per view (``scratch``: a folder
-    for the trainer's throw-away history)."""
+    for the trainer's throw-away history; ``omaha``: the Omaha Hi table of the Omaha
+    pictures, None to skip them)."""
     folder.mkdir(parents=True, exist_ok=True)
     window = MainWindow()
     window.resize(*SIZE)
@@ -203,6 +204,8 @@ def take(folder: Path, scratch: str) -> list[Path]:
     trainer.answer("push")
     saved.append(_save(window, folder / "trainer_tab.png"))
 
+    saved += take_omaha_and_review_table(window, folder, scratch, omaha)
+
     guide = window.show_guide()
     QApplication.processEvents()
     if not guide.grab().save(str(folder / "guide.png")):
@@ -211,6 +214,66 @@ def take(folder: Path, scratch: str) -> list[Path]:
     guide.close()
     window.close()
     return saved
+
+
+def take_omaha_and_review_table(window: MainWindow, folder: Path, scratch: str,
+                                omaha: object) -> list[Path]:
+    """The Omaha map and the class table strongest first (Omaha Hi jam-fold at 10 bb on
+    ``omaha``, the Omaha Hi table: skipped when None), and a 6-max sit-and-go spot with 5
+    left that the review judged a mistake, opened in the Table tab."""
+    from omahanash.history.synthetic import synthetic_sng
+
+    saved = []
+    jamfold = window.tab("Jam-fold")
+    assert isinstance(jamfold, JamFoldTab)
+    if omaha is None:
+        print("no Omaha Hi table in the user's cache: the Omaha pictures are skipped")
+    else:
+        window.tab_widget.setCurrentWidget(jamfold)
+        jamfold._tables["omaha-hi"] = omaha
+        jamfold.type_combo.setCurrentText("Omaha Hi")
+        for edit, text in ((jamfold.ante_edit, "0"), (jamfold.sb_edit, "5"),
+                           (jamfold.bb_edit, "10"), (jamfold.player1_edit, "100"),
+                           (jamfold.player2_edit, "100"), (jamfold.iterations_edit, "300")):
+            edit.setText(text)
+        jamfold.solver_combo.setCurrentText("CFR+")
+        assert jamfold.calculate(), "the Omaha jam-fold inputs were refused"
+        wait_for(jamfold.runner)
+        jamfold.player_combo.setCurrentIndex(0)
+        _show_page(jamfold.range_tabs, "Omaha map")
+        saved.append(_save(window, folder / "omaha_map.png"))
+        _show_page(jamfold.range_tabs, "Classes")
+        saved.append(_save(window, folder / "omaha_classes.png"))
+
+    review = window.tab("Review")
+    assert isinstance(review, ReviewTab)
+    window.tab_widget.setCurrentWidget(review)
+    history = Path(scratch) / "sng6.txt"
+    history.write_text(synthetic_sng(60, seats=6, seed=3), encoding="utf-8")
+    assert review.open_paths([history]), "the sit-and-go review was refused"
+    while review.runner.running:
+        wait_for(review.runner)
+    rows = [review.model.spot(r) for r in range(review.model.rowCount())]
+    spot = next(s for s in rows if s.precision != "heads-up" and s.verdict == "mistake")
+    review.select_row(next(r for r in range(review.proxy.rowCount())
+                           if review.model.spot(review.proxy.mapToSource(
+                               review.proxy.index(r, 0)).row()) == spot))
+    assert review.open_selected_in_table(), "the table spot did not open"
+    table = window.tab("Table")
+    assert isinstance(table, TableTab)
+    wait_for(table.runner)
+    saved.append(_save(window, folder / "review_table_spot.png"))
+    return saved
+
+
+def _user_omaha_table() -> object:
+    """The Omaha Hi table of the user's cache (read only), None when it is not built."""
+    from omahanash.equity.tables import load_table
+
+    try:
+        return load_table("omaha-hi")
+    except Exception:  # noqa: BLE001 - not built, or another problem: no Omaha pictures
+        return None
 
 
 def _show_page(tabs: QTabWidget, title: str) -> None:
@@ -228,14 +291,26 @@ def _save(window: MainWindow, path: Path) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    only_new = "--omaha-and-review-table" in args  # just those pictures (issue 35)
+    args = [a for a in args if a != "--omaha-and-review-table"]
     folder = Path(args[0]) if args else Path("docs/screenshots")
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    omaha = _user_omaha_table()  # before the throw-away cache takes the user's place
     with tempfile.TemporaryDirectory() as settings_folder:
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, settings_folder)
         # Equilibria solved for the pictures go to a throw-away cache (Hold'em only: the
         # shipped table is found without the user's cache).
         os.environ["OMAHANASH_CACHE"] = str(Path(settings_folder) / "cache")
-        for path in take(folder, settings_folder):
+        if only_new:
+            window = MainWindow()
+            window.resize(*SIZE)
+            window.show()
+            folder.mkdir(parents=True, exist_ok=True)
+            paths = take_omaha_and_review_table(window, folder, settings_folder, omaha)
+            window.close()
+        else:
+            paths = take(folder, settings_folder, omaha)
+        for path in paths:
             print(path)
     app.processEvents()
     return 0

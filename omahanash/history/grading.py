@@ -3,6 +3,11 @@ confidence interval, the stack bands of the accuracy table.
 
 >>> severity(0.5), grade(0.07), stack_band(12.5)
 ('mistake', 'C', '10-15 bb')
+
+One vocabulary for a spot's verdict (:func:`verdict_words`): the decision rule's verdict
+(:mod:`omahanash.jamfold.decision`: correct, mixed, mistake) with a mistake named by its
+severity (small mistake, mistake, blunder), never "Verdict: mistake" beside "Severity:
+blunder".
 """
 
 from __future__ import annotations
@@ -37,6 +42,30 @@ def severity(ev_lost_bb: float) -> str:
         if ev_lost_bb <= limit:
             return name
     return "blunder"
+
+
+#: How the spot pane names a mistake by its severity.
+MISTAKE_WORDS = {"none": "Mistake", "small": "Small mistake", "mistake": "Mistake",
+                 "blunder": "Blunder"}
+
+
+def verdict_words(verdict: str, ev_lost_bb: float, tolerance_bb: float) -> str:
+    """A spot's verdict in one vocabulary, with the rule's tolerance (the solve's precision).
+
+    >>> print(verdict_words("mistake", 2.7, 0.0002))
+    Blunder: loses 2.7 bb (more than the solve's precision, 0.0002 bb)
+    >>> print(verdict_words("mixed", 0.0, 0.0002))
+    Correct either way: both EVs are within the solve's precision (0.0002 bb)
+    >>> print(verdict_words("correct", 0.0, 0.0002))
+    Correct: within the solve's precision (0.0002 bb) of the best action
+    """
+    precision = f"the solve's precision ({tolerance_bb:.3g} bb)"
+    if verdict == "mixed":
+        return f"Correct either way: both EVs are within {precision}"
+    if verdict == "mistake":
+        return (f"{MISTAKE_WORDS[severity(ev_lost_bb)]}: loses {ev_lost_bb:.3g} bb (more "
+                f"than the solve's precision, {tolerance_bb:.3g} bb)")
+    return f"Correct: within {precision} of the best action"
 
 
 def grade(mean_ev_lost_bb: float) -> str:

@@ -89,6 +89,11 @@ class SpotReview:
     #: ``diff_ev`` (bb) of a fast spot (None otherwise).
     precision: str = "heads-up"
     ev_diff_error: float | None = None
+    #: The decision rule's tolerance (bb): the solve's precision, within which of the best
+    #: action's EV a decision is correct (:mod:`omahanash.jamfold.decision`).
+    tolerance_bb: float = 0.0
+    #: A table spot's big-blind ante (chips; ``ante`` holds it too, as before).
+    bb_ante: float = 0.0
 
     @property
     def ev_lost(self) -> float:

@@ -19,12 +19,12 @@ blind's ``allin_ev`` (push) and ``fold_ev`` (``-(SB + A)``) over all its deals; 
 ``allin_ev`` (call) and ``fold_ev`` (``-(BB + A)``) given that the small blind pushed.
 
 **Verdict and EV lost** by the one decision rule, :func:`omahanash.jamfold.decision.judge`
-(the trainer's too): an action the equilibrium takes at least
-:data:`~omahanash.jamfold.decision.MIXED_MIN_FREQUENCY` (5 %) of the time loses nothing
-(``correct``, or ``mixed`` when the hand is played both ways that often); any other action
-that is not the larger EV is a ``mistake`` losing ``max(allin_ev, fold_ev) - EV(action
-taken)``. **Severity** by EV lost in big blinds:
-``none`` (0), ``small`` (< 0.2 bb), ``mistake`` (< 1 bb), ``blunder`` (≥ 1 bb).
+(the trainer's too): an action whose EV is within the solve's precision (the equilibrium's
+NashConv, twice its Epsilon: ``SpotReview.tolerance_bb``) of the larger EV loses nothing
+(``correct``, or ``mixed`` when both are and the equilibrium plays the hand both ways at
+least :data:`~omahanash.jamfold.decision.MIXED_MIN_FREQUENCY` of the time); any other is a
+``mistake`` losing ``max(allin_ev, fold_ev) - EV(action taken)``. **Severity** by EV lost in
+big blinds: ``none`` (0), ``small`` (< 0.2 bb), ``mistake`` (< 1 bb), ``blunder`` (≥ 1 bb).
 ``best_action`` is the action with the larger EV (on a tie, the action taken: both are best).
 
 **Against another opponent model** (``vs``, :mod:`omahanash.history.opponent`: a range,
@@ -112,7 +112,7 @@ from omahanash.history.table_spots import (
     find_table_spot,
 )
 from omahanash.history.textlines import is_stream
-from omahanash.jamfold.decision import MIXED_MIN_FREQUENCY, judge
+from omahanash.jamfold.decision import MIXED_MIN_FREQUENCY, jamfold_tolerance, judge
 from omahanash.jamfold.exploit import best_response
 from omahanash.jamfold.game import JamFoldParams
 from omahanash.jamfold.nash_cache import nash_solution
@@ -270,7 +270,9 @@ class _Judge:
             hand = response.lookup(spot.cards)
             allin_ev, fold_ev = hand.allin_ev, hand.fold_ev
             frequency = None
-        decision = judge("allin" if spot.aggressive else "fold", allin_ev, fold_ev, frequency)
+        tolerance = jamfold_tolerance(entry["solution"])
+        decision = judge("allin" if spot.aggressive else "fold", allin_ev, fold_ev, frequency,
+                         tolerance)
         lost = decision.ev_lost
         aggressive_name = "push" if spot.position == "SB" else "call"
         nash_action = aggressive_name if played >= 0.5 else "fold"
@@ -285,7 +287,8 @@ class _Judge:
             allin_ev=allin_ev, fold_ev=fold_ev, ev_lost_bb=lost, severity=severity(lost),
             best_action=best_action, opponent=self.opponent.text(role),
             verdict=decision.verdict, players=spot.hand.seated or 2,
-            node="SB" if spot.position == "SB" else "BB vs SB")
+            node="SB" if spot.position == "SB" else "BB vs SB",
+            tolerance_bb=tolerance)  # the grid spot's big blind is 1 chip
 
 
 def review_hands(items: Iterable[Hand | Unparsed], hero: str, max_bb: float = DEFAULT_MAX_BB,

@@ -19,7 +19,8 @@ into chips at the table's average value of a chip (pool / chips in play), a chip
 that lets a session's grade add heads-up and table spots.
 
 The verdict is the one decision rule's (:func:`omahanash.jamfold.decision.judge`) with the
-equilibrium's play frequency of the hand at its node.
+equilibrium's play frequency of the hand at its node and the solve's precision as its
+tolerance: the full solve's NashConv, or the fast judge's error of ``play_ev - fold_ev``.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from omahanash.errors import Cancelled, InputError
 from omahanash.history.grading import severity
 from omahanash.history.table_fast import FastJudge
 from omahanash.history.table_spots import TableSpot, file_payouts
-from omahanash.jamfold.decision import judge
+from omahanash.jamfold.decision import judge, tolerance_of
 from omahanash.pushfold import PushFoldSpot
 from omahanash.pushfold.cache import table_equilibrium
 from omahanash.pushfold.payouts import parse_payouts, payouts_label
@@ -127,18 +128,22 @@ def judge_table_spot(spot: TableSpot, game: Any, solution: Any, source: str,
         raise InputError(f"the node {spot.node} is never reached with {spot.cards} at this "
                          "equilibrium")
     return table_fields(spot, game, play_ev, fold_ev, found["play_pct"] / 100.0, source,
-                        precision)
+                        precision, tolerance=tolerance_of(getattr(solution, "nash_conv", None)))
 
 
 def table_fields(spot: TableSpot, game: Any, play_ev: float, fold_ev: float,
                  frequency: float, source: str, precision: str,
-                 ev_diff_error: float | None = None) -> dict[str, Any]:
+                 ev_diff_error: float | None = None,
+                 tolerance: float | None = None) -> dict[str, Any]:
     """The fields of a :class:`~omahanash.history.review.SpotReview` from the hero's two EVs
     (the model's unit), the equilibrium's play ``frequency`` of the hand, how precisely they
-    were measured (``precision``, and ``ev_diff_error`` of ``play_ev - fold_ev``)."""
+    were measured (``precision``, and ``ev_diff_error`` of ``play_ev - fold_ev``) and the
+    decision rule's ``tolerance`` (the model's unit; None: ``ev_diff_error``)."""
     hand = spot.hand
     frequency = min(max(frequency, 0.0), 1.0)
-    decision = judge("allin" if spot.aggressive else "fold", play_ev, fold_ev, frequency)
+    allowed = tolerance_of(ev_diff_error) if tolerance is None else tolerance
+    decision = judge("allin" if spot.aggressive else "fold", play_ev, fold_ev, frequency,
+                     allowed)
     icm = game.model == "icm"
     if icm:
         pool = game.prize_pool
@@ -165,7 +170,8 @@ def table_fields(spot: TableSpot, game: Any, play_ev: float, fold_ev: float,
         "unit": "prize" if icm else "chips", "play_ev": play_ev, "fold_ev_unit": fold_ev,
         "ev_lost_pool_pct": lost_pct, "note": spot.note, "stacks": spot.stacks,
         "precision": precision,
-        "ev_diff_error": None if ev_diff_error is None else ev_diff_error * to_bb}
+        "ev_diff_error": None if ev_diff_error is None else ev_diff_error * to_bb,
+        "tolerance_bb": allowed * to_bb, "bb_ante": spot.bb_ante}
 
 
 class TableJudging:

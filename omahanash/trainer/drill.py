@@ -51,11 +51,12 @@ from omahanash.cards import Variant, format_cards
 from omahanash.equity.tables import load_table, table_path
 from omahanash.errors import InputError
 from omahanash.hands import class_members
+from omahanash.jamfold.decision import jamfold_tolerance
 from omahanash.jamfold.game import JamFoldParams
 from omahanash.jamfold.nash_cache import nash_solution
 from omahanash.rng import check_seed
 from omahanash.runs import CancelFlag, ProgressCallback
-from omahanash.trainer.grading import Grade, action_word, best_action, grade
+from omahanash.trainer.grading import Grade, action_word, best_action, grade, verdict_words
 from omahanash.trainer.groups import BAND_WIDTH_BB, group_index, group_names, stack_band
 from omahanash.trainer.stats import AnswerRecord, Cell, Statistics, summarize
 
@@ -185,6 +186,8 @@ class Spot:
     allin_ev_bb: float
     fold_ev_bb: float
     close: bool
+    #: the decision rule's tolerance (bb): the solve's NashConv (omahanash.jamfold.decision)
+    tolerance_bb: float = 0.0
 
     @property
     def description(self) -> str:
@@ -220,16 +223,8 @@ class Answer:
     def feedback(self) -> str:
         """Two lines for the player: the verdict, then both EVs and the EV lost (in bb)."""
         spot, g = self.spot, self.grade
-        word = action_word(g.best_action, spot.position)
-        allin = action_word("allin", spot.position)
-        share = f"{allin}es" if allin == "push" else f"{allin}s"
-        if g.mixed:
-            verdict = (f"Both actions are correct: the equilibrium {share} "
-                       f"{100 * g.frequency:.0f} % of the time.")
-        elif g.correct:
-            verdict = f"Correct: {action_word(g.action, spot.position)}."
-        else:
-            verdict = f"Wrong: the equilibrium {share} {100 * g.frequency:.0f} % ({word})."
+        verdict = verdict_words(g, action_word("allin", spot.position),
+                                action_word(g.action, spot.position))
         return (f"{verdict}\nAllIn_EV {g.allin_ev_bb:+.3f} bb · Fold_EV {g.fold_ev_bb:+.3f} bb · "
                 f"EV lost {g.ev_lost_bb:.3f} bb")
 
@@ -244,6 +239,7 @@ class _Situation:
     frequency: dict[str, np.ndarray]
     allin_bb: dict[str, np.ndarray]
     fold_bb: dict[str, np.ndarray]
+    tolerance_bb: float = 0.0
 
 
 def leak_cells(statistics: Statistics, count: int = 3,
@@ -338,7 +334,8 @@ class Drill:
                 allin_bb={"sb": values["pusher"][0] / BB_CHIPS,
                           "bb": values["caller"][0] / BB_CHIPS},
                 fold_bb={"sb": values["pusher"][1] / BB_CHIPS,
-                         "bb": values["caller"][1] / BB_CHIPS})
+                         "bb": values["caller"][1] / BB_CHIPS},
+                tolerance_bb=jamfold_tolerance(solution) / BB_CHIPS)
         return self._situations[key]
 
     def is_solved(self, variant: str, stack_bb: float) -> bool:
@@ -406,7 +403,8 @@ class Drill:
             hand_group=group_names(variant)[int(situation.groups[index])],
             frequency=float(np.clip(situation.frequency[position][index], 0.0, 1.0)),
             allin_ev_bb=float(situation.allin_bb[position][index]),
-            fold_ev_bb=float(situation.fold_bb[position][index]), close=config.close)
+            fold_ev_bb=float(situation.fold_bb[position][index]), close=config.close,
+            tolerance_bb=situation.tolerance_bb)
         self._shown_at = time.monotonic()
         return self.current
 
@@ -420,7 +418,8 @@ class Drill:
         spot = self.current
         if spot is None:
             raise InputError("no spot to answer: deal one with next_spot() first")
-        verdict = grade(action, spot.frequency, spot.allin_ev_bb, spot.fold_ev_bb, bb=1.0)
+        verdict = grade(action, spot.frequency, spot.allin_ev_bb, spot.fold_ev_bb, bb=1.0,
+                        tolerance=spot.tolerance_bb)
         if seconds is None:
             seconds = time.monotonic() - self._shown_at
         elif isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \

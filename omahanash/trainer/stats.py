@@ -36,7 +36,7 @@ class Cell(NamedTuple):
     >>> Cell("omaha-hi", "bb", "6-10 bb", "pairs").label
     'Omaha Hi · BB · 6-10 bb · pairs'
     >>> Cell("holdem", "bb", "6-10 bb", "pairs TT+", 3, "BB vs BTN+SB").label
-    "Texas Hold'em · 3-max · BB vs BTN+SB calls · 6-10 bb · pairs TT+"
+    "Texas Hold'em · 3 players · BB vs BTN+SB calls · 6-10 bb · pairs TT+"
     """
 
     variant: str
@@ -52,7 +52,7 @@ class Cell(NamedTuple):
         name = Variant.parse(self.variant).display_name
         if self.players > 2 and self.node:
             verb = "calls" if " vs " in self.node else "pushes"
-            return " · ".join((name, f"{self.players}-max", f"{self.node} {verb}",
+            return " · ".join((name, f"{self.players} players", f"{self.node} {verb}",
                                self.stack_band, self.hand_group))
         return " · ".join((name, self.position.upper(), self.stack_band, self.hand_group))
 

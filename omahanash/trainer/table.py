@@ -54,6 +54,7 @@ import numpy as np
 from omahanash.cards import Variant, format_cards
 from omahanash.errors import Cancelled, InputError
 from omahanash.hands import class_combos, class_members
+from omahanash.jamfold.decision import tolerance_of
 from omahanash.pushfold import PushFoldSpot
 from omahanash.pushfold.cache import table_equilibrium
 from omahanash.pushfold.payouts import parse_payouts
@@ -61,7 +62,7 @@ from omahanash.pushfold.spot import POSITIONS
 from omahanash.rng import check_seed
 from omahanash.runs import CancelFlag, ProgressCallback
 from omahanash.trainer.drill import CLOSE_THRESHOLD_BB, Spot
-from omahanash.trainer.grading import Grade, grade
+from omahanash.trainer.grading import Grade, grade, verdict_words
 from omahanash.trainer.groups import group_index, group_names
 from omahanash.trainer.stats import AnswerRecord, Cell, Statistics, summarize
 
@@ -241,11 +242,13 @@ class TableSpot(Spot):
 
     @property
     def description(self) -> str:
-        """``"Texas Hold'em · 3-max 50/30/20 · BTN 10, SB 10, BB 10 bb · you are BB"``."""
+        """``"Texas Hold'em · 3 left, payouts 50/30/20 · BTN 10, SB 10, BB 10 bb · you are BB"``:
+        the players still at the table, never "3-max" (a 6-max sit-and-go with 3 left is
+        not a 3-max table)."""
         seats = ", ".join(f"{pos} {stack:g}" for pos, stack in
                           zip(POSITIONS[self.players], self.stacks_bb))
         ante = f" · ante {self.ante_bb:g} bb" if self.ante_bb else ""
-        return (f"{self.variant.display_name} · {self.players}-max {self.payouts} · "
+        return (f"{self.variant.display_name} · {self.players} left, payouts {self.payouts} · "
                 f"{seats} bb{ante} · you are {self.position.upper()}")
 
     @property
@@ -274,18 +277,13 @@ class TableAnswer:
             else "correct"
 
     def feedback(self) -> str:
-        """The verdict, then both EVs and the EV lost in % of the pool and in big blinds."""
+        """The verdict, then both EVs and the EV lost in % of the pool and in big blinds.
+        The verdict follows the EVs (:mod:`omahanash.jamfold.decision`): correct within the
+        solve's precision of the best action's EV, whatever the average strategy's
+        frequency; a mix whose EVs differ by more is called noise."""
         spot, g = self.spot, self.grade
         verb = spot.actions[0]
-        share = "pushes" if verb == "push" else "calls"
-        if g.mixed:
-            verdict = (f"Both actions are correct: the equilibrium {share} "
-                       f"{100 * g.frequency:.0f} % of the time.")
-        elif g.correct:
-            verdict = f"Correct: {verb if g.action == 'allin' else 'fold'}."
-        else:
-            best = verb if g.best_action == "allin" else "fold"
-            verdict = f"Wrong: the equilibrium {share} {100 * g.frequency:.0f} % ({best})."
+        verdict = verdict_words(g, verb, verb if g.action == "allin" else "fold")
         record = self.record
         if record.ev_lost_pct is not None:
             assert record.allin_ev_pct is not None and record.fold_ev_pct is not None
@@ -433,7 +431,8 @@ class TableDrill:
             pushers=tuple(table.positions[k] for k in range(hero) if node.mask >> k & 1),
             allin_ev_pct=None if pct is None else pct(float(looked["play_ev"])),
             fold_ev_pct=None if pct is None else pct(float(looked["fold_ev"])),
-            prize_per_bb=scale, prize_pool=pool if pct is not None else 0.0)
+            prize_per_bb=scale, prize_pool=pool if pct is not None else 0.0,
+            tolerance_bb=tolerance_of(solution.nash_conv) / scale)
         self._shown_at = time.monotonic()
         return self.current
 
@@ -452,7 +451,7 @@ class TableDrill:
             raise InputError("no spot to answer: deal one with next_spot() first")
         scale = spot.prize_per_bb
         verdict = grade(action, spot.frequency, spot.allin_ev_bb * scale,
-                        spot.fold_ev_bb * scale, bb=scale)
+                        spot.fold_ev_bb * scale, bb=scale, tolerance=spot.tolerance_bb * scale)
         if seconds is None:
             seconds = time.monotonic() - self._shown_at
         elif isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
@@ -493,7 +492,7 @@ def table_leak_cells(statistics: Statistics, count: int, game: str,
     >>> row = example_record(correct=False, ev_lost_bb=0.5, players=3, node="BB vs BTN",
     ...                      position="bb")
     >>> [c.label for c in table_leak_cells(summarize([row]), 3, "holdem", 3)]
-    ["Texas Hold'em · 3-max · BB vs BTN calls · 6-10 bb · offsuit A"]
+    ["Texas Hold'em · 3 players · BB vs BTN calls · 6-10 bb · offsuit A"]
     """
     variant = Variant.parse(game)
     cells = [s.cell for s in statistics.weak_spots

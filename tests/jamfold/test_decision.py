@@ -90,24 +90,45 @@ def test_review_and_trainer_give_the_same_verdicts_and_ev_lost(tmp_path):
     assert drill.answers[1].grade.ev_lost_bb == pytest.approx(j3s.ev_lost_bb, abs=1e-6)
 
 
+#: The tolerance of the rule's cases: the solve's NashConv (bb).
+TOLERANCE = 0.0002
+
+
 @pytest.mark.parametrize(("action", "frequency", "allin", "fold", "verdict", "lost"), [
     ("fold", 0.984, -0.477, -0.5, "mistake", 0.023),   # rarely folded: EV decides
-    ("fold", 0.95, -0.477, -0.5, "mixed", 0.0),        # folded 5 %: equilibrium play
-    ("allin", 0.97, -0.5001, -0.5, "correct", 0.0),    # the solver's residual, not a loss
-    ("allin", 0.4, -0.6, -0.5, "mixed", 0.0),          # both ways often: mixed
+    ("fold", 0.95, -0.477, -0.5, "mistake", 0.023),    # folded 5 % by the average: still EV
+    ("allin", 0.97, -0.5001, -0.5, "correct", 0.0),    # within the precision: not a loss
+    ("allin", 0.4, -0.5001, -0.5, "mixed", 0.0),       # both ways, EVs equal: mixed
+    ("allin", 0.4, -0.6, -0.5, "mistake", 0.1),        # both ways, EVs apart: noise
+    ("allin", 0.05, -0.545, -0.5, "mistake", 0.045),   # the issue's call at 5 %
     ("allin", 0.0, -0.6, -0.5, "mistake", 0.1),
     ("fold", 0.0, -0.6, -0.5, "correct", 0.0),
     ("allin", 0.01, -0.5, -0.5, "correct", 0.0),       # equal EVs lose nothing
     ("fold", None, 3.0, -0.5, "mistake", 3.5),         # a best response: pure
 ])
 def test_the_rule(action, frequency, allin, fold, verdict, lost):
-    decision = judge(action, allin, fold, frequency)
+    """A decision is correct when its EV is within the solve's precision of the best
+    action's, whatever the average strategy's frequency."""
+    decision = judge(action, allin, fold, frequency, TOLERANCE)
     assert decision.verdict == verdict and decision.ev_lost == pytest.approx(lost)
     assert decision.correct == (lost == 0.0)
+    mixes = frequency is not None and min(frequency, 1 - frequency) >= MIXED_MIN_FREQUENCY
+    assert decision.noise == (mixes and abs(allin - fold) > TOLERANCE)
+
+
+def test_the_tolerance_is_the_line():
+    """Just inside the tolerance is correct (no EV lost), just outside a mistake losing the
+    whole gap."""
+    inside = judge("fold", -0.5 + 0.99 * TOLERANCE, -0.5, 0.5, TOLERANCE)
+    outside = judge("fold", -0.5 + 1.01 * TOLERANCE, -0.5, 0.5, TOLERANCE)
+    assert inside.verdict == "mixed" and inside.ev_lost == 0.0
+    assert outside.verdict == "mistake"
+    assert outside.ev_lost == pytest.approx(1.01 * TOLERANCE)
 
 
 @pytest.mark.parametrize("arguments", [("push", 1.0, 0.0), ("allin", float("nan"), 0.0),
-                                       ("allin", 1.0, 0.0, 1.5), ("fold", 1.0, None)])
+                                       ("allin", 1.0, 0.0, 1.5), ("fold", 1.0, None),
+                                       ("fold", 1.0, 0.0, 0.5, -1.0)])
 def test_bad_decisions_are_refused(arguments):
     with pytest.raises(InputError):
         judge(*arguments)

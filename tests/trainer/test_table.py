@@ -136,7 +136,7 @@ def test_a_schema_1_history_is_read_and_migrated(tmp_path):
         stats = history.statistics()
     assert records[:2] == old and records[2].node == "BB vs BTN"
     labels = [w.group for w in stats.weak_spots]
-    assert "Texas Hold'em · 3-max · BB vs BTN calls · 6-10 bb · offsuit A" in labels
+    assert "Texas Hold'em · 3 players · BB vs BTN calls · 6-10 bb · offsuit A" in labels
     assert "Texas Hold'em · BB · 6-10 bb · offsuit A" in labels
 
 
@@ -176,7 +176,8 @@ def test_cli_table_drill_json(monkeypatch, capsys, tmp_path):
     assert set(first) >= {"node", "position", "stacks_bb", "hand", "action", "verdict",
                           "ev_lost_bb", "ev_lost_pct", "allin_ev_pct", "fold_ev_pct"}
     assert data["ev_lost_pct"] == pytest.approx(sum(s["ev_lost_pct"] for s in data["answers"]))
-    assert "Spot 1 · Texas Hold'em · 3-max 50/30/20" in err and "% of the prize pool" in err
+    assert "Spot 1 · Texas Hold'em · 3 left, payouts 50/30/20" in err
+    assert "% of the prize pool" in err
     with History(db, read_only=True) as history:
         assert [r.players for r in history.records()] == [3, 3, 3]
     code, out, _ = _train(monkeypatch, capsys, "f\n" * 3, "--game", "holdem", "--players",

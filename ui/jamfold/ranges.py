@@ -25,6 +25,7 @@ from ui.kit.common import read_only_table
 from ui.kit.omaha_range_map import OmahaRangeMap
 from ui.kit.plots import ConvergencePlot
 from ui.kit.range_view import (
+    RANK_COLUMN,
     ClassFilterProxy,
     ClassTableModel,
     FrequencyDelegate,
@@ -99,7 +100,9 @@ class RangeViews(QWidget):
         self.class_proxy = ClassFilterProxy(self.class_model, self)
         self.class_view = read_only_table("classTable", self.class_proxy)
         self.class_view.setSortingEnabled(True)
-        self.class_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        # strongest first (the order of 'top N%'), the strength column shown first
+        self.class_view.horizontalHeader().moveSection(RANK_COLUMN, 0)
+        self.class_view.sortByColumn(RANK_COLUMN, Qt.SortOrder.AscendingOrder)
         classes_page = QWidget()
         classes_layout = QVBoxLayout(classes_page)
         classes_layout.addLayout(filter_row)
@@ -126,7 +129,7 @@ class RangeViews(QWidget):
         """Show a solution's class rows (``variant`` None: no solution) on every page."""
         for model in (self.grid_model, self.class_model):
             model.set_units(unit, bb)
-        self.class_model.set_rows(rows)
+        self.class_model.set_rows(rows, variant)
         self.class_view.verticalHeader().setVisible(self.class_model.has_names)
         holdem = variant == "holdem"
         self.range_tabs.setTabEnabled(self.range_tabs.indexOf(self.grid_page), holdem)

@@ -97,8 +97,12 @@ class ResultsBox(QGroupBox):
         for widget in self.values.values():
             widget.setStyleSheet(STALE_STYLE if text else "")
 
-    def set_precision(self, note: str) -> None:
+    def set_precision(self, note: str, coarse: bool = True) -> None:
+        """Say which equity table the result stands on (``coarse``: the first-launch table,
+        in bold: :func:`ui.table.model.equity_table_text`)."""
         self.precision_label.setText(note)
+        self.precision_label.setStyleSheet(NOTE_STYLE + " font-weight: bold;" if coarse
+                                           else "color: #555555;")
         self.precision_label.setVisible(bool(note))
 
 

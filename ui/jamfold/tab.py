@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from omahanash.cards import Variant
-from ui.equity_tables.panel import TableBuildPanel, precision_note
+from ui.equity_tables.panel import TableBuildPanel
 from ui.jamfold.exploit.panel import ExploitPanel
 from ui.jamfold.files import SolutionFiles
 from ui.jamfold.form import GameForm
@@ -49,7 +49,9 @@ from ui.jamfold.model import (
 from ui.jamfold.ranges import RangeViews
 from ui.jamfold.results import HandBox, ResultsBox
 from ui.jamfold.sweep.panel import SweepPanel
-from ui.kit.common import Tab, scrolling_column
+from ui.kit.common import Tab, grey_out, scrolling_column
+from ui.kit.units import BIG_BLINDS
+from ui.table.model import equity_table_text
 
 if TYPE_CHECKING:
     from omahanash.jamfold import IterationReport, JamFoldSolution
@@ -282,6 +284,8 @@ class JamFoldTab(Tab):
     def _start_live(self, iterations: int, bb: float) -> None:
         """Reset the live view for a run of ``iterations`` in all (a Continue's snapshots
         start with the reports it continues)."""
+        # the ranges and the lookup shown answer the last run: greyed until this one ends
+        grey_out(self.result_views, self.solution is not None)
         self.model.start_run(iterations, bb)
         self.update_times = []
         self.run_error.clear_error()
@@ -298,10 +302,18 @@ class JamFoldTab(Tab):
                 if first:
                     self.status_message.emit("Solving…")
                 self._show_report(last, self.model.target)
-                self.plot.set_history(live.points())
+                self._plot(live.points())
         elif phase == "loading table":
             self.status_message.emit("Loading the equity table…")
         self.update_times.append(time.perf_counter() - started)
+
+    def _plot(self, points: list) -> None:
+        """The Epsilon curve in the unit the results are in (chips or big blinds, the axis
+        says which: the one unit the player reads)."""
+        in_bb = self.units_combo.currentText() == BIG_BLINDS
+        bb = self.model.shown_bb or 1.0
+        self.plot.set_y_label(f"Epsilon ({'bb' if in_bb else 'chips'})")
+        self.plot.set_history([(x, y / bb) for x, y in points] if in_bb else points)
 
     def _show_report(self, report: IterationReport, target: int) -> None:
         self.results.show_texts(report_texts(report, target, self.units_combo.currentText(),
@@ -322,9 +334,16 @@ class JamFoldTab(Tab):
         if message:
             self.status_message.emit(message)
 
+    @property
+    def result_views(self) -> list[QWidget]:
+        """The views of a result that a new run greys until it ends (not the live plot)."""
+        ranges = self.ranges
+        return [ranges.grid_page, ranges.class_view, ranges.omaha_map, self.hand]
+
     def _show_solution(self, target: int | None = None) -> None:
         """Show :attr:`solution` (or nothing) everywhere: results, plot, range views, lookup;
         what a finished, stopped or failed job leaves, and a switch of units."""
+        grey_out(self.result_views, False)
         solution = self.solution
         if solution is None:
             self.results.clear()
@@ -336,15 +355,15 @@ class JamFoldTab(Tab):
             target = target or solution.iterations
             if history:
                 self._show_report(history[-1], target)
-                self.plot.set_history(history_points(history))
+                self._plot(history_points(history))
             else:
                 self.results.clear(f"0/{target}")
         self.ranges.show_rows(self._variant_shown, self.class_rows, self.units_combo.currentText(),
                               self.model.shown_bb)
         self._refresh_lookup()
         self._show_staleness()
-        self.results.set_precision("" if solution is None
-                                   else precision_note(solution.game.table))
+        self.results.set_precision(*(("", False) if solution is None
+                                     else equity_table_text(solution.game.table)))
 
     def _on_failed(self, message: str) -> None:
         self.run_error.show_error(message)

@@ -33,9 +33,9 @@ WORDS = {
     "Ante": "Each player's ante, put in before the blinds.",
     "NumIterations": "How many solver iterations Calculate (or Continue) runs. Empty: CFR+ "
                      "to Epsilon ≤ 0.0001 BB, the spot's equilibrium from the cache of "
-                     "equilibria (solved and kept there the first time), the same numbers as "
-                     "`omahanash solve`; a number (or fictitious play) runs afresh, as "
-                     "`omahanash solve --iterations` does.",
+                     "equilibria (solved and kept there the first time: the Review and the "
+                     "Trainer read the same one); a number (or fictitious play) runs "
+                     "afresh.",
     "Player1 stack": "Player1's (the small blind's) stack before the blinds and ante.",
     "Player2 stack": "Player2's (the big blind's) stack before the blinds and ante.",
 }

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
-from PySide6.QtCore import QAbstractItemModel, QObject, QSettings, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QEvent, QObject, QSettings, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
+    QGraphicsOpacityEffect,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -118,23 +119,61 @@ def named(widget: W, name: str) -> W:
     return widget
 
 
+#: How faded a previous result is while a new run computes its replacement.
+GREYED_OPACITY = 0.35
+
+
+def grey_out(widgets: Sequence[QWidget], greyed: bool) -> None:
+    """Fade ``widgets`` (a previous result's views while a new run computes: they no longer
+    answer the inputs) or bring them back; each keeps a ``greyed`` property saying which.
+    The views stay usable (scrolling, hovering): only their look says "old"."""
+    for widget in widgets:
+        if greyed:
+            effect = QGraphicsOpacityEffect(widget)
+            effect.setOpacity(GREYED_OPACITY)
+            widget.setGraphicsEffect(effect)
+        elif widget.property("greyed"):
+            widget.setGraphicsEffect(None)  # type: ignore[arg-type]
+        widget.setProperty("greyed", greyed)
+
+
+class ColumnScrollArea(QScrollArea):
+    """A column that scrolls vertically, never sideways, and is never narrower than its
+    content's minimum plus the vertical scroll bar: the splitter or layout it sits in gives
+    it that width whatever the content becomes (a panel that appears, a longer text), so
+    nothing in it is cut at the right edge (the Table tab's form lost its combo and spin
+    arrows when the equity-table panel appeared and brought the scroll bar)."""
+
+    def __init__(self, cell: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidget(cell)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        cell.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt API)
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()  # the content's minimum may have changed
+        return super().eventFilter(watched, event)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt API)
+        cell = self.widget()
+        width = 0 if cell is None else cell.minimumSizeHint().width()
+        return QSize(width + self.verticalScrollBar().sizeHint().width(),
+                     super().minimumSizeHint().height())
+
+
 def scrolling_column(*widgets: QWidget) -> QScrollArea:
     """``widgets`` stacked in a column that scrolls vertically (never sideways) when the
-    window is shorter than they are, as wide as their widest."""
+    window is shorter than they are, as wide as their widest (:class:`ColumnScrollArea`)."""
     column = QVBoxLayout()
     for widget in widgets:
         column.addWidget(widget)
     column.addStretch(1)
     cell = QWidget()
     cell.setLayout(column)
-    scroll = QScrollArea()
-    scroll.setWidget(cell)
-    scroll.setWidgetResizable(True)
-    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    scroll.setMinimumWidth(cell.minimumSizeHint().width()
-                           + scroll.verticalScrollBar().sizeHint().width())
-    return scroll
+    return ColumnScrollArea(cell)
 
 
 def with_error(field: QWidget, error: ErrorLabel) -> QWidget:

@@ -62,6 +62,79 @@ class Log2Axis(pg.AxisItem):
         return [power_of_two_label(round(v / LOG10_2)) for v in values]
 
 
+def decade_label(value: float) -> str:
+    """A log axis's tick text: short, without pyqtgraph's ``1e-05`` for round values.
+
+    >>> [decade_label(v) for v in (1e-5, 0.002, 0.05, 1.0, 20.0, 3e5)]
+    ['1e-5', '0.002', '0.05', '1', '20', '3e5']
+    """
+    if value <= 0:
+        return ""
+    exponent = math.floor(math.log10(value) + 1e-9)
+    mantissa = value / 10.0 ** exponent
+    if -3 <= exponent <= 4:
+        return f"{value:.{max(0, -exponent)}f}"
+    return f"{mantissa:.0f}e{exponent}"
+
+
+class LogValueAxis(pg.AxisItem):
+    """A value axis in log mode whose labels never overlap: labelled ticks at powers of ten
+    (every second, third, … decade on a short axis; 1-2-5 steps inside a span of under two
+    decades), each at least :data:`LABEL_GAP` line heights from the next; unlabelled minor
+    ticks at the 2…9 multiples when there is room. :meth:`labelled` says what is labelled
+    (pyqtgraph's own log ticks labelled the minor ones too, piling numbers up on a short
+    axis)."""
+
+    #: The least distance between two labels, in lines of the axis's font.
+    LABEL_GAP = 1.6
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self._labelled: list[float] = []
+
+    def _line(self) -> float:
+        font = self.style.get("tickFont") or pg.QtGui.QFont()
+        return float(pg.QtGui.QFontMetrics(font).height())
+
+    def labelled(self, low: float, high: float, size: float) -> list[float]:
+        """The log10 values labelled on an axis from ``low`` to ``high`` (log10) over
+        ``size`` pixels."""
+        if not (math.isfinite(low) and math.isfinite(high)) or high <= low or size <= 0:
+            return []
+        per_decade = size / (high - low)
+        room = self._line() * self.LABEL_GAP
+        first, last = math.ceil(low - 1e-9), math.floor(high + 1e-9)
+        for mantissas in ((1, 2, 5), (1, 3), (1,)):
+            values = [math.log10(m) + k for k in range(first - 1, last + 1) for m in mantissas
+                      if low - 1e-9 <= math.log10(m) + k <= high + 1e-9]
+            gaps = [b - a for a, b in zip(values, values[1:], strict=False)]
+            if len(values) >= 2 and min(gaps) * per_decade >= room:
+                return values
+        step = 1
+        while step * per_decade < room:
+            step += 1
+        decades = [float(k) for k in range(first, last + 1) if k % step == 0]
+        if decades:
+            return decades
+        # less than one labelled decade fits: the two ends, if they are apart enough
+        return [low, high] if (high - low) * per_decade >= room else [low]
+
+    def logTickValues(self, minVal: float, maxVal: float, size: float,  # noqa: N802 (Qt API)
+                      stdTicks: list) -> list:  # noqa: N803
+        self._labelled = self.labelled(minVal, maxVal, size)
+        minor: list[float] = []
+        if maxVal - minVal > 0 and size / (maxVal - minVal) >= 60:
+            minor = [math.log10(m) + k for k in range(math.floor(minVal), math.ceil(maxVal) + 1)
+                     for m in range(2, 10) if minVal <= math.log10(m) + k <= maxVal
+                     and not any(abs(math.log10(m) + k - v) < 1e-9 for v in self._labelled)]
+        return [(None, self._labelled), (None, minor)]
+
+    def logTickStrings(self, values: list[float], scale: float,  # noqa: N802 (Qt API)
+                       spacing: float | None) -> list[str]:
+        return [decade_label(10.0 ** v) if any(abs(v - w) < 1e-9 for w in self._labelled)
+                else "" for v in values]
+
+
 #: Push and call lines: two colours, never the same blue (the call line is also dashed).
 PUSH_COLOUR = "#1f5fbf"
 CALL_COLOUR = "#e07000"
@@ -200,7 +273,8 @@ class ConvergencePlot(pg.PlotWidget):
     while there are none; its context menu saves it as PNG or SVG."""
 
     def __init__(self, y_label: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent, axisItems={"bottom": Log2Axis("bottom")})
+        super().__init__(parent=parent, axisItems={"bottom": Log2Axis("bottom"),
+                                                   "left": LogValueAxis("left")})
         self.setBackground("w")
         item = self.getPlotItem()
         item.showGrid(x=True, y=True, alpha=0.25)
@@ -224,6 +298,14 @@ class ConvergencePlot(pg.PlotWidget):
         if self.getPlotItem().ctrl.logYCheck.isChecked():
             data = data[data[:, 1] > 0]  # a log axis cannot show 0 (an exact equilibrium)
         self.curve.setData(data[:, 0], data[:, 1])
+
+    def set_y_label(self, text: str) -> None:
+        """Name the y axis (the quantity and its unit)."""
+        self.getPlotItem().setLabel("left", text)
+
+    @property
+    def y_label(self) -> str:
+        return str(self.getPlotItem().getAxis("left").labelText)
 
     def set_log_y(self, on: bool) -> None:
         """Switch the y axis between linear and log; the data stays as it is."""

@@ -1,14 +1,38 @@
 """How a frequency cell of a range view looks: its shade (:func:`probability_colour`), its
-two-line text (name and frequency, :data:`CELL_TEXT_ROLE`, drawn by
-:class:`FrequencyDelegate`; one line in a cell too short for two) and the legend of the shading
+two-line text (name and frequency, :data:`CELL_TEXT_ROLE`, laid out by :func:`layout_cell`
+and drawn by :class:`FrequencyDelegate`) and the legend of the shading
 (:class:`FrequencyLegend`). Shared by the Hold'em grid and the Omaha map.
+
+The delegate draws the text itself, line by line, where :func:`layout_cell` put it: Qt's own
+item drawing elides a two-line text that does not fit by dropping the line break, so "93"
+above "3%" was drawn "933%" and "88" above "1%" "881%". A cell shows, in this order of
+preference, each at the largest font size (down to :data:`MIN_POINT_SIZE`) that fits inside
+it: name above frequency, then name and frequency on one line with a space between, then the
+name alone (the frequency stays in the shade and the tooltip), then nothing. Every line fits the
+cell's width and the lines never overlap.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPaintEvent
-from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QLinearGradient,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
 
 #: The data role of the text a frequency cell prints: its name and frequency (``"AKs\\n87%"``).
 CELL_TEXT_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -36,10 +60,114 @@ def cell_text(text: str, two_lines: bool) -> str:
     return text if two_lines else text.replace("\n", " ")
 
 
+#: The smallest font a cell's text shrinks to (points); below it the frequency is dropped.
+MIN_POINT_SIZE = 6.0
+#: The room kept free on each side of a cell's text (pixels).
+CELL_MARGIN = 1
+
+
+@dataclass
+class CellLayout:
+    """Where a cell's text goes: the font and each line with its rectangle (no line: the
+    cell is too small for any text)."""
+
+    font: QFont
+    lines: list[tuple[str, QRect]] = field(default_factory=list)
+
+    @property
+    def texts(self) -> list[str]:
+        return [text for text, _ in self.lines]
+
+
+def _font_sizes(font: QFont) -> list[QFont]:
+    """``font`` and smaller copies of it, largest first, down to :data:`MIN_POINT_SIZE`."""
+    fonts = [QFont(font)]
+    points = font.pointSizeF()
+    if points <= 0:  # a font sized in pixels
+        points = QFontMetrics(font).height() * 0.75
+    size = points
+    while size - 0.5 >= MIN_POINT_SIZE:
+        size -= 0.5
+        smaller = QFont(font)
+        smaller.setPointSizeF(size)
+        fonts.append(smaller)
+    return fonts
+
+
+def layout_cell(text: str, rect: QRect, font: QFont) -> CellLayout:
+    r"""Lay a cell's ``"name\nfrequency"`` text out inside ``rect`` (the module's order of
+    preference: two lines, one line, the name alone, nothing; the largest font that fits).
+
+    >>> app = QApplication.instance() or QApplication([])
+    >>> font = QFont(); font.setPointSizeF(9)
+    >>> layout_cell("93\n3%", QRect(0, 0, 80, 60), font).texts
+    ['93', '3%']
+    >>> layout_cell("93\n3%", QRect(0, 0, 80, 12), font).texts
+    ['93 3%']
+    """
+    name, _, number = text.partition("\n")
+    inner = rect.adjusted(CELL_MARGIN, CELL_MARGIN, -CELL_MARGIN, -CELL_MARGIN)
+    if inner.width() <= 0 or inner.height() <= 0:
+        return CellLayout(QFont(font))
+    fonts = _font_sizes(font)
+    candidates = [[name, number], [f"{name} {number}"]] if number else []
+    for lines in [*candidates, [name]]:
+        for chosen in fonts:
+            laid = _place(lines, inner, chosen)
+            if laid is not None:
+                return laid
+    return CellLayout(QFont(font))
+
+
+def _place(lines: list[str], inner: QRect, font: QFont) -> CellLayout | None:
+    """The lines centred in ``inner`` one under the other, or None when they do not fit."""
+    metrics = QFontMetrics(font)
+    height = metrics.height()
+    if height * len(lines) > inner.height() or any(
+            metrics.horizontalAdvance(line) > inner.width() for line in lines):
+        return None
+    top = inner.top() + (inner.height() - height * len(lines)) // 2
+    return CellLayout(font, [(line, QRect(inner.left(), top + i * height, inner.width(), height))
+                             for i, line in enumerate(lines)])
+
+
 class FrequencyDelegate(QStyledItemDelegate):
-    """Draws a cell's :data:`CELL_TEXT_ROLE` (name and frequency on two lines, or on one line
-    in a cell too short for two: :func:`cell_text`) instead of its display text, which stays
-    the bare name for lookups and exports."""
+    """Draws a cell's :data:`CELL_TEXT_ROLE` (name and frequency) where :func:`layout_cell`
+    puts it, over the cell the style draws without text; the display text stays the bare
+    name for lookups and exports."""
+
+    def layout(self, option: QStyleOptionViewItem,
+               index: QModelIndex | QPersistentModelIndex) -> CellLayout | None:
+        """The layout of the cell's text (None: a cell without :data:`CELL_TEXT_ROLE`)."""
+        text = index.data(CELL_TEXT_ROLE)
+        if text is None:
+            return None
+        styled = QStyleOptionViewItem(option)
+        super().initStyleOption(styled, index)
+        return layout_cell(str(text), styled.rect, styled.font)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        layout = self.layout(option, index)
+        if layout is None:
+            super().paint(painter, option, index)
+            return
+        styled = QStyleOptionViewItem(option)
+        self.initStyleOption(styled, index)
+        styled.text = ""
+        style = styled.widget.style() if styled.widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, styled, painter, styled.widget)
+        selected = bool(styled.state & QStyle.StateFlag.State_Selected)
+        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+        painter.save()
+        try:
+            painter.setClipRect(styled.rect)
+            painter.setFont(layout.font)
+            painter.setPen(styled.palette.color(role))
+            for text, rect in layout.lines:
+                painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), text)
+        finally:
+            painter.restore()
 
     def initStyleOption(self, option: QStyleOptionViewItem,  # noqa: N802 (Qt API)
                         index: QModelIndex | QPersistentModelIndex) -> None:

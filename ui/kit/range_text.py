@@ -23,6 +23,8 @@ CLASS_COLUMNS = (("id", "Id"), ("cards", "Cards"), ("combos", "Combos"),
 #: The columns of :data:`CLASS_COLUMNS` holding EVs in chips (shown in the chosen unit).
 EV_COLUMNS = frozenset(range(5, 9))
 LOCKED_HEADER = "Locked %"
+#: The header of the strength rank column (1 = the strongest class: the order of ``top N%``).
+RANK_HEADER = "Strength"
 HOLDEM_CLASSES = 169
 
 
@@ -117,4 +119,60 @@ def played_range_text(variant: str, rows: Sequence[dict], key: str,
         return ", ".join(class_pattern(r["cards"]) for r in played)
     ids = [r["id"] for r in played]
     weights = np.isin(hand_classes(game), ids).astype(np.float64)
+    return Range(game, "", weights).to_text()
+
+
+def strength_ranks(variant: str) -> np.ndarray:
+    """Each class id's place in the order ``top N%`` takes classes (1 = the strongest;
+    :func:`omahanash.ranges.ranking`), the order the class tables list them in.
+
+    >>> ranks = strength_ranks("holdem")
+    >>> int(ranks[0]), int(ranks[14])  # AA, KK
+    (1, 2)
+    """
+    from omahanash.ranges import ranking
+
+    order = ranking(variant)
+    ranks = np.empty(order.size, dtype=np.int64)
+    ranks[order] = np.arange(1, order.size + 1)
+    return ranks
+
+
+def weight_text(weight: float) -> str:
+    """A weight of the range language: ``""`` at 1, else ``"@0.37"`` (two decimals).
+
+    >>> weight_text(1.0), weight_text(0.3749), weight_text(0.999)
+    ('', '@0.37', '')
+    """
+    rounded = round(weight, 2)
+    return "" if rounded >= 1.0 else f"@{rounded:g}"
+
+
+def weighted_range_text(variant: str, rows: Sequence[dict], key: str) -> str:
+    """The frequencies of ``rows`` (``key``: the percentage column, 0..100) as range text
+    with weights, rounded to two decimals: a class always played plain, a mixed one with
+    ``@weight``, one never played (below 0.5 %) left out. It parses back (a lock of the
+    Table tab) to the same frequencies within 0.005.
+
+    >>> rows = [{"id": 0, "cards": "As Ah", "play_pct": 100.0},
+    ...         {"id": 14, "cards": "Ks Kh", "play_pct": 37.2},
+    ...         {"id": 1, "cards": "As Ks", "play_pct": 0.1}]
+    >>> weighted_range_text("holdem", rows, "play_pct")
+    'AA, KK@0.37'
+    >>> weighted_range_text("omaha-hi", [{"id": 7513, "cards": "As Ks Ad Kd",
+    ...                                   "play_pct": 50.0}], "play_pct")
+    'AwKwAxKx@0.5'
+    """
+    from omahanash.cards import Variant
+    from omahanash.ranges import Range, hand_classes
+
+    game = Variant.parse(variant)
+    kept = [(r, round(r[key] / 100.0, 2)) for r in rows if round(r[key] / 100.0, 2) > 0]
+    if game.is_omaha:
+        return ", ".join(class_pattern(r["cards"]) + weight_text(w) for r, w in kept)
+    classes = hand_classes(game)
+    weights = np.zeros(classes.size, dtype=np.float64)
+    by_id = {int(r["id"]): w for r, w in kept}
+    for i, class_id in enumerate(classes.tolist()):
+        weights[i] = by_id.get(int(class_id), 0.0)
     return Range(game, "", weights).to_text()

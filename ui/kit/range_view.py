@@ -7,7 +7,9 @@ class table (every game), both Qt models (no widget per hand).
   :class:`FrequencyDelegate`); the tooltip gives both players' frequencies and EVs (AllIn_EV /
   Fold_EV). :class:`FrequencyLegend` is the gradient bar (0 % … 100 %) beside it.
 * :class:`ClassTableModel` + :class:`ClassFilterProxy` — one row per class (Hold'em: the name,
-  ``AKo``, as the row header; id, cards, combos, push %, call %, EVs), sorted by value and
+  ``AKo``, as the row header; id, cards, combos, push %, call %, EVs, and its strength rank,
+  :data:`RANK_COLUMN`: the order ``top N%`` takes classes in, which the views sort by at
+  first and show as their first column), sorted by value and
   filtered either by a range (text that parses as a range of the game, e.g. ``TT+`` or
   ``AKo``: the classes in it) or, when it does not parse, by the name and cards text.
 
@@ -46,6 +48,7 @@ from ui.kit.range_text import (  # noqa: F401 (re-exported: the range views' wor
     EV_COLUMNS,
     HOLDEM_CLASSES,
     LOCKED_HEADER,
+    RANK_HEADER,
     RANKS,
     Units,
     class_pattern,
@@ -53,6 +56,8 @@ from ui.kit.range_text import (  # noqa: F401 (re-exported: the range views' wor
     grid_name,
     hand_tooltip,
     played_range_text,
+    strength_ranks,
+    weighted_range_text,
 )
 from ui.kit.range_text import holdem_cells as _holdem_cells
 from ui.kit.units import CHIPS, percent_text
@@ -157,10 +162,17 @@ class HoldemGridModel(QAbstractTableModel):
         return None
 
 
+#: The class table's column of the strength rank (1 = the strongest class), after the
+#: :data:`CLASS_COLUMNS`; the locked weight is the last column.
+RANK_COLUMN = len(CLASS_COLUMNS)
+LOCKED_COLUMN = RANK_COLUMN + 1
+
+
 class ClassTableModel(QAbstractTableModel):
-    """Every class of a solution, one row each (values sort under ``Qt.UserRole``), and the
-    weight of each class in a locked range (:meth:`set_locked`) in the last column. Hold'em
-    rows carry their name (``AKo``) as the row header; EVs in the unit of :meth:`set_units`."""
+    """Every class of a solution, one row each (values sort under ``Qt.UserRole``), its
+    strength rank (:data:`RANK_COLUMN`, given the variant) and the weight of each class in a
+    locked range (:meth:`set_locked`) in the last column. Hold'em rows carry their name
+    (``AKo``) as the row header; EVs in the unit of :meth:`set_units`."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -168,6 +180,7 @@ class ClassTableModel(QAbstractTableModel):
         self._cards_per_row = 0  # 2: Hold'em rows, 4: Omaha rows
         self._locked: np.ndarray | None = None
         self._names: list[str] = []  # Hold'em names of the rows (AKo), the row headers
+        self._ranks: list[int | None] = []  # strength rank of each row
         self.units = Units()
 
     def set_units(self, unit: str, chips_per_bb: float) -> None:
@@ -183,7 +196,7 @@ class ClassTableModel(QAbstractTableModel):
         empties the column."""
         self._locked = None if weights is None else np.asarray(weights, dtype=np.float64)
         if self._rows:
-            column = len(CLASS_COLUMNS)
+            column = LOCKED_COLUMN
             self.dataChanged.emit(self.index(0, column), self.index(len(self._rows) - 1, column))
 
     def _locked_percent(self, row: int) -> float | None:
@@ -193,7 +206,9 @@ class ClassTableModel(QAbstractTableModel):
             return None
         return 100.0 * float(self._locked[self._rows[row][0]])
 
-    def set_rows(self, rows: Sequence[dict]) -> None:
+    def set_rows(self, rows: Sequence[dict], variant: str | None = None) -> None:
+        """Show :meth:`JamFoldSolution.class_rows` of a solution of ``variant`` (None: no
+        strength ranks)."""
         from omahanash.hands import class_name
 
         self.beginResetModel()
@@ -201,7 +216,13 @@ class ClassTableModel(QAbstractTableModel):
         self._rows = [tuple(r[key] for key, _ in CLASS_COLUMNS) for r in rows]
         self._names = [class_name("holdem", r["id"]) for r in rows] \
             if self._cards_per_row == 2 else []
+        ranks = strength_ranks(variant) if variant is not None and rows else None
+        self._ranks = [None if ranks is None else int(ranks[r["id"]]) for r in rows]
         self.endResetModel()
+
+    def rank(self, row: int) -> int | None:
+        """The strength rank of a row (1 = the strongest class)."""
+        return self._ranks[row] if row < len(self._ranks) else None
 
     @property
     def has_names(self) -> bool:
@@ -220,13 +241,24 @@ class ClassTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(CLASS_COLUMNS) + 1
+        return 0 if parent.isValid() else LOCKED_COLUMN + 1
 
     def data(self, index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():
             return None
-        if index.column() == len(CLASS_COLUMNS):
+        if index.column() == LOCKED_COLUMN:
             return self._locked_data(index.row(), role)
+        if index.column() == RANK_COLUMN:
+            rank = self.rank(index.row())
+            if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole):
+                return rank if role == Qt.ItemDataRole.UserRole or rank is None \
+                    else str(rank)
+            if role == Qt.ItemDataRole.ToolTipRole and rank is not None:
+                return (f"Strength rank {rank:,}: 1 is the strongest class, in the order "
+                        "'top N%' takes them (equity against a random hand)")
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return None
         value = self._rows[index.row()][index.column()]
         ev = index.column() in EV_COLUMNS
         if role == Qt.ItemDataRole.DisplayRole:
@@ -267,7 +299,9 @@ class ClassTableModel(QAbstractTableModel):
             header = CLASS_COLUMNS[section][1]
             return f"{header} (bb)" if section in EV_COLUMNS and self.units.unit != CHIPS \
                 else header
-        if orientation == Qt.Orientation.Horizontal and section == len(CLASS_COLUMNS):
+        if orientation == Qt.Orientation.Horizontal and section == RANK_COLUMN:
+            return RANK_HEADER
+        if orientation == Qt.Orientation.Horizontal and section == LOCKED_COLUMN:
             return LOCKED_HEADER
         if orientation == Qt.Orientation.Vertical and 0 <= section < len(self._names):
             return self._names[section]

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from omahanash.cards import Variant
+from omahanash.history.grading import verdict_words
+from ui.table.model import tables_note
 
 if TYPE_CHECKING:
     from omahanash.history import ReviewReport, SpotReview
@@ -117,15 +119,60 @@ class JamfoldRequest:
 def jamfold_request(spot: SpotReview) -> JamfoldRequest | str:
     """The request for a heads-up spot, or why a spot cannot be opened there (a table spot
     belongs to a table of 3-10 players, which the Jam-fold tab does not play)."""
-    if spot.players > 2 and spot.node not in ("SB", "BB vs SB"):
+    if spot.precision != "heads-up":  # judged at its table by the push/fold engine
         return (f"hand #{spot.hand_id} is a {spot.players}-handed table spot ({spot.node}): "
-                "the Jam-fold tab plays heads-up only")
+                "open it in the Table tab (the Jam-fold tab plays heads-up only)")
     note = "" if spot.dead_money == 0 else \
         f" (without the {spot.dead_money / spot.bb:g} bb of dead money it does not model)"
     return JamfoldRequest(Variant(spot.variant).display_name, jamfold_inputs(spot),
                           "PU" if spot.position == "SB" else "CA",
                           f"Hand #{spot.hand_id} from the Review tab{note}: press Calculate, "
                           "then Show.")
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """What "Open in Table" asks the main window to do: the Table tab's spot (the game by
+    its ``omahanash`` name, stacks in chips in the order the players act, blinds, antes, the
+    payouts the review valued it with, "" for chip EV), the node to select, the hero's cards
+    and a message for the Table tab."""
+
+    variant: str
+    stacks: tuple[float, ...]
+    sb: float
+    bb: float
+    ante: float
+    bb_ante: float
+    payouts: str
+    node: str
+    cards: str
+    message: str
+
+
+def table_request(spot: SpotReview) -> TableRequest | str:
+    """The Table tab's request for a judged table spot, or why it cannot be opened there (a
+    heads-up spot: the Jam-fold tab plays it).
+
+    >>> from omahanash.history.report import SpotReview
+    >>> spot = SpotReview(hand_id="7", file="f.txt", line=1, variant="holdem", position="BB",
+    ...     sb=200, bb=400, ante=50, dead_money=0, stack_bb=9.75, grid_stack_bb=9.75,
+    ...     cards="9c 8c", action="fold", nash_action="fold", nash_frequency=1.0,
+    ...     allin_ev=-3.0, fold_ev=-1.1, ev_lost_bb=0.0, severity="none", best_action="fold",
+    ...     verdict="correct", players=3, node="BB vs BTN+SB", model="icm",
+    ...     payouts="50/30/20", stacks=(5100.0, 4500.0, 3900.0), precision="full")
+    >>> request = table_request(spot)
+    >>> request.stacks, request.node, request.payouts, request.ante
+    ((5100.0, 4500.0, 3900.0), 'BB vs BTN+SB', '50/30/20', 50)
+    """
+    if spot.precision == "heads-up" or len(spot.stacks) != spot.players:
+        return (f"hand #{spot.hand_id} is a heads-up spot: open it in the Jam-fold tab, which "
+                "plays heads-up")
+    return TableRequest(
+        spot.variant, tuple(spot.stacks), spot.sb, spot.bb,
+        0.0 if spot.bb_ante else spot.ante, spot.bb_ante,
+        spot.payouts if spot.model == "icm" else "", spot.node, spot.cards,
+        f"Hand #{spot.hand_id} from the Review tab: the equilibrium that judged it, node "
+        f"{spot.node} selected, your {spot.cards} looked up.")
 
 
 def details_html(spot: SpotReview) -> str:
@@ -147,15 +194,39 @@ def details_html(spot: SpotReview) -> str:
             ("Action", html.escape(spot.action)),
             ("Best", f"{html.escape(spot.best_action)} against "
                      f"{html.escape(_opponent_name(spot.opponent))}"),
-            ("Nash", f"{html.escape(spot.nash_action)} {100 * spot.nash_frequency:.1f}%"),
+            ("Nash", f"{html.escape(spot.nash_action)} {100 * spot.nash_frequency:.1f}%"
+                     + html.escape(noise_note(spot))),
             ("AllIn_EV", f"{spot.allin_ev:.3f} bb"),
             ("Fold_EV", f"{spot.fold_ev:.3f} bb"),
             ("EV lost", lost + ("" if spot.ev_lost_pool_pct is None
                                 else f", {spot.ev_lost_pool_pct:.3f}% of the prize pool")),
-            ("Verdict", html.escape(spot.verdict)),  # the one rule: jamfold.decision.judge
-            ("Severity", html.escape(spot.severity)))
+            # the one rule (jamfold.decision.judge) in one vocabulary
+            ("Verdict", html.escape(verdict_words(spot.verdict, spot.ev_lost_bb,
+                                                  spot.tolerance_bb))))
     return "<table>" + "".join(f"<tr><td><b>{name}</b>&nbsp;&nbsp;</td><td>{value}</td></tr>"
                                for name, value in rows) + "</table>"
+
+
+def noise_note(spot: SpotReview) -> str:
+    """What the "Nash" line adds when the average strategy mixes the hand (5-95 %) but one
+    action is better by more than the solve's precision: that mix is noise.
+
+    >>> from omahanash.history.report import SpotReview
+    >>> spot = SpotReview(hand_id="1", file="f", line=1, variant="holdem", position="BB",
+    ...     sb=0.5, bb=1, ante=0, dead_money=0, stack_bb=10, grid_stack_bb=10,
+    ...     cards="Kd Ts", action="call", nash_action="fold", nash_frequency=0.68,
+    ...     allin_ev=-2.9, fold_ev=-1.0, ev_lost_bb=1.9, severity="blunder",
+    ...     best_action="fold", tolerance_bb=0.01)
+    >>> noise_note(spot)
+    ' (a mix of the average strategy, but fold is better by 1.9 bb: noise of the solve)'
+    """
+    if not (0.5 <= spot.nash_frequency <= 0.95):
+        return ""
+    gap = abs(spot.allin_ev - spot.fold_ev)
+    if gap <= spot.tolerance_bb:
+        return " (a mix: both EVs within the solve's precision)"
+    return (f" (a mix of the average strategy, but {spot.best_action} is better by {gap:.3g} "
+            "bb: noise of the solve)")
 
 
 def _payouts_name(spot: SpotReview) -> str:
@@ -198,10 +269,13 @@ def summary_html(report: ReviewReport) -> str:
         return order.index(name) if name in order else len(order)
 
     spots = len(report.spots)
+    # which equity table the verdicts stand on (a coarse one said so)
+    variants = list(dict.fromkeys(Variant.parse(spot.variant) for spot in report.spots))
     parts = [f"<p><b>Hero:</b> {html.escape(report.hero or '-')}<br>"
              f"<b>Opponent:</b> {html.escape(report.opponent.describe())}<br>"
              f"<b>Payouts:</b> {html.escape(_payouts_text(report))}<br>"
-             f"<b>Hands read:</b> {report.hands} · <b>Spots:</b> {spots} · "
+             + (f"{html.escape(tables_note(variants))}<br>" if variants else "")
+             + f"<b>Hands read:</b> {report.hands} · <b>Spots:</b> {spots} · "
              f"<b>Outside the model:</b> {len(report.outside)} · "
              f"<b>Unparsed:</b> {len(report.unparsed)}</p>"]
     if spots:

@@ -1,10 +1,10 @@
 """The Review tab (a view over :mod:`ui.review.model`): import played hands, find the hero's
 push/fold mistakes (heads-up and at tables of 3 to 10 players), grade the player.
 
-**Open files…** / **Open folder…** (or files dropped on the window) start a review in a worker
-(:meth:`Tab.make_runner`): the players of the files are listed first (the hero combo; the
-default hero is the library's, the player with the most hands), then
-:func:`omahanash.history.review` reads and judges them, with a progress bar and **Stop**.
+**Open files…** / **Open folder…** (or files dropped on the window) start a review in a worker:
+the players of the files are listed first (the hero combo; the default hero is the library's,
+the player with the most hands), then :func:`omahanash.history.review` judges them (a
+progress bar, **Stop**).
 Picking another hero re-runs the review (the equilibria are cached). **Opponent** is the model
 heads-up decisions are judged against (empty: Nash; a range, ``nash@15``, ``file:PATH``);
 **Payouts** (``reviewPayoutsEdit``) values the chips of table spots by ICM (empty: the file's
@@ -13,10 +13,10 @@ is shown in the tab (the results shown stay).
 
 The results: the sortable, filterable spots table with each spot's table size and node
 (:mod:`ui.review.spots_table`), the selected spot's details, **Open in Jam-fold** for a heads-up
-spot, the summary, the cumulative EV-lost plot and the exports. The widgets are
-:mod:`ui.review.views`. Tabs talk through signals the main window routes: "Open in Jam-fold"
-emits :attr:`ReviewTab.open_spot_requested` with a :class:`~ui.review.model.JamfoldRequest`
-(the tab never reaches into another tab).
+spot and **Open in Table** for a table spot, the summary, the cumulative EV-lost plot and the
+exports. The widgets are :mod:`ui.review.views`. Tabs talk through signals the main window
+routes: :attr:`ReviewTab.open_spot_requested` (a :class:`~ui.review.model.JamfoldRequest`) and
+:attr:`ReviewTab.open_table_requested` (a :class:`~ui.review.model.TableRequest`).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from ui.review.model import (  # noqa: F401 (re-exported: the tab's names before
     summary_html,
     unparsed_text,
 )
+from ui.review.opening import SpotOpening
 from ui.review.tracker.dialog import add_tracker_button, review_from_tracker
 from ui.review.views import ReviewControls, SessionPanel, SpotsPanel
 
@@ -52,12 +53,14 @@ if TYPE_CHECKING:
     from omahanash.history import ReviewReport, SpotReview
 
 
-class ReviewTab(Tab):
+class ReviewTab(SpotOpening, Tab):
     title = "Review"
     settings_group = "review"
     #: "Open in Jam-fold": a :class:`~ui.review.model.JamfoldRequest` for the main window to
     #: route; it answers through :meth:`spot_open_failed` when the spot cannot be opened.
     open_spot_requested = Signal(object)
+    #: "Open in Table": a :class:`~ui.review.model.TableRequest`, answered the same way.
+    open_table_requested = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -84,7 +87,8 @@ class ReviewTab(Tab):
         self.progress, self.phase_label = controls.progress, controls.phase_label
         self.filter_edit, self.model, self.proxy = spots.filter_edit, spots.model, spots.proxy
         self.table, self.details = spots.table, spots.details
-        self.open_spot_button = spots.open_spot_button
+        self.open_spot_button, self.open_table_button = spots.open_spot_button, \
+            spots.open_table_button
         self.summary, self.plot, self.curve = session.summary, session.plot, session.curve
         self.plot_placeholder = session.plot_placeholder
         self.csv_button, self.html_button = session.csv_button, session.html_button
@@ -118,6 +122,7 @@ class ReviewTab(Tab):
                        self.proxy.rowsRemoved):
             signal.connect(self._show_selected)
         self.open_spot_button.clicked.connect(self.open_selected_spot)
+        self.open_table_button.clicked.connect(self.open_selected_in_table)
         self.csv_button.clicked.connect(self._on_csv_clicked)
         self.html_button.clicked.connect(self._on_html_clicked)
         self._update_buttons()
@@ -242,7 +247,7 @@ class ReviewTab(Tab):
         self.csv_button.setEnabled(idle and have)
         self.json_button.setEnabled(idle and have)
         self.html_button.setEnabled(idle and have)
-        self.open_spot_button.setEnabled(self.selected_spot() is not None)
+        self._enable_opening(self.selected_spot())
 
     # -- hero ------------------------------------------------------------------------------------
 
@@ -309,34 +314,7 @@ class ReviewTab(Tab):
         spot = self.selected_spot()
         self.details.setText("Select a spot to see it here." if spot is None
                              else details_html(spot))
-        self.open_spot_button.setEnabled(spot is not None)
-
-    # -- open in the Jam-fold tab ----------------------------------------------------------------
-
-    def open_selected_spot(self) -> bool:
-        """Ask (:attr:`open_spot_requested`) for the selected heads-up spot to be opened in the
-        Jam-fold tab; False, and why in this tab, when there is no spot, it is a table spot,
-        nobody routes the request or the router answers that it could not
-        (:meth:`spot_open_failed`)."""
-        spot = self.selected_spot()
-        if spot is None:
-            return False
-        request = jamfold_request(spot)
-        if isinstance(request, str):
-            self.error.show_error(request)
-            return False
-        # Unless a router answers (at once: a direct connection), nobody could open it.
-        self._open_failure = "there is no Jam-fold tab to open the spot in"
-        self.open_spot_requested.emit(request)
-        if self._open_failure is not None:
-            self.error.show_error(self._open_failure)
-            return False
-        self.error.clear_error()
-        return True
-
-    def spot_open_failed(self, reason: str | None) -> None:
-        """The router's answer to :attr:`open_spot_requested` (None: opened)."""
-        self._open_failure = reason
+        self._enable_opening(spot)
 
     # -- export ----------------------------------------------------------------------------------
 

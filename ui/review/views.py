@@ -116,9 +116,18 @@ class SpotsPanel(QWidget):
                                          "blinds, the stack the review judged it at) and the "
                                          "hero's hand")
         self.open_spot_button.setEnabled(False)
+        self.open_table_button = named(QPushButton("Open in Table"), "reviewOpenTableButton")
+        self.open_table_button.setToolTip("Open this table spot in the Table tab: its seats, "
+                                          "stacks, blinds, ante and payouts, solved as the "
+                                          "review did, its node selected and the hand looked up")
+        self.open_table_button.setEnabled(False)
         layout = _column(self.filter_edit, self.table, self.details)
         layout.setStretch(1, 1)
-        layout.addWidget(self.open_spot_button, 0, Qt.AlignmentFlag.AlignLeft)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.open_spot_button)
+        buttons.addWidget(self.open_table_button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
         self.setLayout(layout)
 
 

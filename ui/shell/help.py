@@ -37,11 +37,12 @@ TAB_ANSWERS: dict[str, str] = {
              "every seat's prize equity and the bubble factors; lock a seat to a range and "
              "see how the others adjust; the Nash chart: how each seat's range changes from "
              "2 to 20 big blinds.",
-    "Review": "Did I play my jam-fold spots right? Open hand histories (PokerStars, PHH), "
+    "Review": "Did I play my push/fold spots right? Open hand histories (PokerStars, PHH), "
               "drop them on the window or read a PokerTracker 4 / Hold'em Manager 2 database "
-              "(From tracker database…): each heads-up push/fold decision is compared with "
-              "Nash (or with the best response to the opponent you type), with the EV lost "
-              "and a grade.",
+              "(From tracker database…): each push/fold decision, heads-up or at a table of "
+              "3 to 10, is compared with Nash (or heads-up with the best response to the "
+              "opponent you type), with the EV lost and a grade; open a spot in the Jam-fold "
+              "or the Table tab to see the ranges that judged it.",
     "Trainer": "Practise: push/fold and call/fold spots dealt from the equilibrium, answered "
                "with P or C (push / call), F (fold), Space (next), with the EV each mistake "
                "costs and your weak spots.",
@@ -79,6 +80,49 @@ GLOSSARY: list[tuple[str, str]] = [
                          "quarter of it (half of one half)."),
     ("Equity table", "The precomputed equity of every pair of hand classes the solver runs "
                      "on; Omaha's are built once on your computer (Build in any tab)."),
+    ("Coarse and full tables", "Omaha's first table is coarse (a couple of sample boards per "
+                               "pair of classes: usable within minutes); the full table (12 "
+                               "to 16 samples per pair) replaces it when built. A result "
+                               "computed on a coarse table says so in bold until you "
+                               "calculate again on the full one; every result names its "
+                               "table."),
+    ("Best-response gain", "What one seat would win on average by changing its strategy to "
+                           "the best reply against the others' (0 at an equilibrium)."),
+    ("NashConv", "The seats' best-response gains added up: how far the solved strategies are "
+                 "from an equilibrium. Shown in % of the prize pool with ICM payouts and in "
+                 "big blinds in chip EV (heads-up it is twice Epsilon). It is the solve's "
+                 "precision: EVs closer than it are equal as far as the solve can tell."),
+    ("Correct decision", "A decision is correct when its EV is within the solve's precision "
+                         "(its NashConv) of the better action's, in the Review and the "
+                         "Trainer alike; else it is a mistake that loses the difference "
+                         "(a small mistake up to 0.2 bb, a mistake up to 1 bb, a blunder "
+                         "above). How often the average strategy plays it does not matter."),
+    ("Mixed, noise", "A hand the equilibrium plays both ways: both actions are correct when "
+                     "their EVs are equal within the precision. When the solve's average "
+                     "strategy mixes a hand but one action is better by more than that, the "
+                     "mix is noise of the solve: play the better action."),
+    ("Node names", "A decision at the table: who acts and what happened before. \"BTN\" is "
+                   "the button acting first (folded to it); \"SB vs BTN\" the small blind "
+                   "facing the button's all in; \"BB vs HJ+SB\" the big blind facing all ins "
+                   "from the hijack and the small blind."),
+    ("Reach", "How often a node happens: the share of deals in which the earlier seats play "
+              "so that this seat faces this decision. A rarely reached node's ranges are the "
+              "least precise."),
+    ("Deals", "The sampled hands the table solver plays out each iteration (every hand of "
+              "every seat at once); more deals, more precise EVs and a slower solve. Hold'em "
+              "at 2-3 seats can use every deal exactly."),
+    ("Bubble factor", "Row against column in the ICM panel: how much more a seat risks than it "
+                      "can win when it plays an all in against the other seat (the prize "
+                      "equity lost on a loss over the prize equity won on a win). 1 is chip "
+                      "EV; above 1, the seat should call tighter."),
+    ("Prize equity at a table", "Each seat's expected share of the prize pool by ICM from "
+                                "the stacks (in the payouts' unit and in % of the pool)."),
+    ("Provisional", "While a run computes, the nodes and seats show the ranges of its latest "
+                    "report, marked provisional with their NashConv: they refine until the "
+                    "run ends. A new run greys the previous result until its own arrives."),
+    ("Strength", "The class tables list hands strongest first: the order \"top 15%\" takes "
+                 "them in (equity against a random hand). Copy range puts a node's range on "
+                 "the clipboard as a lock you can paste back."),
 ]
 
 

@@ -35,6 +35,7 @@ from ui.shell.tabs import TabFactory, tab_factories
 
 if TYPE_CHECKING:
     from ui.jamfold.tab import JamFoldTab
+    from ui.table.tab import TableTab
 
 WINDOW_TITLE = "Omaha Nash"
 DEFAULT_SIZE = (1280, 820)
@@ -200,15 +201,19 @@ class MainWindow(QMainWindow):
 
     def _connect_tabs(self) -> None:
         """Route one tab's requests to the tab that answers them (a tab never reaches into
-        another): the Review tab's "Open in Jam-fold" goes to :meth:`JamFoldTab.open_spot`."""
+        another): the Review tab's "Open in Jam-fold" goes to :meth:`JamFoldTab.open_spot`,
+        its "Open in Table" to :meth:`TableTab.open_spot`."""
         # Imported here, for start-up time, as ui.shell.tabs imports the tabs: importing this
         # module loads no other tab than the Review tab.
         from ui.jamfold.tab import JamFoldTab
+        from ui.table.tab import TableTab
 
         review = self._review_tab()
         jamfold = next((tab for tab in self.tabs if isinstance(tab, JamFoldTab)), None)
+        table = next((tab for tab in self.tabs if isinstance(tab, TableTab)), None)
         if review is not None:
             review.open_spot_requested.connect(partial(self._open_in_jamfold, review, jamfold))
+            review.open_table_requested.connect(partial(self._open_in_table, review, table))
 
     def _open_in_jamfold(self, review: ReviewTab, jamfold: JamFoldTab | None,
                          request: JamfoldRequest) -> None:
@@ -220,6 +225,18 @@ class MainWindow(QMainWindow):
         reason = jamfold.open_spot(request.game, request.inputs, request.side, request.message)
         if reason is None:
             self.tab_widget.setCurrentWidget(jamfold)
+        review.spot_open_failed(reason)
+
+    def _open_in_table(self, review: ReviewTab, table: TableTab | None,
+                       request: object) -> None:
+        """Open the Review tab's table spot in the Table tab and show it; the Review tab hears
+        why not when it cannot be done."""
+        if table is None:
+            review.spot_open_failed("there is no Table tab to open the spot in")
+            return
+        reason = table.open_spot(request)
+        if reason is None:
+            self.tab_widget.setCurrentWidget(table)
         review.spot_open_failed(reason)
 
     # -- dropped files --------------------------------------------------------------------

@@ -90,6 +90,9 @@ class TableForm(QGroupBox):
         #: iterations, stopped)
         self.run_status = named(QLabel(), "tableRunStatus")
         self.run_status.setWordWrap(True)
+        #: which equity table the result stands on (a coarse one marked)
+        self.equity_table_label = named(QLabel(), "tableEquityTableLabel")
+        self.equity_table_label.setWordWrap(True)
 
         form = QFormLayout()
         form.addRow("Type", self.type_combo)
@@ -114,10 +117,41 @@ class TableForm(QGroupBox):
         column = QVBoxLayout(self)
         column.addLayout(form)
         column.addLayout(buttons)
-        for widget in (self.run_error, self.stale_label, self.summary_label, self.run_status):
+        for widget in (self.run_error, self.stale_label, self.summary_label, self.run_status,
+                       self.equity_table_label):
             column.addWidget(widget)
         self.preset_combo.activated.connect(self._on_preset)
         self.units_combo.currentIndexChanged.connect(self._on_units_changed)
+
+    def fill_request(self, variant: str, stacks: tuple[float, ...], sb: float, bb: float,
+                     ante: float, bb_ante: float, payouts: str) -> None:
+        """Put a spot opened from another tab in the form (stacks in chips; payouts "" for
+        chip EV); iterations, deals and locks go back to their defaults (the equilibrium from
+        the cache of equilibria, as the review solved it)."""
+        self.type_combo.setCurrentText(next(k for k, v in VARIANTS.items() if v == variant))
+        self.seats_spin.setValue(len(stacks))
+        self.units_combo.setCurrentText("chips")
+        for edit, stack in zip(self.stack_edits(), stacks, strict=False):
+            edit.setText(f"{stack:g}")
+        for edit, value in ((self.sb_edit, sb), (self.bb_edit, bb), (self.ante_edit, ante),
+                            (self.bb_ante_edit, bb_ante)):
+            edit.setText(f"{value:g}")
+        self.payout_model_combo.setCurrentText("ICM" if payouts else "Chips")
+        if payouts:
+            self.payouts_edit.setText(payouts)
+            # the preset that pays so (a 6-max sit-and-go's 65/35 with 5 left), if one does
+            preset = next((k for k, v in PAYOUT_PRESETS.items() if v == payouts), None)
+            if preset is not None:
+                self.preset_combo.setCurrentText(preset)
+        for edit in (self.iterations_edit, self.deals_edit, self.locks_edit):
+            edit.clear()
+        self.seed_edit.setText("0")
+
+    def show_equity_table(self, text: str, coarse: bool) -> None:
+        """Say which equity table the result stands on; a coarse one in the warning colour."""
+        self.equity_table_label.setText(text)
+        self.equity_table_label.setStyleSheet("color: #8a5a00; font-weight: bold;" if coarse
+                                              else "color: #555555;")
 
     def edits(self) -> list[QLineEdit]:
         """Every text field of the form, the seats' stacks last."""

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ui.kit.fields import Reporter
-from ui.table.model import warm
+from ui.table.model import nash_conv_unit, warm
 
 if TYPE_CHECKING:
     from omahanash.pushfold import PushFoldSolution
@@ -142,13 +142,14 @@ def finished_message(result: TableOutcome) -> str:
     solution = result.solution
     if solution is None:
         return "Stopped before the first iteration: nothing was computed."
+    unit = nash_conv_unit(solution.spot)
     if result.source == "cache":
         return (f"The spot's equilibrium from the cache of equilibria: NashConv "
-                f"{solution.nash_conv:.4g}")
+                f"{unit.text(solution.nash_conv)}")
     if result.source == "file":
         return f"Opened a solution of {solution.iterations} iterations"
     return (f"{'Stopped' if result.stopped else 'Done'} after {solution.iterations} "
-            f"iterations: NashConv {solution.nash_conv:.4g}")
+            f"iterations: NashConv {unit.text(solution.nash_conv)}")
 
 
 #: The words of a run's end (:attr:`omahanash.solving.Outcome.status`) as the tab says them.
@@ -163,18 +164,18 @@ def status_text(result: TableOutcome) -> str:
     >>> from types import SimpleNamespace
     >>> from omahanash.solving import Outcome, Report
     >>> done = SimpleNamespace(outcome=Outcome(Report(40, 0.0009), 40, False, "target"),
-    ...                        iterations=40, nash_conv=0.0009, spot=SimpleNamespace(
-    ...                            model="chips"))
-    >>> status_text(TableOutcome(done, False, "fresh", "k", 0.001))
-    'Converged: NashConv 0.0009 chips (target 0.001) after 40 iterations.'
+    ...                        iterations=40, nash_conv=0.9, spot=SimpleNamespace(
+    ...                            model="chips", bb=100))
+    >>> status_text(TableOutcome(done, False, "fresh", "k", 1.0))
+    'Converged: NashConv 0.009 bb (target 0.01 bb) after 40 iterations.'
     """
     solution = result.solution
     if solution is None:
         return "Stopped before the first iteration: nothing was computed."
-    unit = "prize" if solution.spot.model == "icm" else "chips"
+    unit = nash_conv_unit(solution.spot)
     outcome = solution.outcome
-    nash_conv = f"NashConv {solution.nash_conv:.4g} {unit}"
-    target = "" if result.target is None else f" (target {result.target:.4g})"
+    nash_conv = f"NashConv {unit.text(solution.nash_conv)}"
+    target = "" if result.target is None else f" (target {unit.text(result.target)})"
     if outcome is None:  # from a file, or the cache of equilibria's file
         where = "a file" if result.source == "file" else "the cache of equilibria"
         return f"From {where}: {nash_conv} after {solution.iterations:,} iterations."
@@ -184,7 +185,7 @@ def status_text(result: TableOutcome) -> str:
         return (f"Converged: {nash_conv}{target} after {solution.iterations:,} "
                 f"iterations{cached}.")
     if status == "stalled":
-        return (f"Stalled: NashConv stopped improving at {solution.nash_conv:.4g} {unit}"
+        return (f"Stalled: NashConv stopped improving at {unit.text(solution.nash_conv)}"
                 f"{target} after {solution.iterations:,} iterations{cached}.")
     if status == "iterations":
         asked = "the cap of" if result.target is not None else "the"
@@ -193,12 +194,15 @@ def status_text(result: TableOutcome) -> str:
             "computed is kept).")
 
 
-def provisional_text(report: Any, unit: str) -> str:
-    """The mark of a live run's ranges: provisional, with the NashConv they have.
+def provisional_text(report: Any, spot: Any) -> str:
+    """The mark of a live run's ranges: provisional, with the NashConv they have (in the
+    spot's :func:`~ui.table.model.nash_conv_unit`).
 
+    >>> from types import SimpleNamespace
     >>> from omahanash.solving import Report
-    >>> provisional_text(Report(30, 0.01234), "chips").split("; ")[0]
-    'Provisional: the ranges at iteration 30, NashConv 0.01234 chips'
+    >>> spot = SimpleNamespace(model="icm", prize_pool=100.0, bb=100)
+    >>> provisional_text(Report(30, 0.01234), spot).split("; ")[0]
+    'Provisional: the ranges at iteration 30, NashConv 0.01234% of the prize pool'
     """
     return (f"Provisional: the ranges at iteration {report.iteration:,}, NashConv "
-            f"{report.nash_conv:.4g} {unit}; they refine until the run ends.")
+            f"{nash_conv_unit(spot).text(report.nash_conv)}; they refine until the run ends.")

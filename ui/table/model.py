@@ -27,6 +27,7 @@ from omahanash.pushfold.live import time_words
 from omahanash.pushfold.payouts import parse_payouts
 from omahanash.pushfold.spot import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, POSITIONS
 from ui.kit.fields import parse_positive_int, parse_seed
+from ui.kit.range_text import RANK_HEADER, strength_ranks, weighted_range_text
 
 if TYPE_CHECKING:
     from omahanash.pushfold import PushFoldSolution, PushFoldSpot
@@ -346,6 +347,79 @@ def ev_rows(solution: PushFoldSolution) -> list[dict[str, Any]]:
             for i, pos in enumerate(solution.spot.positions)]
 
 
+def equity_table_text(table: object) -> tuple[str, bool]:
+    """Which equity table a result stands on, in the player's words, and whether it is the
+    coarse first-launch one (then the text is the precision note of
+    :func:`ui.equity_tables.model.precision_note`, shown until a result on the full table
+    replaces it).
+
+    >>> from omahanash.equity.tables import load_table
+    >>> equity_table_text(load_table("holdem"))
+    ("Equity table: Texas Hold'em, exact.", False)
+    """
+    from omahanash.cards import Variant
+    from ui.equity_tables.model import precision_note
+
+    info = getattr(table, "info", None) or {}
+    if not info.get("game"):
+        return "", False
+    variant = Variant.parse(info["game"])
+    note = precision_note(table)
+    if note:
+        return f"Equity table: {variant.display_name}, COARSE. {note}", True
+    if info.get("exact"):
+        return f"Equity table: {variant.display_name}, exact.", False
+    samples = info.get("samples")
+    subset = "" if getattr(table, "n", 0) >= _num_classes(variant) else \
+        f", {getattr(table, 'n', 0):,} classes only"
+    return (f"Equity table: {variant.display_name}, full precision ({samples} samples per "
+            f"cell{subset})."), False
+
+
+def tables_note(variants: Any) -> str:
+    """Which equity table each of ``variants`` (a drill's or a review's games) stands on, by
+    the tables on disk (a coarse one said so: results are computed on it until the full
+    table is built).
+
+    >>> from omahanash.cards import Variant
+    >>> print(tables_note([Variant.HOLDEM]))
+    Equity table: Texas Hold'em exact
+    """
+    from omahanash.cards import Variant
+    from omahanash.equity.table_build import table_samples
+    from ui.equity_tables.model import table_state
+
+    words = []
+    for variant in variants:
+        if variant is Variant.HOLDEM:
+            words.append(f"{variant.display_name} exact")
+            continue
+        samples = table_samples(variant)
+        state = {"full": "full precision", "coarse": "COARSE (the first-launch table: "
+                 "graded on it until the full one is built)", "missing": "not built"}[
+            table_state(variant)]
+        words.append(f"{variant.display_name} {state}"
+                     + ("" if samples is None else f" ({samples} samples per cell)"))
+    return ("Equity table: " if len(words) == 1 else "Equity tables: ") + "; ".join(words)
+
+
+def _num_classes(variant: Any) -> int:
+    from omahanash.hands import num_classes
+
+    return int(num_classes(variant))
+
+
+def ev_summary(solution: PushFoldSolution) -> str:
+    """Each seat's EV in the spot's NashConv unit: % of the prize pool (ICM) or big blinds
+    (chip EV), e.g. ``"BTN 31.2% pool, SB 30.1% pool, BB 38.7% pool"``."""
+    spot = solution.spot
+    rows = ev_rows(solution)
+    if spot.model == "icm" and spot.prize_pool > 0:
+        return ", ".join(f"{r['position']} {100 * r['prize'] / spot.prize_pool:.3g}% pool"
+                         for r in rows)
+    return ", ".join(f"{r['position']} {r['chips'] / spot.bb:+.3g} bb" for r in rows)
+
+
 def warm(solution: PushFoldSolution) -> None:
     """Make the passes the views read (in the worker, not the GUI thread)."""
     solution.node_summary()
@@ -354,7 +428,8 @@ def warm(solution: PushFoldSolution) -> None:
 
 def hand_rows(solution: PushFoldSolution, node_name: str) -> list[dict[str, Any]]:
     """Every class at a node: cards, name, combos, play %, the EV of playing and of folding
-    in big blinds and (with payouts) in % of the prize pool (None where never reached)."""
+    in big blinds and (with payouts) in % of the prize pool (None where never reached), and
+    the ``note`` of a mixed hand (:func:`mix_note`: a real mix or the solve's noise)."""
     from omahanash.hands import class_cards, class_combos, class_name
 
     spot = solution.spot
@@ -363,20 +438,32 @@ def hand_rows(solution: PushFoldSolution, node_name: str) -> list[dict[str, Any]
     ids = solution.solver.table.class_ids
     combos = class_combos(game)[ids]
     play = solution.strategy()[node.index]
+    ranks = strength_ranks(str(spot.variant))
     icm = spot.model == "icm"
     chips = _per_reach(chip_values(solution), node.index)
     prize = _per_reach(solution.solver.evaluate(), node.index) if icm else None
     pool = spot.prize_pool or 1.0
+    verb = "push" if node.action == "push" else "call"
+    # the solve's precision in the unit the note compares in (% of the pool, or bb)
+    tolerance = 100 * solution.nash_conv / pool if icm else solution.nash_conv / spot.bb
     rows = []
+    unit = "% of the pool" if icm else " bb"
     for k, c in enumerate(ids):
         cards = class_cards(game, int(c))
+        play_ev = _opt(100 * prize[0][k] / pool) if prize is not None \
+            else _opt(chips[0][k] / spot.bb)
+        fold_ev = _opt(100 * prize[1][k] / pool) if prize is not None \
+            else _opt(chips[1][k] / spot.bb)
+        share = 100.0 * float(play[k])
         rows.append({
-            "id": int(c), "cards": cards,
+            "id": int(c), "cards": cards, "rank": int(ranks[int(c)]),
             "name": class_name(game, int(c)) if game == "holdem" else cards,
-            "combos": int(combos[k]), "play_pct": 100.0 * float(play[k]),
+            "combos": int(combos[k]), "play_pct": share,
             "play_bb": _opt(chips[0][k] / spot.bb), "fold_bb": _opt(chips[1][k] / spot.bb),
             "play_pool": None if prize is None else _opt(100 * prize[0][k] / pool),
-            "fold_pool": None if prize is None else _opt(100 * prize[1][k] / pool)})
+            "fold_pool": None if prize is None else _opt(100 * prize[1][k] / pool),
+            "note": "" if play_ev is None or fold_ev is None else mix_note(
+                share, play_ev - fold_ev, tolerance, verb, lambda v: f"{v:.3g}{unit}")})
     return rows
 
 
@@ -388,6 +475,40 @@ def hand_table(rows: list[dict[str, Any]]) -> list[list[Any]]:
     return [[r["name"], r["id"], r["combos"], round(r["play_pct"], 2),
              cell(r["play_bb"], 4), cell(r["fold_bb"], 4), cell(r["play_pool"], 4),
              cell(r["fold_pool"], 4)] for r in rows]
+
+
+#: The columns of the class table and of the EV per hand: the strength rank first.
+RANKED_COLUMNS = [RANK_HEADER, *HAND_COLUMNS]
+
+
+def ranked_hand_table(rows: list[dict[str, Any]]) -> list[list[Any]]:
+    """:func:`hand_table` strongest first (the order ``top N%`` takes classes in), each row
+    led by its strength rank (:data:`RANKED_COLUMNS`).
+
+    >>> rows = [{"id": 1, "rank": 12, "name": "AKs", "combos": 4, "play_pct": 100.0,
+    ...          "play_bb": 1.0, "fold_bb": -0.5, "play_pool": None, "fold_pool": None},
+    ...         {"id": 0, "rank": 1, "name": "AA", "combos": 6, "play_pct": 100.0,
+    ...          "play_bb": 2.0, "fold_bb": -0.5, "play_pool": None, "fold_pool": None}]
+    >>> [row[:2] for row in ranked_hand_table(rows)]
+    [[1, 'AA'], [12, 'AKs']]
+    """
+    ordered = sorted(rows, key=lambda r: (r["rank"], r["id"]))
+    return [[r["rank"], *cells] for r, cells in zip(ordered, hand_table(ordered), strict=True)]
+
+
+def lock_text(node: str, rows: list[dict[str, Any]], variant: str) -> str:
+    """A node's range as a lock of the Locks field (``NODE=RANGE``): its play frequencies as
+    range text with weights (:func:`ui.kit.range_text.weighted_range_text`), which
+    :func:`parse_locks` and the range language read back.
+
+    >>> rows = [{"id": 0, "cards": "As Ah", "play_pct": 100.0},
+    ...         {"id": 14, "cards": "Ks Kh", "play_pct": 42.0}]
+    >>> lock_text("SB vs BTN", rows, "holdem")
+    'SB vs BTN=AA, KK@0.42'
+    >>> parse_locks(lock_text("SB vs BTN", rows, "holdem"))
+    {'SB vs BTN': 'AA, KK@0.42'}
+    """
+    return f"{node}={weighted_range_text(variant, rows, 'play_pct')}"
 
 
 def lookup_text(solution: PushFoldSolution, hand: str, node: str) -> tuple[dict, str]:
@@ -411,7 +532,44 @@ def lookup_text(solution: PushFoldSolution, hand: str, node: str) -> tuple[dict,
             f"EV {verb}: {amount(data['play_ev'])}\nEV fold: {amount(data['fold_ev'])}")
     if data["diff_ev"] is not None:
         text += f"\nDifference: {amount(data['diff_ev'])}"
+        note = mix_note(data["play_pct"], data["diff_ev"], solution.nash_conv, verb,
+                        amount)
+        if note:
+            text += f"\n{note}"
     return data, text
+
+
+def mix_note(play_pct: float, diff_ev: float, tolerance: float, verb: str,
+             amount: Any = None) -> str:
+    """What a mixed hand's read-out adds (the decision rule, :mod:`omahanash.jamfold.decision`):
+    a real mix when the EVs are equal within the solve's precision (``tolerance``: its
+    NashConv, the EVs' unit), else which action is better and by how much, the mix marked
+    as the average strategy's noise (the hand is not purified: the shown frequency is the
+    solve's). "" for a hand played (almost) always or never. ``amount`` formats a value.
+
+    >>> mix_note(32.0, -0.187, 0.0996, "call", lambda v: f"{v:.3f}% of the pool")
+    "Noise: the average strategy calls 32 %, but fold is better by 0.187% of the pool, more \
+than the solve's precision (0.100% of the pool): play fold."
+    >>> mix_note(40.0, 0.01, 0.0996, "push", lambda v: f"{v:.3f}%")
+    "A mix: both EVs are equal within the solve's precision (0.100%)."
+    >>> mix_note(99.0, 3.0, 0.0996, "push")
+    ''
+    """
+    from omahanash.jamfold.decision import MIXED_MIN_FREQUENCY
+
+    def say(value: float) -> str:
+        return f"{value:.3g}" if amount is None else amount(value)
+
+    share = play_pct / 100.0
+    if min(share, 1.0 - share) < MIXED_MIN_FREQUENCY:
+        return ""
+    if abs(diff_ev) <= tolerance:
+        return f"A mix: both EVs are equal within the solve's precision ({say(tolerance)})."
+    better = verb if diff_ev > 0 else "fold"
+    plays = "pushes" if verb == "push" else "calls"
+    return (f"Noise: the average strategy {plays} {play_pct:.0f} %, but {better} is better by "
+            f"{say(abs(diff_ev))}, more than the solve's precision ({say(tolerance)}): play "
+            f"{better}.")
 
 
 def icm_rows(spot: PushFoldSpot) -> list[list[Any]]:
@@ -440,11 +598,54 @@ def bubble_matrix(spot: PushFoldSpot) -> np.ndarray:
     return bubble_factors(spot.stack_array(), "chips" if pay is None else pay)
 
 
+@dataclass(frozen=True)
+class NashConvUnit:
+    """The one unit a NashConv is shown in to the player: % of the prize pool for an ICM
+    spot, big blinds for chip EV (the library's value is in prize units or chips; payouts
+    ``65/35`` and ``1`` are the same pool, 100× apart in prize units).
+
+    >>> unit = NashConvUnit("% of the prize pool", "% pool", 100 / 1.0)
+    >>> unit.text(0.0009526), unit.axis
+    ('0.09526% of the prize pool', 'NashConv (% pool)')
+    """
+
+    words: str  #: after a number: "% of the prize pool" or " bb"
+    short: str  #: the axis unit: "% pool" or "bb"
+    scale: float  #: the player's unit per library unit
+
+    def value(self, nash_conv: float) -> float:
+        return nash_conv * self.scale
+
+    def text(self, nash_conv: float) -> str:
+        return f"{self.value(nash_conv):.4g}{self.words}"
+
+    @property
+    def axis(self) -> str:
+        return f"NashConv ({self.short})"
+
+
+def nash_conv_unit(spot: Any) -> NashConvUnit:
+    """The :class:`NashConvUnit` of a spot (its ``model``, ``prize_pool`` and ``bb``).
+
+    >>> from types import SimpleNamespace
+    >>> icm = nash_conv_unit(SimpleNamespace(model="icm", prize_pool=100.0, bb=100))
+    >>> one = nash_conv_unit(SimpleNamespace(model="icm", prize_pool=1.0, bb=100))
+    >>> icm.text(0.09956), one.text(0.0009526)
+    ('0.09956% of the prize pool', '0.09526% of the prize pool')
+    >>> nash_conv_unit(SimpleNamespace(model="chips", prize_pool=0.0, bb=50)).text(12.5)
+    '0.25 bb'
+    """
+    if getattr(spot, "model", "chips") == "icm" and spot.prize_pool > 0:
+        return NashConvUnit("% of the prize pool", "% pool", 100.0 / spot.prize_pool)
+    return NashConvUnit(" bb", "bb", 1.0 / spot.bb)
+
+
 def progress_text(done: float, points: list[tuple[int, float]], elapsed: float | None = None,
-                  left: float | None = None) -> str:
+                  left: float | None = None, unit: str = "") -> str:
     """The progress line of a run: the iteration done, the last NashConv measured (its
     iteration when that is an earlier one), then the time elapsed and about how long is left
-    (:func:`~omahanash.pushfold.live.time_words`; no moving iteration cap).
+    (:func:`~omahanash.pushfold.live.time_words`; no moving iteration cap). ``points`` are
+    in the player's unit (:class:`NashConvUnit`), ``unit`` its words.
 
     >>> progress_text(0, [])
     'Solving: making the deals and the first iteration…'
@@ -459,23 +660,23 @@ def progress_text(done: float, points: list[tuple[int, float]], elapsed: float |
         text = f"Iteration {int(done):,}"
         if points:
             at, value = points[-1]
-            text += f": NashConv {value:.4g}" + (f" at iteration {at:,}"
+            text += f": NashConv {value:.4g}{unit}" + (f" at iteration {at:,}"
                                                  if at != int(done) else "")
     if elapsed is None:
         return text
     return f"{text} · {time_words(elapsed, left)}"
 
 
-def history_points(history: list) -> list[tuple[int, float]]:
+def history_points(history: list, scale: float = 1.0) -> list[tuple[int, float]]:
     """``(iteration, NashConv)`` of the reports with a finite value (the plot's points), one
     per iteration: the last (a live run stopped just after an early report reports that
-    iteration again).
+    iteration again); the values times ``scale`` (:attr:`NashConvUnit.scale`).
 
     >>> from omahanash.solving import Report
     >>> history_points([Report(0, math.inf), Report(1, 9.9), Report(5, 0.4), Report(5, 0.4)])
     [(1, 9.9), (5, 0.4)]
     """
-    points = {int(r.iteration): float(r.nash_conv) for r in history
+    points = {int(r.iteration): scale * float(r.nash_conv) for r in history
               if r.iteration >= 1 and math.isfinite(r.nash_conv)}
     return list(points.items())
 

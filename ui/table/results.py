@@ -26,7 +26,13 @@ from ui.kit.common import ErrorLabel, named, read_only_table
 from ui.kit.item_models import RowsModel
 from ui.kit.omaha_range_map import OmahaRangeMap
 from ui.kit.range_cells import FrequencyDelegate
-from ui.table.model import HAND_COLUMNS, ICM_COLUMNS, bubble_matrix, hand_table, icm_rows
+from ui.table.model import (
+    ICM_COLUMNS,
+    RANKED_COLUMNS,
+    bubble_matrix,
+    icm_rows,
+    ranked_hand_table,
+)
 from ui.table.views import HeatModel, NodeGridModel
 
 if TYPE_CHECKING:
@@ -70,6 +76,10 @@ class TableResults(QWidget):
         self.lookup_edit.setMaximumWidth(200)
         self.lookup_edit.setPlaceholderText("AKo, As Kd, or a class id")
         self.lookup_button = named(QPushButton("Show"), "tableLookupButton")
+        self.copy_range_button = named(QPushButton("Copy range"), "tableCopyRangeButton")
+        self.copy_range_button.setToolTip(
+            "Copy the selected node's range as a lock (NODE=RANGE, each hand at its play "
+            "frequency): paste it into Locks to hold this node at this range")
         self.lookup_error = ErrorLabel("tableLookupError")
         self.lookup_result = named(QLabel(), "tableLookupResult")
         self.lookup_result.setWordWrap(True)
@@ -78,6 +88,7 @@ class TableResults(QWidget):
         self.icm_table = read_only_table("icmTable", self.icm_model)
         self.heat_model = HeatModel(self)
         self.bubble_view = read_only_table("bubbleFactorView", self.heat_model)
+        self.bubble_view.setItemDelegate(FrequencyDelegate(self.bubble_view))  # never "1…"
         self.bubble_view.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.Stretch)
         self.icm_table.horizontalHeader().setSectionResizeMode(
@@ -91,7 +102,10 @@ class TableResults(QWidget):
         icm_layout.addWidget(self.bubble_view, 2)
         side = QVBoxLayout(self)
         self.nodes_heading = named(QLabel(NODES_HEADING), "tableNodesHeading")
-        side.addWidget(self.nodes_heading)
+        heading = QHBoxLayout()
+        heading.addWidget(self.nodes_heading, 1)
+        heading.addWidget(self.copy_range_button)
+        side.addLayout(heading)
         side.addWidget(self.node_list, 2)
         side.addWidget(self.range_tabs, 4)
         lookup = QHBoxLayout()
@@ -101,6 +115,11 @@ class TableResults(QWidget):
         side.addLayout(lookup)
         side.addWidget(self.lookup_error)
         side.addWidget(self.lookup_result)
+
+    @property
+    def result_views(self) -> list[QWidget]:
+        """The views of a result (greyed while a new run computes the next one)."""
+        return [self.node_list, self.range_tabs, self.lookup_result]
 
     def show_icm(self, spot: PushFoldSpot) -> None:
         """The ICM panel of the spot in the form."""
@@ -125,7 +144,7 @@ class TableResults(QWidget):
     def show_rows(self, solution: PushFoldSolution | None, rows: list[dict]) -> None:
         """The range and the EV per hand of the selected node (``rows``: its hands)."""
         holdem = solution is not None and str(solution.spot.variant) == "holdem"
-        self.hands_model.set_table(HAND_COLUMNS, hand_table(rows))
+        self.hands_model.set_table(RANKED_COLUMNS, ranked_hand_table(rows))
         self.range_tabs.setTabEnabled(self.range_tabs.indexOf(self.omaha_map),
                                       solution is not None and not holdem)
         node = self.selected_node
@@ -141,8 +160,8 @@ class TableResults(QWidget):
             self.range_view.verticalHeader().setSectionResizeMode(
                 QHeaderView.ResizeMode.Stretch)
         else:
-            ordered = sorted(rows, key=lambda r: -r["play_pct"])
-            self.class_model.set_table(HAND_COLUMNS, hand_table(ordered))
+            # strongest first: the order of 'top N%', the way players read a range
+            self.class_model.set_table(RANKED_COLUMNS, ranked_hand_table(rows))
             self.range_view.setModel(self.class_model)
             self.range_view.verticalHeader().setSectionResizeMode(
                 QHeaderView.ResizeMode.Interactive)

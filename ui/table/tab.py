@@ -27,12 +27,13 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QSplitter, QVBoxLayout, QWidget
 
 from omahanash.errors import InputError
 from omahanash.pushfold.live import provisional_nodes
 from ui.equity_tables.panel import TableBuildPanel
-from ui.kit.common import Tab, named, scrolling_column
+from ui.kit.common import Tab, grey_out, named, scrolling_column
 from ui.kit.plots import ConvergencePlot
 from ui.table.chart.panel import TableChartPanel
 from ui.table.files import TableFiles
@@ -50,12 +51,16 @@ from ui.table.jobs import (
 from ui.table.model import (
     NODE_COLUMNS,
     VARIANTS,
+    NashConvUnit,
     TableInputs,
     TableModel,
-    ev_rows,
+    equity_table_text,
+    ev_summary,
     hand_rows,
     history_points,
+    lock_text,
     lookup_text,
+    nash_conv_unit,
     node_rows,
     open_push,
     open_push_rows,
@@ -92,6 +97,8 @@ class TableTab(TableFiles, Tab):
         self._clock.setInterval(1000)
         self._clock.timeout.connect(self._show_progress)
         self.lookup_data: dict | None = None
+        #: the node to select when the solve of a spot opened from the Review tab arrives
+        self._pending_node: str | None = None
         self.form = form = TableForm(lambda: self.stack_edits)
         # widgets by their old names (scripts and tests use them)
         self.seats_spin, self.payout_model_combo = form.seats_spin, form.payout_model_combo
@@ -101,7 +108,7 @@ class TableTab(TableFiles, Tab):
         self.run_error, self.run_status = form.run_error, form.run_status
         self.build_panel = TableBuildPanel(self.make_runner)
         self.oval = TableView()
-        self.plot = named(ConvergencePlot("NashConv"), "tableNashConvPlot")
+        self.plot = named(ConvergencePlot("NashConv (% pool)"), "tableNashConvPlot")
         self.plot.setMinimumHeight(180)
         self.results = TableResults()
         self.node_model, self.hands_model = self.results.node_model, self.results.hands_model
@@ -150,6 +157,7 @@ class TableTab(TableFiles, Tab):
         form.export_png_button.clicked.connect(lambda: self._ask_export("png"))
         self.results.node_list.selectionModel().selectionChanged.connect(self._show_node)
         self.results.lookup_button.clicked.connect(self.show_hand)
+        self.results.copy_range_button.clicked.connect(self.copy_range)
         self.results.lookup_edit.returnPressed.connect(self.show_hand)
         # an Omaha table built (or its build ended): Calculate follows
         self.build_panel.building.connect(lambda active: active or self._validate())
@@ -228,7 +236,7 @@ class TableTab(TableFiles, Tab):
         have = self.model.solution is not None
         form = self.form
         for button in (form.save_button, form.export_csv_button, form.export_json_button,
-                       self.results.lookup_button):
+                       self.results.lookup_button, self.results.copy_range_button):
             button.setEnabled(idle and have)
         form.continue_button.setEnabled(idle and have and not self.stale
                                         and self.model.request is not None
@@ -251,6 +259,24 @@ class TableTab(TableFiles, Tab):
         self._running_spot = request.spot
         self._start(solve_job(request), f"Solving the {request.spot.players}-handed table…")
         return True
+
+    def open_spot(self, request: object) -> str | None:
+        """Open a spot the Review tab judged (a :class:`~ui.review.model.TableRequest`, routed
+        by the main window): its seats, stacks, blinds, antes and payouts in the form, solved
+        as the review solved it (Calculate: the cache of equilibria answers at once), its
+        node selected and the hand looked up when the result arrives. The reason when it
+        cannot be done (None: done)."""
+        if self.runner.running:
+            return "the Table tab is running a job: stop it first"
+        fields = ("variant", "stacks", "sb", "bb", "ante", "bb_ante", "payouts")
+        self.form.fill_request(*(getattr(request, name) for name in fields))
+        self.results.lookup_edit.setText(str(getattr(request, "cards", "")))
+        self._pending_node = str(getattr(request, "node", "")) or None
+        self.status_message.emit(str(getattr(request, "message", "")))
+        if not self.calculate():  # e.g. its Omaha table is not built yet: the form says so
+            self.form.summary_label.setText(
+                f"{getattr(request, 'message', '')} Press Calculate when the form is ready.")
+        return None
 
     def continue_run(self) -> bool:
         """Run the Iterations field's count more on the shown solution."""
@@ -282,6 +308,8 @@ class TableTab(TableFiles, Tab):
         self._live_seen = 0
         self._live_points = []
         self._live = None
+        # the result shown answers the last run, not this one: greyed until its replacement
+        grey_out(self.results.result_views, self.model.solution is not None)
         self.runner.start(job, cancellable=cancellable)  # type: ignore[arg-type]
         self._clock.start()
         self.form.calculate_button.set_running(True)
@@ -294,7 +322,9 @@ class TableTab(TableFiles, Tab):
         reports = detail.reports
         if len(reports) != self._live_seen:
             self._live_seen = len(reports)
-            self._live_points = history_points(list(reports))
+            unit = self._live_unit()
+            self._live_points = history_points(list(reports),
+                                               1.0 if unit is None else unit.scale)
             self.plot.set_history(self._live_points)
             self._show_provisional(reports)
         # every iteration moves the line, a NashConv point or not
@@ -309,8 +339,18 @@ class TableTab(TableFiles, Tab):
         detail, when, done = self._live
         since = time.monotonic() - when
         left = None if detail.left is None else max(0.0, detail.left - since)
+        unit = self._live_unit()
         self.form.summary_label.setText(progress_text(done, self._live_points,
-                                                      detail.elapsed + since, left))
+                                                      detail.elapsed + since, left,
+                                                      "" if unit is None else unit.words))
+
+    def _live_unit(self) -> NashConvUnit | None:
+        """The NashConv unit of the running spot (None: not known yet, an opened file)."""
+        if self._running_spot is None:
+            return None
+        unit = nash_conv_unit(self._running_spot)
+        self.plot.set_y_label(unit.axis)
+        return unit
 
     def _show_provisional(self, reports: tuple) -> None:
         """The ranges of the run's latest report with ranges, marked provisional."""
@@ -322,13 +362,13 @@ class TableTab(TableFiles, Tab):
         else:
             return
         self.provisional = True
-        unit = "prize" if getattr(spot, "model", "chips") == "icm" else "chips"
-        self.run_status.setText(provisional_text(report, unit))
+        self.run_status.setText(provisional_text(report, spot))
         self.run_status.setStyleSheet(PROVISIONAL_STYLE)
         self.results.nodes_heading.setText(f"Nodes — provisional, iteration "
                                            f"{report.iteration:,} (refining…)")
         selected = self.results.selected_node
         self.results.node_model.set_table(NODE_COLUMNS, node_rows(nodes))
+        grey_out([self.results.node_list], False)  # this run's nodes, marked provisional
         if selected is None or not self.results.select_node(selected):
             self.results.node_list.selectRow(0)
         self.oval.set_push_texts(open_push_rows(spot, nodes))  # type: ignore[arg-type]
@@ -368,6 +408,7 @@ class TableTab(TableFiles, Tab):
 
     def _show_solution(self) -> None:
         self.provisional = False
+        grey_out(self.results.result_views, False)
         self.results.nodes_heading.setText(NODES_HEADING)
         solution = self.model.solution
         if solution is None:
@@ -376,19 +417,25 @@ class TableTab(TableFiles, Tab):
             self.form.summary_label.clear()
             self.oval.set_push_texts([])
             self.results.show_rows(None, [])
+            self.form.show_equity_table("", False)
             self._show_staleness()
             return
+        self.form.show_equity_table(*equity_table_text(solution.solver.table))
         self.oval.set_push_texts(open_push(solution))
-        points = history_points(solution.history)
+        unit = nash_conv_unit(solution.spot)
+        points = history_points(solution.history, unit.scale)
         if not points and solution.iterations:  # a solution kept without its reports
-            points = [(solution.iterations, solution.nash_conv)]
+            points = [(solution.iterations, unit.value(solution.nash_conv))]
+        self.plot.set_y_label(unit.axis)
         self.plot.set_history(points)
-        unit = "prize" if solution.spot.model == "icm" else "chips"
-        evs = ", ".join(f"{row['position']} {row[unit]:.3g}" for row in ev_rows(solution))
         self.form.summary_label.setText(f"{solution.iterations} iterations, NashConv "
-                                        f"{solution.nash_conv:.4g} ({unit}). EV: {evs}")
+                                        f"{unit.text(solution.nash_conv)}. "
+                                        f"EV: {ev_summary(solution)}")
         self.results.node_model.set_table(NODE_COLUMNS, node_rows(solution))
         self.results.node_list.selectRow(0)
+        if self._pending_node is not None:  # a spot opened from the Review tab
+            self.results.select_node(self._pending_node)
+            self._pending_node = None
         self._show_node()
         if self.results.lookup_edit.text().strip():
             self.show_hand()
@@ -412,6 +459,19 @@ class TableTab(TableFiles, Tab):
                                else hand_rows(solution, node))
         if self.results.lookup_result.text() and self.results.lookup_edit.text().strip():
             self.show_hand()
+
+    def copy_range(self) -> str:
+        """Put the selected node's range on the clipboard as a lock (``NODE=RANGE``, each
+        class at its play frequency); the text ("" without a solution)."""
+        solution = self.model.solution
+        node = self.selected_node
+        if solution is None or node is None:
+            return ""
+        text = lock_text(node, hand_rows(solution, node), str(solution.spot.variant))
+        QGuiApplication.clipboard().setText(text)
+        self.status_message.emit(f"Copied the range of {node} as a lock "
+                                 f"({len(text):,} characters)")
+        return text
 
     def show_hand(self) -> bool:
         """Look the typed hand up at the selected node (the library's lookup); False (and

@@ -66,6 +66,8 @@ class NodeGridModel(QAbstractTableModel):
             if found["play_pool"] is not None or found["fold_pool"] is not None:
                 tip += (f"\nEV play {_ev(found['play_pool'], '% pool')} · "
                         f"fold {_ev(found['fold_pool'], '% pool')}")
+            if found.get("note"):
+                tip += f"\n{found['note']}"
             return tip
         if role == Qt.ItemDataRole.UserRole:
             return None if found is None else found["play_pct"] / 100.0
@@ -112,6 +114,8 @@ class HeatModel(QAbstractTableModel):
         value = float(self._values[index.row(), index.column()])
         if role == Qt.ItemDataRole.DisplayRole:
             return "" if math.isnan(value) else f"{value:.2f}"
+        if role == CELL_TEXT_ROLE:  # drawn to fit the cell (ui.kit.range_cells.layout_cell)
+            return None if math.isnan(value) else f"{value:.2f}"
         if role == Qt.ItemDataRole.BackgroundRole and not math.isnan(value):
             return heat_colour(value)
         if role == Qt.ItemDataRole.ToolTipRole and not math.isnan(value):

@@ -15,6 +15,7 @@ them out, :mod:`ui.trainer.jobs` deals in the worker).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from omahanash.errors import InputError
 from omahanash.trainer import DrillConfig, Statistics, leak_cells, parse_stacks
 from omahanash.trainer.table import MAX_PLAYERS, TableDrillConfig, table_leak_cells
+from ui.table.model import tables_note
 from ui.trainer.table_drills import TABLE_POSITIONS, table_config
 
 if TYPE_CHECKING:
@@ -126,8 +128,33 @@ def check(inputs: TrainerInputs) -> TrainerChecked:
                                  position=POSITIONS.get(inputs.position, "both"), ante=ante,
                                  close=inputs.close)
     except InputError as exc:
-        return TrainerChecked(None, {ARGUMENT_FIELDS.get(exc.argument or "", "stack"): str(exc)})
+        return TrainerChecked(None, {ARGUMENT_FIELDS.get(exc.argument or "", "stack"):
+                                     player_message(str(exc))})
     return TrainerChecked(config, {})
+
+
+#: The library's game names -> the window's.
+_GAME_WORDS = {"omaha-hilo": "Omaha Hi/Lo", "omaha-hi": "Omaha Hi", "holdem": "Hold'em"}
+
+
+def player_message(text: str) -> str:
+    """A library message in the window's words: no command-line names (``--game``,
+    ``omahanash table build``, ``holdem``), the games as the selector names them.
+
+    >>> player_message("game mixed is for heads-up drills; a table drill takes holdem, "
+    ...                "omaha-hi or omaha-hilo")
+    "Mixed is for heads-up drills (2 players); a table drill plays Hold'em, Omaha Hi or Omaha Hi/Lo"
+    >>> player_message("Omaha Hi: its equity table is not built (omahanash table build "
+    ...                "--game omaha-hi)")
+    'Omaha Hi: its equity table is not built (Build it below)'
+    """
+    text = re.sub(r"\(omahanash table build[^)]*\)", "(Build it below)", text)
+    text = text.replace("game mixed is for heads-up drills",
+                        "Mixed is for heads-up drills (2 players)")
+    text = text.replace("a table drill takes", "a table drill plays")
+    for name, words in _GAME_WORDS.items():
+        text = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", words, text)
+    return text
 
 
 def position_captions(players: int) -> list[str]:
@@ -160,16 +187,20 @@ def drill_notes(drill: Drill | TableDrill, unbuilt: list[Variant] | tuple = ()) 
     config = drill.config
     if isinstance(drill, TableDrill):
         assert isinstance(config, TableDrillConfig)
-        notes = [f"Seed {drill.seed} · {config.players}-max {config.payouts} · tables (bb): "
+        notes = [f"Seed {drill.seed} · {config.players} left, payouts {config.payouts} · "
+                 "tables (bb): "
                  + "; ".join("/".join(_bb(s) for s in row) for row in drill.structures)]
     else:
         notes = [f"Seed {drill.seed}"]
         notes += [f"Mixed without {v.display_name}: its equity table is not built yet "
                   "(Build it below)" for v in unbuilt]
-        notes += [f"Mixed without {note}" for note in drill.skipped
+        notes += [f"Mixed without {player_message(note)}" for note in drill.skipped
                   if not any(note.startswith(f"{v.display_name}:") for v in unbuilt)]
     notes += [f"Drilling leak: {cell.label}" for cell in config.focus]
+    notes.append(tables_note(drill.variants if not isinstance(drill, TableDrill)
+                             else config.variants))
     return "\n".join(notes)
+
 
 
 def all_solved(drill: Drill | TableDrill) -> bool:

@@ -46,6 +46,7 @@ from ui.trainer.model import (  # noqa: F401 (GAMES, POSITIONS: re-exported, the
     check,
     drill_notes,
     format_statistics,
+    player_message,
     position_captions,
     situation_text,
     verdict,
@@ -208,7 +209,7 @@ class TrainerTab(Tab):
         try:
             written = write(history)
         except InputError as exc:
-            self.error_label.show_error(str(exc))
+            self.error_label.show_error(player_message(str(exc)))
             return False
         self.error_label.clear_error()
         self.status_message.emit(f"{len(history)} answers written to {written}")
@@ -234,7 +235,7 @@ class TrainerTab(Tab):
             if self.form.leaks_check.isChecked():
                 config = with_leaks(config, history, game)
         except InputError as exc:
-            self.error_label.show_error(str(exc))
+            self.error_label.show_error(player_message(str(exc)))
             return False
         table = isinstance(config, TableDrillConfig)
         ready = self.build_panel.check(config.variants)
@@ -267,7 +268,7 @@ class TrainerTab(Tab):
             try:
                 spot = drill.next_spot()
             except InputError as exc:
-                self._on_failed(str(exc))
+                self._on_failed(player_message(str(exc)))
                 return False
             self._show_spot(spot)
             return True

@@ -222,6 +222,24 @@ def test_class_table_names_and_range_filter(tab, drive, qtbot):
     assert table.model().rowCount() == 169
 
 
+def test_class_table_lists_the_strongest_first(tab, drive, qtbot):
+    """By default the classes come in the order 'top N%' takes them (not by id), with the
+    strength rank as the first column the player sees."""
+    from omahanash.ranges import ranking
+
+    solve(tab, drive, qtbot, iterations="50")
+    table = drive.find(tab, QTableView, "classTable")
+    model = table.model()
+    header = table.horizontalHeader()
+    first = header.logicalIndex(0)
+    assert model.headerData(first, Qt.Orientation.Horizontal) == "Strength"
+    ids = [model.index(r, 0).data(Qt.ItemDataRole.UserRole) for r in range(model.rowCount())]
+    assert ids == ranking("holdem").tolist()
+    assert [model.index(r, first).data() for r in range(3)] == ["1", "2", "3"]
+    assert [model.headerData(r, Qt.Orientation.Vertical) for r in range(3)] == \
+        ["AA", "KK", "QQ"]
+
+
 def test_copy_range_puts_the_pushed_classes_on_the_clipboard(tab, drive, qtbot):
     solve(tab, drive, qtbot, iterations="2000")
     for index, key in ((0, "push_pct"), (1, "call_pct")):
@@ -344,7 +362,8 @@ def test_grid_and_lookup_round_alike(tab, drive, qtbot):
 
 def test_omaha_map_cells_keep_label_and_number_apart(qtbot):
     """Omaha map cells read "A967%": in a cell too short for two lines, Qt dropped
-    the line break. The delegate puts a space there instead."""
+    the line break. The delegate lays the lines out itself (tests/ui/kit/test_range_cells.py
+    measures every size): a space between them on one line, or two lines."""
     from PySide6.QtCore import QRect
     from PySide6.QtWidgets import QStyleOptionViewItem
 
@@ -356,12 +375,13 @@ def test_omaha_map_cells_keep_label_and_number_apart(qtbot):
     index = page.model.index(0, 0)
     assert index.data(CELL_TEXT_ROLE) == "AA\n67%"
     delegate = page.view.itemDelegate()
-    for height, expected in ((8, "AA 67%"), (200, "AA\n67%")):
+    line = page.view.fontMetrics().height()
+    for height, expected in ((line + 3, ["AA 67%"]), (200, ["AA", "67%"])):
         option = QStyleOptionViewItem()
         option.initFrom(page.view)
-        option.rect = QRect(0, 0, 60, height)
-        delegate.initStyleOption(option, index)
-        assert option.text == expected
+        option.rect = QRect(0, 0, 80, height)
+        layout = delegate.layout(option, index)
+        assert layout is not None and layout.texts == expected
 
 
 def test_the_form_starts_at_the_librarys_defaults(qtbot, monkeypatch):
@@ -391,3 +411,35 @@ def test_the_form_starts_at_the_librarys_defaults(qtbot, monkeypatch):
     assert [other.ante_edit.text(), other.sb_edit.text(), other.bb_edit.text(),
             other.player1_edit.text()] == ["0.5", "2", "4", "60"]
     assert other.variant == Variant.OMAHA_HI
+
+
+def test_a_new_run_greys_the_previous_ranges(tab, drive, qtbot):
+    """The previous result's ranges and lookup are greyed while a new run computes, back
+    when it ends (issue 35)."""
+    solve(tab, drive, qtbot, iterations="200")
+    assert all(view.property("greyed") is False for view in tab.result_views)
+    set_inputs(tab, drive, iterations="300")
+    assert tab.calculate()
+    assert all(view.property("greyed") is True and view.graphicsEffect() is not None
+               for view in tab.result_views)
+    with qtbot.waitSignal(tab.runner.finished, timeout=300_000):
+        pass
+    assert all(view.property("greyed") is False and view.graphicsEffect() is None
+               for view in tab.result_views)
+
+
+def test_the_epsilon_plot_is_in_the_unit_of_the_results(tab, drive, qtbot):
+    """One unit on the screen: the Epsilon plot's points and axis follow chips / big blinds
+    as the Epsilon value does (issue 35)."""
+    from ui.kit.plots import ConvergencePlot
+
+    drive.choose(drive.find(tab, QComboBox, "unitsCombo"), "chips")
+    solve(tab, drive, qtbot, iterations="200")
+    plot = drive.find(tab, ConvergencePlot, "epsilonPlot")
+    epsilon = tab.solution.history[-1].epsilon
+    assert plot.y_label == "Epsilon (chips)"
+    assert plot.history()[-1][1] == pytest.approx(epsilon)
+    drive.choose(drive.find(tab, QComboBox, "unitsCombo"), "big blinds")
+    assert plot.y_label == "Epsilon (bb)"
+    assert plot.history()[-1][1] == pytest.approx(epsilon / tab.solution.params.bb)
+    assert value(tab, "epsilonValue").startswith(f"{epsilon / tab.solution.params.bb:.6g}")

@@ -5,6 +5,7 @@ cumulative EV-lost plot, details and Open in Jam-fold, export, errors, Stop."""
 from __future__ import annotations
 
 import csv
+import html
 import re
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from omahanash.cards import Variant
 from omahanash.history import review
+from omahanash.history.grading import verdict_words
 from ui.review.spots_table import SEVERITY_COLOURS, cards_html
 from ui.review.tab import ReviewTab, jamfold_inputs
 
@@ -180,9 +182,12 @@ def test_selected_spot_details_and_open_in_jamfold(qtbot, window, tab, drive):
     details = drive.find(tab, QLabel, "reviewDetails").text()
     assert cards_html("Qs Qh") in details and "♠" in details and "♥" in details
     for text in ("call", "AllIn_EV", f"{spot.allin_ev:.3f}", "Fold_EV", f"{spot.fold_ev:.3f}",
-                 "EV lost", "Severity", "12.20 bb", "judged at 12 bb", "Verdict"):
+                 "EV lost", "12.20 bb", "judged at 12 bb", "Verdict"):
         assert text in details, text
-    assert spot.verdict in ("correct", "mixed", "mistake") and spot.verdict in details
+    # one vocabulary: the verdict names a mistake by its severity, no second "Severity" row
+    assert spot.verdict in ("correct", "mixed", "mistake")
+    assert html.escape(verdict_words(spot.verdict, spot.ev_lost_bb, spot.tolerance_bb)) \
+        in details and "Severity" not in details
     assert button.isEnabled()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     jamfold = window.tab("Jam-fold")
@@ -375,7 +380,7 @@ def _table_spot(**changes):
                   allin_ev=-3.0, fold_ev=-1.1, ev_lost_bb=0.0, severity="none",
                   best_action="fold", verdict="correct", players=3, node="BB vs BTN+SB",
                   model="icm", payouts="50/30/20", payouts_source="9-max sit-and-go",
-                  ev_lost_pool_pct=0.0, stacks=(5100.0, 4500.0, 3900.0))
+                  ev_lost_pool_pct=0.0, stacks=(5100.0, 4500.0, 3900.0), precision="full")
     fields.update(changes)
     return SpotReview(**fields)
 
@@ -459,3 +464,57 @@ def test_stop_while_solving_shows_the_spots_judged_so_far(qtbot, tab, drive, win
     assert [spot.hand_id for spot in tab.report.spots] == ["300004"]
     assert [o.reason for o in tab.report.outside] == [STOPPED_REASON]
     assert window.statusBar().currentMessage().startswith("Stopped: Reviewed 2 hands")
+
+
+def test_a_table_spot_opens_in_the_table_tab(qtbot, window, tab, drive, monkeypatch):
+    """A judged table spot opens in the Table tab (routed by the main window): its seats,
+    stacks, blinds, ante and payouts in the form, solved as the review solved it (through
+    the cache of equilibria; here a short solve in its place, the test is the routing), its
+    node selected and the hand looked up; Open in Jam-fold is not offered for it, Open in
+    Table not for a heads-up spot."""
+    from PySide6.QtWidgets import QSpinBox
+
+    from omahanash.pushfold import cache, solve_pushfold
+    from ui.table.tab import TableTab
+
+    asked = []
+
+    def short_equilibrium(spot, **options):
+        asked.append(spot)
+        return solve_pushfold(spot, iterations=12, deals=3000, seed=1,
+                              progress=options.get("progress"), cancel=options.get("cancel"),
+                              on_report=options.get("on_report"), live=True)
+
+    monkeypatch.setattr(cache, "table_equilibrium", short_equilibrium)
+
+    spot = _table_spot(stacks=(2100.0, 1500.0, 1200.0), sb=50, bb=100, ante=0, bb_ante=100,
+                       cards="Ah Kd", node="BB vs SB")
+    tab.model.set_spots([spot])
+    tab.select_row(0)
+    assert tab.selected_spot() == spot
+    assert not tab.open_spot_button.isEnabled() and tab.open_table_button.isEnabled()
+    assert not tab.open_selected_spot()  # offered only heads-up: it says why
+    assert "Table tab" in drive.find(tab, QLabel, "reviewError").text()
+    qtbot.mouseClick(drive.find(tab, QPushButton, "reviewOpenTableButton"),
+                     Qt.MouseButton.LeftButton)
+    table = window.tab("Table")
+    assert isinstance(table, TableTab) and window.tab_widget.currentWidget() is table
+    assert drive.find(table, QSpinBox, "tableSeatsSpin").value() == 3
+    assert [drive.find(table, QLineEdit, f"seatStackEdit{i}").text() for i in range(3)] == \
+        ["2100", "1500", "1200"]
+    assert (table.sb_edit.text(), table.bb_edit.text(), table.ante_edit.text(),
+            table.form.bb_ante_edit.text()) == ("50", "100", "0", "100")
+    assert table.payouts_edit.text() == "50/30/20"
+    assert table.form.payout_model_combo.currentText() == "ICM"
+    qtbot.waitUntil(lambda: not table.runner.running, timeout=300_000)
+    assert table.solution is not None and len(asked) == 1  # the cache of equilibria's way
+    assert table.solution.spot.stacks == (2100.0, 1500.0, 1200.0)
+    assert table.solution.spot.bb_ante == 100
+    assert table.selected_node == "BB vs SB"
+    assert "Ah Kd" in table.results.lookup_result.text() or "AKo" in \
+        table.results.lookup_result.text()
+    heads_up = _table_spot(players=2, precision="heads-up", node="BB vs SB",
+                           stacks=(1000.0, 1000.0))
+    tab.model.set_spots([heads_up])
+    tab.select_row(0)
+    assert tab.open_spot_button.isEnabled() and not tab.open_table_button.isEnabled()

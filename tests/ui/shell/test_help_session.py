@@ -26,6 +26,12 @@ def test_the_guide_names_every_tab_and_the_glossary(qtbot, window):
         assert title in text
     for word in ("PU", "CA", "Epsilon", "ICM", "bb/100"):
         assert any(word in entry for entry, _ in GLOSSARY) and word in text
+    # every term the Table and Review tabs show (issue 35) has its entry
+    for word in ("NashConv", "Best-response gain", "Bubble factor", "Prize equity at a table",
+                 "Node names", "Reach", "Deals", "Coarse and full tables", "Provisional",
+                 "Correct decision", "Mixed, noise", "Strength"):
+        assert word in dict(GLOSSARY) and word in text, word
+    assert "BB vs HJ+SB" in dict(GLOSSARY)["Node names"]
 
 
 def test_the_guide_opens_once_on_the_first_launch(tmp_path):

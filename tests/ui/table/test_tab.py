@@ -10,10 +10,14 @@ import json
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox, QTableView
 
+from omahanash.hands import class_name
 from omahanash.pushfold import PushFoldSpot, bubble_factors, icm, solve_pushfold
+from omahanash.ranges import parse_range, ranking
 from ui.kit.plots import ConvergencePlot
+from ui.table.model import parse_locks
 from ui.table.tab import TableTab
 
 STACKS = ("1500", "1000", "800")
@@ -139,8 +143,25 @@ def test_lookup_equals_the_library_and_the_command_line(tab, drive, qtbot, capsy
     aks = direct.lookup("AKs", "SB vs BTN")["play_pct"] / 100
     assert grid.index(0, 1).data(Qt.ItemDataRole.UserRole) == pytest.approx(aks)
     hands = tab.hands_model
-    row = next(r for r in range(hands.rowCount()) if hands.row_values(r)[0] == "AKo")
-    assert hands.row_values(row)[6] == pytest.approx(expected["play_ev"], abs=1e-3)
+    assert hands.columns[:2] == ["Strength", "Hand"]
+    row = next(r for r in range(hands.rowCount()) if hands.row_values(r)[1] == "AKo")
+    assert hands.row_values(row)[7] == pytest.approx(expected["play_ev"], abs=1e-3)
+    # strongest first, in the order 'top N%' takes classes (AA, KK, QQ, ...)
+    order = [hands.row_values(r)[1] for r in range(hands.rowCount())]
+    ranked = [class_name("holdem", int(c)) for c in ranking("holdem")]
+    assert order == ranked and order[:3] == ["AA", "KK", "QQ"]
+    # Copy range: the node's frequencies as a lock that reads back (within the rounding)
+    qtbot.mouseClick(drive.find(tab, QPushButton, "tableCopyRangeButton"),
+                     Qt.MouseButton.LeftButton)
+    copied = QGuiApplication.clipboard().text()
+    locks = parse_locks(copied)
+    assert list(locks) == ["SB vs BTN"]
+    weights = parse_range(locks["SB vs BTN"], "holdem").weights
+    node = direct.spot.find_node("SB vs BTN").index
+    per_id = np.zeros(169)
+    per_id[direct.solver.table.class_ids] = direct.strategy()[node]
+    assert np.abs(weights - per_id).max() <= 0.005 + 1e-9
+    assert 0 < weights.sum() < 169
     # a hand of no game: the message beside the field
     look_up(tab, drive, qtbot, "Xx9", "BTN")
     assert drive.find(tab, QLabel, "tableLookupError").isVisibleTo(tab)
@@ -158,6 +179,31 @@ def test_the_plot_has_its_first_point_after_the_first_iteration(tab, drive, qtbo
     first = solve_pushfold(spot, iterations=1, deals=DEALS, seed=SEED).nash_conv
     assert plot.history()[0][1] == pytest.approx(first)
     assert any(line.startswith("Iteration ") for line in lines), lines
+
+
+def test_nash_conv_has_one_unit_whatever_the_payouts_scale(tab, drive, qtbot):
+    """Payouts 50/30/20 and 0.5/0.3/0.2 are the same pool: the library's NashConv (prize
+    units) is 100x apart, the player's (% of the prize pool) the same, on the plot's axis
+    too; chip EV is in big blinds."""
+    texts, plots = [], []
+    for payouts in ("50/30/20", "0.5/0.3/0.2"):
+        fill(tab, drive, payouts=payouts)
+        calculate(tab, drive, qtbot)
+        plot = drive.find(tab, ConvergencePlot, "tableNashConvPlot")
+        assert plot.y_label == "NashConv (% pool)"
+        plots.append(plot.history())
+        pool = tab.solution.spot.prize_pool
+        assert plot.history()[-1][1] == pytest.approx(100 * tab.solution.nash_conv / pool)
+        texts.append(tab.run_status.text())
+        assert "% of the prize pool" in tab.form.summary_label.text()
+    assert texts[0] == texts[1] and "% of the prize pool" in texts[0], texts
+    assert [y for _, y in plots[0]] == pytest.approx([y for _, y in plots[1]], rel=1e-6)
+    drive.choose(drive.find(tab, QComboBox, "payoutModelCombo"), "Chips")
+    calculate(tab, drive, qtbot)
+    plot = drive.find(tab, ConvergencePlot, "tableNashConvPlot")
+    assert plot.y_label == "NashConv (bb)"
+    assert plot.history()[-1][1] == pytest.approx(tab.solution.nash_conv / 100)
+    assert f"NashConv {tab.solution.nash_conv / 100:.4g} bb" in tab.run_status.text()
 
 
 def test_stale_marks_when_inputs_change(tab, drive, qtbot):
@@ -354,3 +400,24 @@ def test_stop_says_stopped(tab, drive, qtbot):
     assert tab.solution.outcome.status == "stopped"
     assert status.text().startswith("Stopped after ")
     assert not tab.provisional and tab.node_model.rowCount() == 6
+
+
+def test_a_new_run_greys_the_previous_result_until_its_own(tab, drive, qtbot):
+    """During a new run the previous result's nodes and ranges are greyed (issue 35: they
+    stayed on screen as if they answered the new inputs), back when the run ends."""
+    from PySide6.QtWidgets import QGraphicsOpacityEffect
+
+    fill(tab, drive)
+    assert tab.calculate()  # no result before: nothing to grey
+    assert not tab.results.node_list.property("greyed")
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=120_000)
+    drive.type_into(drive.find(tab, QLineEdit, "seatStackEdit2"), "900")
+    assert tab.calculate()
+    for view in tab.results.result_views:
+        assert view.property("greyed") is True
+        effect = view.graphicsEffect()
+        assert isinstance(effect, QGraphicsOpacityEffect) and effect.opacity() < 0.5
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=120_000)
+    assert tab.solution.spot.stacks[2] == 900
+    for view in tab.results.result_views:
+        assert view.property("greyed") is False and view.graphicsEffect() is None

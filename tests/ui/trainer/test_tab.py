@@ -437,7 +437,8 @@ def test_table_drill_in_the_tab(qtbot, drive, tab, data_folder):
     start(qtbot, drive, tab)
     spot = tab.spot
     assert isinstance(spot, TableSpot) and spot.players == 3 and spot.stacks_bb == (10,) * 3
-    assert text(drive, tab, "trainerSpotLabel").startswith("Texas Hold'em · 3-max 50/30/20")
+    assert text(drive, tab, "trainerSpotLabel").startswith(
+        "Texas Hold'em · 3 left, payouts 50/30/20")
     assert text(drive, tab, "trainerSituation").endswith("or fold?")
     looked = tab.drill.solution(0).lookup(spot.class_id, spot.node)
     press(qtbot, tab, Qt.Key.Key_F)

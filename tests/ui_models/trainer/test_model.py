@@ -125,7 +125,7 @@ def test_leaks_come_from_the_historys_wrong_answers():
     focused = with_leaks(config, history, "Hold'em")
     assert focused.focus and focused.focus[0].hand_group == drill.answers[-1].spot.hand_group
     assert drill_notes(Drill(focused, seed=2, persist=False)).splitlines() == \
-        ["Seed 2", f"Drilling leak: {focused.focus[0].label}"]
+        ["Seed 2", f"Drilling leak: {focused.focus[0].label}", "Equity table: Texas Hold'em exact"]
 
 
 def test_the_session_plot_points_are_running_totals(solved_drill):
@@ -138,3 +138,22 @@ def test_the_session_plot_points_are_running_totals(solved_drill):
     assert accuracy[-1] == pytest.approx(100 * sum(a.grade.correct for a in answers)
                                          / len(answers))
     assert lost[-1] == pytest.approx(sum(a.grade.ev_lost_bb for a in answers))
+
+
+def test_the_window_speaks_the_players_words():
+    """No command-line names in the window (issue 35): a table drill of the Mixed game is
+    refused in the selector's words, and a table of 5 is "5 left", never "5-max" (a 6-max
+    sit-and-go with 5 left is not a 5-max table)."""
+    from omahanash.cards import Variant
+    from omahanash.trainer.table import TableSpot
+    from ui.trainer.model import TrainerInputs, check
+
+    message = next(iter(check(TrainerInputs(game="Mixed", players=5)).errors.values()))
+    assert "Hold'em, Omaha Hi or Omaha Hi/Lo" in message and "Mixed" in message
+    for word in ("holdem", "omaha-hi", "game mixed", "--", "omahanash"):
+        assert word not in message, (word, message)
+    spot = TableSpot(number=1, variant=Variant.HOLDEM, position="bb", stack_bb=10,
+                     ante_bb=0, class_id=0, hand="As Ah", hand_group="", frequency=1.0,
+                     allin_ev_bb=1.0, fold_ev_bb=-1.0, close=False, players=5,
+                     payouts="65/35", stacks_bb=(10, 10, 10, 10, 10))
+    assert "5 left, payouts 65/35" in spot.description and "-max" not in spot.description

@@ -61,7 +61,7 @@ def parse_chart_stacks(text: str) -> list[float]:
     stacks = sorted(set(stacks))
     if len(stacks) > MAX_CHART_STACKS:
         raise InputError(f"stacks: at most {MAX_CHART_STACKS} in the app (this is "
-                         f"{len(stacks)}; `omahanash chart` takes more)")
+                         f"{len(stacks)}: take a coarser step)")
     return stacks
 
 

@@ -1,0 +1,184 @@
+"""The range cells' labels fit their cell at every size (issue 35: "93" above "3 %" was drawn
+"933%", "88" above "1 %" "881%"): the text the delegate draws is measured with the font it is
+drawn in against the cell's rectangle, on the Omaha map and the Hold'em grid at several sizes,
+and one cell is painted and its ink read back."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QImage, QPainter
+from PySide6.QtWidgets import QApplication, QHeaderView, QStyleOptionViewItem, QTableView
+
+from omahanash.hands import canonical_hands, class_cards
+from ui.kit.omaha_range_map import OmahaRangeMap
+from ui.kit.range_cells import CELL_TEXT_ROLE, FrequencyDelegate, layout_cell
+from ui.kit.range_view import HoldemGridModel
+
+SIZES = [(180, 160), (260, 240), (330, 300), (420, 380), (560, 520), (900, 820)]
+
+
+def omaha_page(qtbot) -> tuple[OmahaRangeMap, QTableView]:
+    rng = np.random.default_rng(3)
+    rows = [{"id": i, "combos": 24, "push_pct": float(rng.uniform(0, 100))}
+            for i in range(len(canonical_hands("omaha")))]
+    page = OmahaRangeMap()
+    qtbot.addWidget(page)
+    page.model.set_rows("omaha-hi", rows, "push_pct")
+    return page, page.view
+
+
+def holdem_view(qtbot) -> tuple[QTableView, QTableView]:
+    rng = np.random.default_rng(4)
+    model = HoldemGridModel()
+    model.set_rows([{"cards": class_cards("holdem", i), "combos": 6, "call_pct": 0.0,
+                     "push_pct": float(rng.uniform(0, 100))} for i in range(169)], "push_pct")
+    view = QTableView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    view.setItemDelegate(FrequencyDelegate(view))
+    for header in (view.horizontalHeader(), view.verticalHeader()):
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(10)
+    return view, view
+
+
+def allowed(text: str, lines: list[str]) -> bool:
+    """The drawn lines are the name and the number apart, on one line with a space, or the
+    name alone: never run together."""
+    name, _, number = text.partition("\n")
+    return lines in ([name, number], [f"{name} {number}"], [name], [])
+
+
+@pytest.mark.parametrize("make", [omaha_page, holdem_view], ids=["omaha", "holdem"])
+def test_every_cell_label_fits_its_cell_at_every_size(qtbot, make):
+    widget, view = make(qtbot)
+    widget.show()
+    delegate = view.itemDelegate()
+    assert isinstance(delegate, FrequencyDelegate)
+    model = view.model()
+    two_lines = one_line = name_only = 0
+    cell_widths: set[int] = set()
+    for width, height in SIZES:
+        widget.resize(width, height)
+        QApplication.processEvents()  # the layout follows the resize
+        cell_widths.add(view.columnWidth(5))
+        for row in range(13):
+            for column in range(13):
+                index = model.index(row, column)
+                text = index.data(CELL_TEXT_ROLE)
+                if text is None:
+                    continue
+                option = QStyleOptionViewItem()
+                option.initFrom(view)
+                option.rect = view.visualRect(index)
+                layout = delegate.layout(option, index)
+                assert layout is not None
+                lines = layout.texts
+                assert allowed(text, lines), (width, text, lines)
+                metrics = QFontMetrics(layout.font)
+                previous_bottom = option.rect.top()
+                for line, rect in layout.lines:
+                    assert option.rect.contains(rect), (width, text, rect, option.rect)
+                    assert metrics.horizontalAdvance(line) <= rect.width(), (width, line)
+                    assert metrics.height() <= rect.height()
+                    assert rect.top() >= previous_bottom, "lines overlap"
+                    previous_bottom = rect.bottom() + 1
+                two_lines += len(lines) == 2
+                one_line += len(lines) == 1 and " " in lines[0]
+                name_only += len(lines) == 1 and " " not in lines[0]
+    # the sizes cover the layouts: big cells carry both lines, the smallest the name
+    assert len(cell_widths) >= 4, cell_widths
+    assert two_lines and name_only, (two_lines, one_line, name_only)
+
+
+def ink_rows(image: QImage, rect: QRect) -> list[int]:
+    """The rows of ``rect`` in ``image`` holding dark (text) pixels."""
+    return [y for y in range(rect.top(), rect.bottom() + 1)
+            if any(QColor(image.pixel(x, y)).lightness() < 90
+                   for x in range(rect.left(), rect.right() + 1))]
+
+
+def bands(rows: list[int]) -> int:
+    return sum(1 for i, y in enumerate(rows) if i == 0 or y != rows[i - 1] + 1)
+
+
+def test_a_painted_cell_shows_name_and_number_on_separate_lines(qtbot):
+    """A 9-point label in a cell a little taller than two lines: Qt's own drawing joined
+    them (one band of ink, "933%"); the delegate draws two bands, each inside its line."""
+    page, view = omaha_page(qtbot)
+    page.resize(700, 640)
+    page.show()
+    index = page.model.index(0, 0)
+    option = QStyleOptionViewItem()
+    option.initFrom(view)
+    font = view.font()
+    font.setPointSizeF(9)
+    option.font = font
+    metrics = QFontMetrics(font)
+    option.rect = QRect(10, 10, 60, 2 * metrics.height() + 3)
+    image = QImage(80, option.rect.bottom() + 12, QImage.Format.Format_RGB32)
+    image.fill(Qt.GlobalColor.white)
+    painter = QPainter(image)
+    view.itemDelegate().paint(painter, option, index)
+    painter.end()
+    layout = view.itemDelegate().layout(option, index)
+    assert layout is not None and len(layout.lines) == 2
+    assert re.fullmatch(r"\d+%", layout.lines[1][0])
+    rows = ink_rows(image, option.rect)
+    assert bands(rows) == 2, rows
+    for _, rect in layout.lines:
+        assert any(rect.top() <= y <= rect.bottom() for y in rows)
+    outside = QRect(0, 0, image.width(), image.height())
+    assert all(QColor(image.pixel(x, y)) == QColor("white")
+               for x in range(outside.width()) for y in range(outside.height())
+               if not option.rect.contains(x, y))
+
+
+def test_layout_drops_the_number_before_overlapping(qtbot):
+    font = QTableView().font()
+    font.setPointSizeF(9)
+    metrics = QFontMetrics(font)
+    tall = layout_cell("A9\n67%", QRect(0, 0, 200, 4 * metrics.height()), font)
+    assert tall.texts == ["A9", "67%"] and tall.font.pointSizeF() == 9
+    wide = layout_cell("A9\n67%", QRect(0, 0, 200, metrics.height() + 2), font)
+    assert wide.texts == ["A9 67%"]
+    tiny = layout_cell("A9\n67%", QRect(0, 0, 14, 10), font)
+    assert tiny.texts in (["A9"], [])
+    assert layout_cell("A9\n67%", QRect(0, 0, 2, 2), font).texts == []
+
+
+def test_bubble_factors_fit_their_cells(qtbot):
+    """The ICM panel's bubble factors at 6 seats in a narrow view: each drawn whole, in a
+    font that fits the cell (it read "1…" at 5 seats)."""
+    from ui.table.views import HeatModel
+
+    model = HeatModel()
+    values = np.full((6, 6), 1.237)
+    np.fill_diagonal(values, np.nan)
+    model.set_matrix(["UTG", "HJ", "CO", "BTN", "SB", "BB"], values)
+    view = QTableView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    view.setItemDelegate(FrequencyDelegate(view))
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    view.resize(200, 220)
+    view.show()
+    QApplication.processEvents()
+    for row in range(6):
+        for column in range(6):
+            index = model.index(row, column)
+            option = QStyleOptionViewItem()
+            option.initFrom(view)
+            option.rect = view.visualRect(index)
+            layout = view.itemDelegate().layout(option, index)
+            if row == column:  # no factor against oneself: nothing drawn
+                assert layout is None
+                continue
+            assert layout is not None and layout.texts == ["1.24"], layout.texts
+            for line, rect in layout.lines:
+                assert QFontMetrics(layout.font).horizontalAdvance(line) <= rect.width()
+    assert view.columnWidth(0) < QFontMetrics(view.font()).horizontalAdvance("1.24") + 12
