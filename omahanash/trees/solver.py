@@ -210,9 +210,9 @@ class TreeSolver:
         #: A fresh sample of ``batch`` deals every iteration (a count of sampled deals
         #: given or by default; see :meth:`iteration_deals`); NashConv is then measured on
         #: at least :data:`EVALUATION_DEALS` of them (:attr:`deals`)
-        self.resample = bool(resample) and isinstance(deals, int) \
-            and not isinstance(deals, bool)
-        self.batch = int(deals) if self.resample else 0
+        self.batch = deals if isinstance(deals, int) and not isinstance(deals, bool) \
+            and resample else 0
+        self.resample = self.batch > 0
         if self.resample:
             deals = max(self.batch, EVALUATION_DEALS)
         if spot.players == 3 and deals == "exact":
