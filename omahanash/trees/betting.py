@@ -347,6 +347,14 @@ def build_tree(spot: PushFoldSpot, settings: TreeSettings) -> BettingTree:
     stacks = spot.stack_array()
     antes, blinds = spot.posts()
     forced = spot.forced()
+    if settings.kind == "nl":
+        sizes = settings.sizes or (settings.open_size,)
+        largest = max(sizes) * spot.bb
+        if largest > stacks.max():
+            name = "open" if not settings.sizes else "tree"
+            raise InputError.naming(name, f"a raise to {max(sizes):g} bb is larger than every "
+                                          f"stack (the largest is {stacks.max() / spot.bb:g} "
+                                          f"bb): give a smaller size")
     contrib = [float(b) for b in blinds]
     allin = 0
     for i in range(n):
