@@ -101,6 +101,10 @@ _EXPORTS: dict[str, str] = {
     "solve_pushfold": "omahanash.pushfold",
     "icm": "omahanash.pushfold.icm",
     "bubble_factors": "omahanash.pushfold.icm",
+    # preflop betting trees (pot limit, no limit, push/fold) at 2 to 10 players
+    "PreflopSpot": "omahanash.trees",
+    "TreeSolution": "omahanash.trees",
+    "solve_preflop": "omahanash.trees",
     # played hands, tournaments, the trainer
     "review": "omahanash.history",
     "ReviewReport": "omahanash.history",
@@ -170,6 +174,7 @@ if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
     from omahanash.runs import CancelFlag, iterate
     from omahanash.tournament import Structure, run_tournament
     from omahanash.trainer import Drill, DrillConfig
+    from omahanash.trees import PreflopSpot, TreeSolution, solve_preflop
 
 
 def __getattr__(name: str) -> Any:

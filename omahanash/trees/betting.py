@@ -37,8 +37,8 @@ deeper than :data:`COMMIT_SPR` as ``checkdown`` does.
 
 >>> from omahanash.pushfold.spot import PushFoldSpot
 >>> tree = build_tree(PushFoldSpot("omaha", [15, 15], 0.5, 1), TreeSettings("pl"))
->>> [node.name for node in tree.decisions()][:4]
-['SB open', 'BB vs SB limp', 'BB vs SB open', 'SB vs BB raise']
+>>> [node.name for node in tree.decisions()][:3]
+['SB open', 'BB vs SB limp', 'SB vs BB raise']
 >>> [(a.kind, a.to) for a in tree.decisions()[0].actions]
 [('fold', 0.5), ('call', 1.0), ('raise', 3.0)]
 """

@@ -81,7 +81,14 @@ class NodeView:
 @dataclass
 class TreeSolution:
     """A solved tree: ``nodes`` (:class:`NodeView`), :meth:`lookup`, ``ev``, ``gains``,
-    ``nash_conv``, ``nash_conv_fresh``, :meth:`export`, :meth:`save`, :meth:`load`."""
+    ``nash_conv``, ``nash_conv_fresh``, :meth:`export`, :meth:`save`, :meth:`load`.
+
+    >>> from omahanash.trees import PreflopSpot, solve_preflop
+    >>> solution = solve_preflop(PreflopSpot("holdem", [10, 10], 0.5, 1, tree="pl"),
+    ...                          iterations=20)
+    >>> solution.status, [node.name for node in solution.nodes][:2]
+    ('iterations', ['SB open', 'BB vs SB limp'])
+    """
 
     spot: PreflopSpot
     solver: TreeSolver

@@ -59,7 +59,14 @@ def solve_preflop(spot: PreflopSpot, *, iterations: int | None = None,
     ends a run that stopped improving (True: the run loop's
     :class:`~omahanash.solving.Stall`). ``progress(report)`` after every report; a Stop
     through ``cancel`` keeps the iterations done. ``resume_from``: go on from a solution of
-    this spot (its deals and table)."""
+    this spot (its deals and table).
+
+    >>> first = solve_preflop(PreflopSpot("holdem", [12, 12], 0.5, 1, tree="nl"),
+    ...                       iterations=10)
+    >>> more = solve_preflop(first.spot, iterations=10, resume_from=first)
+    >>> first.iterations, more.iterations, more.lookup("AA", "SB open")["actions"][0]["action"]
+    (10, 20, 'fold')
+    """
     if not isinstance(spot, PreflopSpot):
         raise InputError.naming("spot", f"spot must be a PreflopSpot, got {spot!r}")
     for name, value in (("iterations", iterations), ("max_iterations", max_iterations)):
@@ -78,7 +85,7 @@ def solve_preflop(spot: PreflopSpot, *, iterations: int | None = None,
         if not isinstance(resume_from, TreeSolution) or resume_from.spot != spot:
             raise InputError.naming("resume_from", "resume_from must be a solution of this "
                                                    "spot")
-        solver = resume_from.solver
+        solver = resume_from.solver.copy()  # resume_from stays as it was
         solution = TreeSolution(spot, solver, history=list(resume_from.history))
     else:
         if table is None:

@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 import numpy as np
@@ -245,6 +246,15 @@ class TreeSolver:
         self._all_rows = np.arange(slots, dtype=np.int64)
         match_action_rows(self.regrets, self.sigma, self.arrays.slot_count, self._all_rows)
         self._evaluated: dict[tuple[int, bool], dict] = {}
+
+    def copy(self) -> TreeSolver:
+        """Another solver on the same spot, table and deals (shared, read-only) with a copy of
+        this one's state: running it leaves this one as it is."""
+        clone = copy.copy(self)
+        for name in ("regrets", "sigma", "avg_sum", "avg_weight"):
+            setattr(clone, name, getattr(self, name).copy())
+        clone._evaluated = dict(self._evaluated)
+        return clone
 
     def _tables(self, icm: bool) -> tuple:
         most = most_tabled(self.spot.players, self.hilo)

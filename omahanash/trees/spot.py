@@ -29,7 +29,13 @@ class PreflopSpot(PushFoldSpot):
     """A table (as :class:`~omahanash.pushfold.spot.PushFoldSpot`) and its betting tree:
     ``tree`` (a preset of :data:`~omahanash.trees.betting.PRESETS` or a ``.toml`` tree file;
     None: :func:`default_tree`), ``postflop`` (``commit`` or ``checkdown``), ``open_size``
-    (no limit: the open in big blinds) and ``max_raises``."""
+    (no limit: the open in big blinds) and ``max_raises``.
+
+    >>> spot = PreflopSpot("omaha-hilo", [25, 20, 15], 0.5, 1, payouts="65/35",
+    ...                    max_raises=2)
+    >>> spot.tree, spot.model, spot.settings().max_raises
+    ('pl', 'icm', 2)
+    """
 
     tree: str | None = None
     postflop: str = "commit"
