@@ -59,8 +59,10 @@ import errno
 import json
 import mmap
 import os
+import re
 import stat
 import struct
+import sys
 import tempfile
 import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -70,6 +72,11 @@ from pathlib import Path
 from typing import IO, Any, Literal
 
 import numpy as np
+
+try:
+    import fcntl
+except ImportError:  # Windows: no descriptor paths either
+    fcntl = None  # type: ignore[assignment]
 
 from omahanash.errors import InputError
 from omahanash.safetext import spreadsheet_cell
@@ -88,6 +95,89 @@ _OLDER_FORMATS = {
     b"OMAHANASH JAMFOLD": "a file of an older version of omahanash",
     b"PK\x03\x04": "a zip archive (older versions of omahanash saved solutions so)",
 }
+
+
+# A path that names an open file descriptor: /dev/fd/N, /proc/self/fd/N, /proc/PID/fd/N.
+_DESCRIPTOR_PATH = re.compile(r"/(?:dev/fd|proc/(self|thread-self|\d+)(?:/task/\d+)?/fd)/(\d+)")
+
+
+def _descriptor_path(path: Path) -> tuple[int | None, int] | None:
+    """``(pid or None for this process, descriptor)`` when ``path`` names an open file
+    descriptor (``/dev/stdout``, ``/dev/fd/N``, ``/proc/self/fd/N``, a bash process
+    substitution, or a symbolic link to one of them), else None. The chain of symbolic links
+    is followed one link at a time: resolved all the way, such a path names the file behind
+    the descriptor (``log.txt`` for ``/dev/stdout >> log.txt``) or nothing (a pipe), and
+    either hides that the write must go through the descriptor."""
+    text = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own limit of links in a chain
+        folder, name = os.path.split(text)
+        match = _DESCRIPTOR_PATH.fullmatch(os.path.join(os.path.realpath(folder), name)) \
+            or _DESCRIPTOR_PATH.fullmatch(text)
+        if match:
+            owner = match.group(1)
+            pid = None if owner in (None, "self", "thread-self") or int(owner) == os.getpid() \
+                else int(owner)
+            return pid, int(match.group(2))
+        try:
+            link = os.readlink(text)
+        except OSError:
+            return None
+        text = os.path.normpath(os.path.join(folder, link))
+    return None
+
+
+def writes_in_place(path: str | os.PathLike) -> bool:
+    """True when a write to ``path`` goes in place (through an open descriptor, to a device,
+    a pipe or a FIFO) rather than to a regular file replaced atomically: then there is no
+    folder to keep a temporary or resumable file beside it.
+
+    >>> writes_in_place("/dev/stdout"), writes_in_place("/tmp/new-file.csv")
+    (True, False)
+    """
+    if _descriptor_path(Path(path)) is not None:
+        return True
+    _, status = _target(Path(path))
+    return status is not None and not stat.S_ISREG(status.st_mode) \
+        and not stat.S_ISDIR(status.st_mode)
+
+
+@contextmanager
+def _through_descriptor(path: Path, pid: int | None, fd: int, mode: str,
+                        **open_args: Any) -> Iterator[IO]:
+    """Write through the open descriptor ``fd`` (of this process; of process ``pid``: the
+    file behind it opened again, never truncated) at its offset - appending where it is open
+    for appending, as the shell's ``>>`` opened it - never through a temporary file."""
+    if pid is not None:
+        flags = os.O_WRONLY | (os.O_APPEND if _foreign_appends(pid, fd) else 0)
+        own = os.open(path, flags)
+    else:
+        try:
+            access = fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE if fcntl is not None \
+                else os.O_WRONLY
+        except OSError:
+            raise OSError(errno.EBADF, f"descriptor {fd} is not open in this process",
+                          str(path)) from None
+        if access == os.O_RDONLY:
+            raise OSError(errno.EBADF, f"descriptor {fd} is open for reading only", str(path))
+        for stream in (sys.stdout, sys.stderr):  # what was printed comes first
+            try:
+                stream.flush()
+            except (AttributeError, OSError, ValueError):
+                pass
+        own = os.dup(fd)
+    with os.fdopen(own, mode, **open_args) as stream:
+        yield stream
+
+
+def _foreign_appends(pid: int, fd: int) -> bool:
+    """Whether descriptor ``fd`` of process ``pid`` is open for appending (its fdinfo)."""
+    try:
+        info = Path(f"/proc/{pid}/fdinfo/{fd}").read_text()
+    except OSError:
+        return False
+    flags = next((line.split()[1] for line in info.splitlines() if line.startswith("flags:")),
+                 "0")
+    return bool(int(flags, 8) & os.O_APPEND)
 
 
 def _target(path: Path) -> tuple[Path, os.stat_result | None]:
@@ -125,9 +215,13 @@ def atomic_write(path: str | os.PathLike, mode: str = "wb", **open_args: Any) ->
     ``path`` is left as it was. The new file keeps the permissions of the one it replaces (a
     new one gets ``rw-r--r--``); a symbolic link stays a link and its target is replaced.
 
-    Only a regular file (or a new path) is replaced so: anything else that is not a folder -
-    a device such as ``/dev/null`` or ``/dev/stdout``, a named pipe - is opened and written
-    in place (streamed: a device node is never replaced by a file), and a folder is refused
+    Only a regular file (or a new path) is replaced so: a path naming an open descriptor
+    (``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N``, a process substitution ``>(cmd)``, a
+    link to one) is written through that descriptor at its offset, appending where the shell
+    opened it for appending (``--csv /dev/stdout >> log.txt`` adds to ``log.txt``, never
+    renames over it); anything else that is not a folder - a device such as ``/dev/null``, a
+    named pipe - is opened and written in place (streamed: a device node is never replaced
+    by a file), and a folder is refused
     (:func:`check_writable_target`). Text modes write what they cannot encode (a file name's
     undecodable bytes, kept by Python as surrogates) as those original bytes
     (``errors="surrogateescape"``) instead of failing half-way.
@@ -139,9 +233,14 @@ def atomic_write(path: str | os.PathLike, mode: str = "wb", **open_args: Any) ->
     >>> target.read_text()
     'done'
     """
-    check_writable_target(path)
     if "b" not in mode:
         open_args.setdefault("errors", "surrogateescape")
+    descriptor = _descriptor_path(Path(path))
+    if descriptor is not None:
+        with _through_descriptor(Path(path), *descriptor, mode, **open_args) as stream:
+            yield stream
+        return
+    check_writable_target(path)
     path, status = _target(Path(path))
     if status is not None and not stat.S_ISREG(status.st_mode):
         with open(path, mode, **open_args) as stream:

@@ -693,7 +693,64 @@ _CRAFT = (
     "    return path\n"
 )
 
+# An output named by a descriptor, as the shell sets it up: ``appended(fd, name, *argv)``
+# runs a command with descriptor ``fd`` open for appending on {tmp}/NAME (which says
+# "earlier"), checks the file is the same one with its earlier text first, and returns what
+# the command added; ``piped(fd, path, *argv)`` runs it with ``fd`` a pipe's end (``| cat``,
+# ``>(cat)`` as /dev/fd/63) and returns what came through the pipe.
+GOOD = "tests/data/history/ps_hu_tournament_holdem.txt"
+_FD = (
+    "import os\n"
+    "def appended(fd, name, *argv):\n"
+    "    path = '{tmp}/' + name\n"
+    "    open(path, 'w').write('earlier\\n'); inode = os.stat(path).st_ino\n"
+    "    with descriptor(fd, path):\n"
+    "        code = main(['-q', *argv])\n"
+    "    data = open(path, 'rb').read()\n"
+    "    assert code == 0 and os.stat(path).st_ino == inode, code\n"
+    "    assert data.startswith(b'earlier\\n') and len(data) > 9, data[:80]\n"
+    "    return data[8:]\n"
+    "def piped(fd, path, *argv):\n"
+    "    r, w = os.pipe()\n"
+    "    with descriptor(fd, w):\n"
+    "        code = main(['-q', *argv[:-1], argv[-1].replace('PATH', path)])\n"
+    "    os.close(w); data = os.read(r, 1 << 20); os.close(r)\n"
+    "    assert code == 0, code\n"
+    "    return data\n"
+    "MAGIC = b'\\x89OMNASH\\n'\n"
+)
+
 LIBRARY_CASES += [
+    # data loss: an output named by a descriptor is written through it (appending where it
+    # is open for appending), never renamed over the file behind it; every output flag
+    (_FD + f"assert appended(1, 'log.txt', 'review', '{GOOD}', '--csv', '/dev/stdout')"
+     ".startswith(b'hand_id,')", None, ""),
+    (_FD + f"assert appended(2, 'err.log', 'review', '{GOOD}', '--csv', '/dev/stderr')"
+     ".startswith(b'hand_id,')", None, ""),
+    (_FD + f"assert piped(1, '/dev/stdout', 'review', '{GOOD}', '--csv', 'PATH')"
+     ".startswith(b'hand_id,')", None, ""),
+    (_FD + f"assert piped(63, '/dev/fd/63', 'review', '{GOOD}', '--csv', 'PATH')"
+     ".startswith(b'hand_id,')", None, ""),
+    (_FD + "assert appended(1, 's.csv', 'solve', '--game', 'holdem', '--export', 'csv', "
+     "'/dev/stdout').startswith(b'id,cards,')", None, ""),
+    (_FD + "assert appended(1, 's.sol', 'solve', '--game', 'holdem', '--save', '/dev/stdout')"
+     ".startswith(MAGIC)", None, ""),
+    (_FD + "assert appended(1, 'c.json', 'chart', '--game', 'holdem', '--players', '3', "
+     "'--stacks-bb', '5', '--iterations', '5', '--deals', '500', '--out', '/dev/stdout')"
+     ".startswith(b'{\"game\"')\nassert not os.path.exists('/dev/stdout.job')", None, ""),
+    (_FD + "assert appended(1, 't.csv', 'train', '--export', '/dev/stdout', '--db', "
+     "'{tmp}/export.sqlite').startswith(b'answered_at,')", None, ""),
+    (_FD + "assert appended(1, 'k.cfr', 'cfr', '--game', 'kuhn', '--iterations', '5', "
+     "'--save', '/dev/stdout').startswith(MAGIC)", None, ""),
+    # a link to /dev/stdout is the descriptor too; one open for reading only is refused
+    (_FD + "os.symlink('/dev/stdout', '{tmp}/to-stdout')\n"
+     "assert appended(1, 'l.csv', 'cfr', '--game', 'kuhn', '--iterations', '5', "
+     "'--save', '{tmp}/to-stdout').startswith(MAGIC)", None, ""),
+    (_FD + "from omahanash.savefile import write_csv\n"
+     "r, w = os.pipe()\n"
+     "with descriptor(63, r):\n"
+     "    write_csv('/dev/fd/63', ['a'], [['x']])", "InputError",
+     "cannot write /dev/fd/63: descriptor 63 is open for reading only"),
     # atomic_write streams to a named pipe (and a device), never replacing it by a file
     ("import os, stat, threading; from omahanash.savefile import write_csv\n"
      "os.mkfifo('{tmp}/fifo'); got = []\n"

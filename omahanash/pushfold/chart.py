@@ -42,6 +42,7 @@ from omahanash.pushfold.chart_defaults import DEFAULT_CHART_DEALS, DEFAULT_ITERA
 from omahanash.ranges.combos import hand_classes
 from omahanash.ranges.core import Range
 from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.savefile import writes_in_place
 
 __all__ = ["Chart", "ChartSettings", "parse_stack_grid", "solve_chart"]
 
@@ -394,7 +395,15 @@ def check_subset(game: str, class_ids: Sequence[int] | None) -> None:
     subset_ids(game, class_ids)
 
 
-def chart_store(out: str | os.PathLike) -> Path:
-    """The resumable job store beside a chart's output file."""
+def chart_store(out: str | os.PathLike) -> Path | None:
+    """The resumable job store beside a chart's output file; None (results kept in memory)
+    for an output written in place - ``/dev/stdout``, a pipe, a device - which has no folder
+    of its own to keep a store in (never ``/dev/stdout.job``).
+
+    >>> chart_store("charts/c.json").name, chart_store("/dev/stdout")
+    ('c.json.job', None)
+    """
+    if writes_in_place(out):
+        return None
     path = Path(out)
     return path.with_name(path.name + ".job")
