@@ -254,6 +254,11 @@ def atomic_write(path: str | os.PathLike, mode: str = "wb", **open_args: Any) ->
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)
+    except OSError as error:
+        Path(temp).unlink(missing_ok=True)
+        if error.errno in _FULL:  # the old file stays as it was
+            raise disk_full(path) from None
+        raise
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
@@ -697,6 +702,65 @@ def _specs(header: dict[str, Any]) -> list[ArraySpec]:
                       bool(d["blocked"])) for d in header["arrays"]]
 
 
+_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def disk_full(path: str | os.PathLike, needed: int | None = None) -> InputError:
+    """The one message for a write that the disk has no room for.
+
+    >>> print(disk_full("/tmp/x.job", 3 << 20))
+    cannot write /tmp/x.job: the disk is full (3.1 MB needed, ... MB free)
+    """
+    def size(count: float) -> str:
+        return f"{count / 1e6:.1f} MB" if count >= 1e5 else f"{count / 1e3:.0f} KB"
+
+    try:
+        free = os.statvfs(Path(path).parent)
+        room = f", {size(free.f_bavail * free.f_frsize)} free"
+    except (OSError, AttributeError):
+        room = ""
+    need = f"{size(needed)} needed" if needed is not None else "no space left"
+    return InputError(f"cannot write {path}: the disk is full ({need}{room})")
+
+
+def reserve_space(fd: int, size: int, path: str | os.PathLike, *, new: bool = False) -> None:
+    """Give the first ``size`` bytes of the open file ``fd`` real disk blocks (the data in
+    it is kept), so that writing them through a memory map cannot fail later;
+    :func:`disk_full` (an :class:`InputError`) when the disk has no room. Where the platform
+    or the file system cannot allocate (no ``posix_fallocate``), a ``new`` (all-zero) file is
+    filled with zeros instead.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryFile() as handle:
+    ...     handle.truncate(1 << 16)
+    ...     reserve_space(handle.fileno(), 1 << 16, "example")
+    ...     os.fstat(handle.fileno()).st_blocks * 512 >= 1 << 16
+    65536
+    True
+    """
+    try:
+        if not hasattr(os, "posix_fallocate"):
+            raise OSError(errno.EOPNOTSUPP, "no posix_fallocate")
+        if size > 0:
+            os.posix_fallocate(fd, 0, size)
+        return
+    except OSError as error:
+        if error.errno in _FULL:
+            raise disk_full(path, size) from None
+        if not new:
+            return  # a file system that cannot allocate: as before
+    zeros = bytes(1 << 20)
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        for start in range(0, size, len(zeros)):
+            os.write(fd, zeros[:min(len(zeros), size - start)])
+        os.fsync(fd)
+    except OSError as error:
+        if error.errno in _FULL:
+            raise disk_full(path, size) from None
+        raise
+
+
 class SavedFile:
     """An open file: its kind, header, ``meta`` and ``arrays`` (views of one memory map)."""
 
@@ -711,8 +775,12 @@ class SavedFile:
         self._meta = _Fields(header["meta"], kind, path, "field")
         if header["arrays"]:
             # A shared mapping of the whole file (read-only for "r"): arrays handed out keep
-            # it alive after close().
+            # it alive after close(). A file written through its map has its space reserved
+            # first: a page of a sparse file that the disk has no room for is a SIGBUS when
+            # it is written, a crash without a word, where a full disk must be one message.
             with open(path, "rb" if mode == "r" else "r+b") as handle:
+                if mode == "r+":
+                    reserve_space(handle.fileno(), os.fstat(handle.fileno()).st_size, path)
                 self._mmap = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ
                                        if mode == "r" else mmap.ACCESS_WRITE)
             self._map = np.frombuffer(self._mmap, dtype=np.uint8)
@@ -823,9 +891,20 @@ class BlockedFile(SavedFile):
                   "blocks": {"cells": int(cells), "block_cells": int(block_cells)},
                   "arrays": described, "complete": False, "array_crc": None}
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "wb") as handle:
-            handle.write(_encode_header(header, BLOCKED_HEADER_BYTES))
-            handle.truncate(size)
+        try:
+            with open(path, "wb") as handle:
+                handle.truncate(size)
+                reserve_space(handle.fileno(), size, path, new=True)
+                handle.seek(0)
+                handle.write(_encode_header(header, BLOCKED_HEADER_BYTES))
+        except InputError:
+            path.unlink(missing_ok=True)  # nothing in it yet: no half-made file left
+            raise
+        except OSError as error:
+            path.unlink(missing_ok=True)
+            if error.errno in _FULL:
+                raise disk_full(path, size) from None
+            raise
         return cls(path, kind, header, "r+")
 
     @classmethod

@@ -178,3 +178,29 @@ def test_stdout_appended_to_keeps_the_file_and_the_report_in_order(tmp_path):
     assert done.returncode == 0, done.stderr
     data = log.read_bytes()
     assert data.startswith(b"earlier\n\x89OMNASH\n") and b"settings:" in data
+
+
+def test_a_full_disk_is_one_message_and_the_old_file_stays(tmp_path, monkeypatch):
+    """A write the disk has no room for: :class:`InputError` "the disk is full", the old file
+    as it was, no temporary file left. On a 1 MB tmpfs (we run as root), else with fsync
+    patched to fail as a full disk does (ENOSPC)."""
+    import errno
+    import subprocess
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1M", "tmpfs", str(disk)],
+                             capture_output=True).returncode == 0
+    try:
+        target = disk / "a.csv"
+        target.write_text("old")
+        if not mounted:
+            def full(fd: int) -> None:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            monkeypatch.setattr(os, "fsync", full)
+        with pytest.raises(InputError, match=f"cannot write {target}: the disk is full"):
+            write_csv(target, ["a"], [["x" * 1000]] * 2000)
+        assert target.read_text() == "old" and [p.name for p in disk.iterdir()] == ["a.csv"]
+    finally:
+        if mounted:
+            subprocess.run(["umount", str(disk)], check=True)

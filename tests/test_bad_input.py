@@ -720,7 +720,52 @@ _FD = (
     "MAGIC = b'\\x89OMNASH\\n'\n"
 )
 
+# A full disk: ``on_full_disk(name, *argv)`` runs a command (in a child process: the
+# crash this guards against, SIGBUS, would kill the runner) whose "{disk}" arguments are on a
+# 1 MB tmpfs mounted at {tmp}/NAME (we run as root) and filled to its last 4 KB, and returns
+# its exit code and stderr; where mounting is not allowed, the space reservation itself is
+# patched to fail as a full disk does (os.posix_fallocate raising ENOSPC).
+_FULL_DISK = (
+    "import errno, os, subprocess, sys\n"
+    "def on_full_disk(name, *argv):\n"
+    "    disk = '{tmp}/' + name; os.makedirs(disk, exist_ok=True)\n"
+    "    mounted = subprocess.run(['mount', '-t', 'tmpfs', '-o', 'size=1M', 'tmpfs', disk],\n"
+    "                             capture_output=True).returncode == 0\n"
+    "    patch = ''\n"
+    "    if mounted:\n"
+    "        fd = os.open(disk + '/filler', os.O_WRONLY | os.O_CREAT)\n"
+    "        try:\n"
+    "            while True: os.write(fd, bytes(4096))\n"
+    "        except OSError: os.ftruncate(fd, os.fstat(fd).st_size - 4096)\n"
+    "        os.close(fd)\n"
+    "    else:\n"
+    "        patch = ('def full(*a): raise OSError(errno.ENOSPC, \"No space left on device\")\\n'\n"
+    "                 'os.posix_fallocate = full\\n')\n"
+    "    code = ('import errno, os, sys\\n' + patch + 'from omahanash.cli import main\\n'\n"
+    "            'sys.exit(main(sys.argv[1:]))')\n"
+    "    try:\n"
+    "        done = subprocess.run([sys.executable, '-c', code, *(a.replace('{disk}', disk)\n"
+    "                               for a in argv)], capture_output=True, text=True,\n"
+    "                              timeout=120)\n"
+    "    finally:\n"
+    "        if mounted: subprocess.run(['umount', disk])\n"
+    "    return done.returncode, done.stderr\n"
+    "def refused_as_full(code, stderr):\n"
+    "    lines = [line for line in stderr.splitlines() if 'error' in line]\n"
+    "    assert code == 2 and len(lines) == 1 and 'Traceback' not in stderr, (code, stderr)\n"
+    "    assert 'the disk is full' in lines[0], lines\n"
+)
+
 LIBRARY_CASES += [
+    # crashes: a memory-mapped job store on a nearly full disk has its space reserved before
+    # it is mapped (savefile.reserve_space), and a full disk is one line, exit 2 (no SIGBUS)
+    (_FULL_DISK + "refused_as_full(*on_full_disk('full1', '-q', 'chart', '--game', 'holdem', "
+     "'--players', '3', '--stacks-bb', '5:10:1', '--iterations', '5', '--deals', '500', "
+     "'--out', '{disk}/c.json'))", None, ""),
+    (_FULL_DISK + "refused_as_full(*on_full_disk('full2', '-q', 'tournament', '--game', "
+     "'holdem', '--chips', '13500', '--sb', '300', '--bb', '600', '--equilibrium', "
+     "'--players', '3', '--unit', '1500', '--iterations', '1', '--solve-iterations', '5', "
+     "'--deals', '500', '--store', '{disk}/eq'))", None, ""),
     # data loss: an output named by a descriptor is written through it (appending where it
     # is open for appending), never renamed over the file behind it; every output flag
     (_FD + f"assert appended(1, 'log.txt', 'review', '{GOOD}', '--csv', '/dev/stdout')"
