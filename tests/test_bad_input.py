@@ -757,6 +757,15 @@ _FULL_DISK = (
 )
 
 LIBRARY_CASES += [
+    # silent wrong answers: antes go to the pots by contribution (pushfold.kernels.settle;
+    # tests/pushfold/test_side_pots.py checks it chip by chip): all in by the antes alone,
+    # nobody decides, every seat's chip EV is 0 (was -437 / +67 / +370, one dead pot)
+    ("import io, json, contextlib\nout = io.StringIO()\n"
+     "with contextlib.redirect_stdout(out):\n"
+     "    assert main(['-q', 'solve', '--game', 'holdem', '--stacks', '1500', '1000', '700', "
+     "'--ante', '2000', '--json']) == 0\n"
+     "evs = [row['chips'] for row in json.loads(out.getvalue())['ev']]\n"
+     "assert max(map(abs, evs)) < 5, evs", None, ""),
     # crashes: a memory-mapped job store on a nearly full disk has its space reserved before
     # it is mapped (savefile.reserve_space), and a full disk is one line, exit 2 (no SIGBUS)
     (_FULL_DISK + "refused_as_full(*on_full_disk('full1', '-q', 'chart', '--game', 'holdem', "

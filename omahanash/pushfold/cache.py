@@ -47,8 +47,8 @@ logger = logging.getLogger(__name__)
 
 #: The engine's answer version, in every key: an entry solved by an earlier engine (before the
 #: share-of-stake target, the stall rule, the big blind's best reply and the class-triple
-#: source: 2) is never an answer now.
-ENGINE = 2
+#: source: 2; before antes went to the pots by contribution: 3) is never an answer now.
+ENGINE = 3
 
 _MEMORY: dict[str, PushFoldSolution] = {}
 _LOCK = threading.Lock()  # the app's workers may ask from several threads
