@@ -766,6 +766,21 @@ LIBRARY_CASES += [
      "'--ante', '2000', '--json']) == 0\n"
      "evs = [row['chips'] for row in json.loads(out.getvalue())['ev']]\n"
      "assert max(map(abs, evs)) < 5, evs", None, ""),
+    # the table-equilibrium cache verifies every input of its key in the file: a seed-7
+    # file under the seed-0 name, a 2,000-deal one under the 5,000 name are solved again
+    ("from omahanash.pushfold import cache as tc, PushFoldSpot\n"
+     "from omahanash.equity.tables import load_table\nimport shutil\n"
+     "spot = PushFoldSpot('holdem', [900, 1300, 1100], 50, 100, payouts='50/30/20')\n"
+     "table = load_table('holdem'); folder = '{tmp}/tc/nash/tables/'\n"
+     "def name(d, s): return folder + tc.spot_key(spot, table, d, s, 10) + '.pushfold'\n"
+     "tc.table_equilibrium(spot, deals=2000, seed=7, iterations=10, table=table, "
+     "cache_dir='{tmp}/tc')\n"
+     "for d, s in ((2000, 0), (5000, 7)):\n"
+     "    tc.clear_memory(); shutil.copy(name(2000, 7), name(d, s))\n"
+     "    got = tc.table_equilibrium(spot, deals=d, seed=s, iterations=10, table=table, "
+     "cache_dir='{tmp}/tc')\n"
+     "    assert (got.solver.deals.count, got.solver.deals.seed) == (d, s), (d, s)",
+     None, ""),
     # crashes: a memory-mapped job store on a nearly full disk has its space reserved before
     # it is mapped (savefile.reserve_space), and a full disk is one line, exit 2 (no SIGBUS)
     (_FULL_DISK + "refused_as_full(*on_full_disk('full1', '-q', 'chart', '--game', 'holdem', "
