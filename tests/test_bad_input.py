@@ -781,6 +781,17 @@ LIBRARY_CASES += [
      "cache_dir='{tmp}/tc')\n"
      "    assert (got.solver.deals.count, got.solver.deals.seed) == (d, s), (d, s)",
      None, ""),
+    # tournament --equilibrium: --tol is a share of the prize pool, so prizes of 0.5/0.3/0.2
+    # iterate as 50/30/20 do (an absolute 0.01 "converged" at once)
+    ("import io, json, contextlib\nout = io.StringIO()\n"
+     "with contextlib.redirect_stdout(out):\n"
+     "    assert main(['-q', 'tournament', '--game', 'holdem', '--chips', '13500', '--sb', "
+     "'300', '--bb', '600', '--equilibrium', '--players', '3', '--unit', '1500', "
+     "'--iterations', '2', '--solve-iterations', '10', '--deals', '500', '--payouts', "
+     "'0.5/0.3/0.2', '--json']) == 0\n"
+     "d = json.loads(out.getvalue())\n"
+     "assert d['iterations'] == 2 and not d['converged'] and d['changes'][-1] > 1e-4, d",
+     None, ""),
     # crashes: a memory-mapped job store on a nearly full disk has its space reserved before
     # it is mapped (savefile.reserve_space), and a full disk is one line, exit 2 (no SIGBUS)
     (_FULL_DISK + "refused_as_full(*on_full_disk('full1', '-q', 'chart', '--game', 'holdem', "

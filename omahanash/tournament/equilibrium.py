@@ -10,7 +10,8 @@ ICM (Malmuth–Harville). One iteration solves, for every state, the 3-player pu
 (:func:`~omahanash.pushfold.solve_pushfold`) whose payoffs are not ICM but the previous
 iteration's values of where the hand ends (:class:`TournamentValuation`); each seat's
 equilibrium EV of that hand is its new value. The iterations stop when the largest change of
-a value is at most ``tol`` (prize units) or after ``max_iterations``.
+a value is at most ``tol`` percent of the prize pool (0.01: a hundredth of a percent, whatever
+the prizes' unit: 50/30/20 and 0.5/0.3/0.2 converge alike) or after ``max_iterations``.
 
 Where a hand ends (:class:`TournamentValuation`):
 
@@ -491,7 +492,8 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
                       progress: ProgressCallback | None = None,
                       cancel: CancelFlag | None = None) -> EquilibriumResult:
     """Value iteration from ICM (module doc) until the largest change is at most ``tol``
-    or ``max_iterations``; each iteration's states on ``scheduler``, kept in ``store_dir``
+    percent of the prize pool (relative: the prizes' unit changes nothing) or
+    ``max_iterations``; each iteration's states on ``scheduler``, kept in ``store_dir``
     (resumable). ``progress(done, total)`` counts states over ``max_iterations``.
 
     With ``settings.update == "policy"`` each iteration is a step of policy iteration
@@ -555,7 +557,7 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
             new = _evaluate_policy(settings, states, hu, rows[:, width - tail:], values, new)
         changes.append(float(np.abs(new - values).max()))
         values = new
-        if changes[-1] <= tol:
+        if changes[-1] <= tol / 100 * sum(settings.payouts):
             converged = True
             break
     return EquilibriumResult(settings, states, values, icm, changes, nash_conv, hu[0], hu[1],
