@@ -792,6 +792,19 @@ LIBRARY_CASES += [
      "d = json.loads(out.getvalue())\n"
      "assert d['iterations'] == 2 and not d['converged'] and d['changes'][-1] > 1e-4, d",
      None, ""),
+    # a review counts a hand once: files given twice, a folder and a file in it, a copy of
+    # a file (history.sources: files by inode, hands by site and hand number)
+    ("import io, json, contextlib, os, shutil\nos.makedirs('{tmp}/dupd', exist_ok=True)\n"
+     f"shutil.copy('{GOOD}', '{{tmp}}/dupd/good.txt')\n"
+     "shutil.copy('{tmp}/dupd/good.txt', '{tmp}/dupd/copy.txt')\n"
+     "def counts(*paths):\n"
+     "    out = io.StringIO()\n"
+     "    with contextlib.redirect_stdout(out):\n"
+     "        assert main(['-q', 'review', *paths, '--json']) == 0\n"
+     "    d = json.loads(out.getvalue()); return d['hands'], d['spots']\n"
+     "one = counts('{tmp}/dupd/good.txt')\nassert one == (5, 3), one\n"
+     "for paths in (['{tmp}/dupd', '{tmp}/dupd/good.txt'], ['{tmp}/dupd/good.txt'] * 2):\n"
+     "    assert counts(*paths) == one, (paths, counts(*paths))", None, ""),
     # crashes: a memory-mapped job store on a nearly full disk has its space reserved before
     # it is mapped (savefile.reserve_space), and a full disk is one line, exit 2 (no SIGBUS)
     (_FULL_DISK + "refused_as_full(*on_full_disk('full1', '-q', 'chart', '--game', 'holdem', "

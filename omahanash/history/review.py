@@ -97,7 +97,7 @@ from omahanash.history.report import (  # noqa: F401 (the review's results, re-e
     ReviewReport,
     SpotReview,
 )
-from omahanash.history.sources import hand_files, read_file
+from omahanash.history.sources import hand_files, read_files
 from omahanash.history.spots import DEFAULT_MAX_BB, NOT_IN_HAND, Outside, Spot, find_spot
 from omahanash.history.table_review import (
     TableJudging,
@@ -175,15 +175,14 @@ def hero_choice(paths: Iterable[str | os.PathLike],
     hundred hands."""
     dealt: Counter[str] = Counter()
     seated: Counter[str] = Counter()
-    for path in hand_files(paths):
-        for count, item in enumerate(read_file(path)):
-            if cancel is not None and count % _HANDS_PER_CANCEL_CHECK == 0 \
-                    and cancel.cancelled:
-                raise Cancelled("the review was cancelled")
-            if isinstance(item, Hand):
-                seated.update(item.players)
-                if item.hero is not None:
-                    dealt[item.hero] += 1
+    for count, item in enumerate(read_files(hand_files(paths))):
+        if cancel is not None and count % _HANDS_PER_CANCEL_CHECK == 0 \
+                and cancel.cancelled:
+            raise Cancelled("the review was cancelled")
+        if isinstance(item, Hand):
+            seated.update(item.players)
+            if item.hero is not None:
+                dealt[item.hero] += 1
     if not seated:
         return None, "no hand to choose a hero from"
     # max() keeps the first of equal keys: a tie goes to the player seen first.
@@ -386,8 +385,7 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     counter = [0]
 
     def items() -> Iterator[Hand | Unparsed]:
-        for path in files:
-            yield from read_file(path, counter)
+        yield from read_files(files, counter)  # each hand once (site and hand number)
 
     reading = None if progress is None \
         else (lambda done, _total: progress(_READ_SHARE * min(done, total) / total, 1.0))
