@@ -805,6 +805,18 @@ LIBRARY_CASES += [
      "one = counts('{tmp}/dupd/good.txt')\nassert one == (5, 3), one\n"
      "for paths in (['{tmp}/dupd', '{tmp}/dupd/good.txt'], ['{tmp}/dupd/good.txt'] * 2):\n"
      "    assert counts(*paths) == one, (paths, counts(*paths))", None, ""),
+    # a PokerStars seat "out of hand" (seated, not dealt in) is no player of the hand: the
+    # hero's spot is heads-up, not 3-handed
+    ("from omahanash.history.sources import read_hands\n"
+     f"text = {HAND!r}.replace('2-max', '3-max').replace(\n"
+     "    'Seat 2: Villain (500 in chips)\\n', 'Seat 2: Villain (500 in chips)\\n'\n"
+     "    'Seat 3: Ghost (1000 in chips) out of hand (moved from another table into small "
+     "blind)\\n')\n"
+     "open('{tmp}/ghost.txt', 'w').write(text)\n"
+     "hand, = read_hands(['{tmp}/ghost.txt'])\n"
+     "assert hand.players == ['Hero', 'Villain'], hand.players\n"
+     "spot, = on.review(['{tmp}/ghost.txt'], hero='Hero', persist=False).spots\n"
+     "assert spot.players == 2, spot.players", None, ""),
     # crashes: a memory-mapped job store on a nearly full disk has its space reserved before
     # it is mapped (savefile.reserve_space), and a full disk is one line, exit 2 (no SIGBUS)
     (_FULL_DISK + "refused_as_full(*on_full_disk('full1', '-q', 'chart', '--game', 'holdem', "
