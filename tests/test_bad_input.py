@@ -75,6 +75,8 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["table", "build", "--game", "omaha-hi", "--exact", "--classes", "0,1", "--scheduler",
       "lokal:2"], 2, "--scheduler: 'lokal:2'"),
     (["table", "build", "--game", "omaha-hi", "--scheduler", "local:2"], 2, "--exact"),
+    (["table", "build", "--game", "omaha-hi", "--classes", "0,1", "--output", "{tmp}/o.table"],
+     2, "--output is for exact builds"),
     (["table", "cell", "--game", "holdem", "AA", "ZZ"], 2, "error"),
     (["table", "cell", "--game", "holdem", "AA", "999"], 2, "out of range"),
     (["table", "check", "--game", "omaha-hi", "--classes", "0"], 2, "--classes"),
@@ -817,6 +819,18 @@ LIBRARY_CASES += [
      "assert hand.players == ['Hero', 'Villain'], hand.players\n"
      "spot, = on.review(['{tmp}/ghost.txt'], hero='Hero', persist=False).spots\n"
      "assert spot.players == 2, spot.players", None, ""),
+    # table build --exact --output FILE writes FILE and leaves the cache's table alone
+    ("import glob\nfrom omahanash import savefile\n"
+     "from omahanash.equity.tablefile import EQUITY_TABLE\n"
+     "assert main(['-q', 'table', 'build', '--game', 'omaha-hi', '--classes', '0,1', "
+     "'--samples', '64', '--cache-dir', '{tmp}/tb']) == 0\n"
+     "cached, = glob.glob('{tmp}/tb/*.table'); before = open(cached, 'rb').read()\n"
+     "assert main(['-q', 'table', 'build', '--game', 'omaha-hi', '--exact', '--classes', "
+     "'0,1', '--scheduler', 'local', '--cache-dir', '{tmp}/tb', '--output', "
+     "'{tmp}/exact.table']) == 0\n"
+     "assert open(cached, 'rb').read() == before\n"
+     "assert savefile.read('{tmp}/exact.table', EQUITY_TABLE).meta['exact'] is True",
+     None, ""),
     # crashes: a memory-mapped job store on a nearly full disk has its space reserved before
     # it is mapped (savefile.reserve_space), and a full disk is one line, exit 2 (no SIGBUS)
     (_FULL_DISK + "refused_as_full(*on_full_disk('full1', '-q', 'chart', '--game', 'holdem', "
