@@ -201,6 +201,9 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["train", "--game", "holdem", "--seed", "-1", "--db", "{tmp}/t.sqlite"], 2, "seed"),
     (["train", "--game", "holdem", "--ante", "-1", "--db", "{tmp}/t.sqlite"], 2, "ante"),
     (["train", "--game", "chess", "--db", "{tmp}/t.sqlite"], 2, "chess"),
+    # every seat all in by force: nothing to ask (never "Call or fold?")
+    (["train", "--game", "holdem", "--players", "3", "--ante", "1e9", "--count", "1", "--db",
+      "{tmp}/t.sqlite"], 2, "no decision to train: the ante (1e+09 bb)"),
     (["train", "--game", "holdem", "--players", "12", "--db", "{tmp}/t.sqlite"], 2, "players"),
     (["train", "--game", "holdem", "--players", "3", "--payouts", "fifty", "--db",
       "{tmp}/t.sqlite"], 2, "fifty"),
