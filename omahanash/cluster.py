@@ -154,6 +154,7 @@ def run_blocks(
     progress: ProgressCallback | None = None,
     cancel: CancelFlag | None = None,
     on_item: Callable[[int, np.ndarray], None] | None = None,
+    check: Callable[[np.ndarray], str | None] | None = None,
 ) -> np.ndarray:
     """Compute ``fn(item)`` for every item; return the results as one array.
 
@@ -170,7 +171,11 @@ def run_blocks(
     :class:`~omahanash.errors.Cancelled`, keeping what finished. ``on_item(index, result)``
     is called in this thread for each item as its result is kept, resumed ones first (a live
     view; what a stopped job finished; not for a complete store, returned at once). A worker
-    that dies is replaced and its items run again elsewhere.
+    that dies is replaced and its items run again elsewhere. ``check(result)`` says what is
+    impossible in an item's result (None: nothing): every item read back from a store is
+    checked, and a store whose checksums are sound but whose values cannot be (a crafted or
+    corrupted file, ``-7 %``) is refused with one message
+    (:class:`~omahanash.savefile.SaveFileError`), never used.
 
     >>> import tempfile, pathlib
     >>> store = pathlib.Path(tempfile.mkdtemp()) / "squares.job"
@@ -179,7 +184,7 @@ def run_blocks(
     >>> store.exists()
     True
     """
-    for name, callback in (("progress", progress), ("on_item", on_item)):
+    for name, callback in (("progress", progress), ("on_item", on_item), ("check", check)):
         if callback is not None and not callable(callback):
             raise InputError(f"{name} must be a function, got {callback!r}")
     if cancel is not None and not isinstance(cancel, CancelFlag):
@@ -194,6 +199,15 @@ def run_blocks(
     meta = {"job": json.loads(json.dumps(dict(job or {}))), "items": token, "count": total,
             "result_shape": list(shape), "result_dtype": dtype}
     results, finished, store = _open_store(store_path, meta, total, shape, dtype)
+    if check is not None and store_path is not None:
+        try:
+            kept = Path(store_path)
+            _check_kept(kept if finished is None else kept.with_name(kept.name + ".partial"),
+                        results, finished, check)
+        except SaveFileError:
+            if store is not None:
+                store.close()
+            raise
     if store is None and results is not None and finished is None:
         return results  # a complete store made with these settings
     assert results is not None and finished is not None
@@ -239,6 +253,19 @@ def run_blocks(
     assert store_path is not None
     final = store.finish(Path(store_path), {})
     return savefile.read(final, JOB_STORE, meta, mmap=True).arrays["result"][:total]
+
+
+def _check_kept(path: Path, results: np.ndarray | None, finished: np.ndarray | None,
+                check: Callable[[np.ndarray], str | None]) -> None:
+    """Refuse a store holding an item whose result ``check`` finds impossible."""
+    if results is None:
+        return
+    kept = range(len(results)) if finished is None else np.flatnonzero(finished)
+    for index in kept:
+        problem = check(np.asarray(results[int(index)]))
+        if problem is not None:
+            raise JOB_STORE.refuse(path, f"impossible values in work item {int(index)}: "
+                                   f"{problem}", "delete it to compute the job again")
 
 
 def _open_store(store_path: str | os.PathLike | None, meta: dict[str, Any], total: int,

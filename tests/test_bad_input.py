@@ -133,6 +133,11 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["icm", "--stacks", "100", "200", "--payouts", "chips"], 2, "chips"),
     (["icm", "--stacks", "100", "-200", "--payouts", "1"], 2, ">= 0"),
     (["icm", "--stacks", "100", "200", "--payouts", "50/30/20"], 2, "3 places"),
+    # subnormal payouts: nothing to compute with (never a NashConv-0 "equilibrium")
+    (["solve", "--game", "holdem", "--stacks", "100", "100", "100", "--payouts", "1e-320"], 2,
+     "payouts are too small to compute with"),
+    (["icm", "--stacks", "100", "200", "--payouts", "50/1e-320"], 2,
+     "is under 1e-12 of the first prize"),
     # -- exploit
     (["exploit", "--game", "holdem"], 2, "lock one player"),
     (["exploit", "--game", "holdem", "--pusher", "AA", "--caller", "KK"], 2, "not both"),
@@ -842,6 +847,23 @@ LIBRARY_CASES += [
      "assert open(cached, 'rb').read() == before\n"
      "assert savefile.read('{tmp}/exact.table', EQUITY_TABLE).meta['exact'] is True",
      None, ""),
+    # a job store with sound checksums but impossible values (a frequency of -7 %) is
+    # refused with one message, never used (cluster.run_blocks(check=...))
+    ("from omahanash import savefile\nfrom omahanash.cluster import JOB_STORE\n"
+     "from omahanash.pushfold.chart import solve_chart\n"
+     "args = dict(iterations=5, deals=500, store_path='{tmp}/crafted.job')\n"
+     "solve_chart('holdem', 3, [5, 6], **args)\n"
+     "kept = savefile.read('{tmp}/crafted.job', JOB_STORE)\n"
+     "rows = kept.arrays['result'].copy(); rows[1, 0] = -0.07\n"
+     "new = savefile.BlockedFile.create('{tmp}/c.partial', JOB_STORE, kept.meta, 2, 1, "
+     "[savefile.ArraySpec('result', rows.dtype.str, rows.shape, True)])\n"
+     "new.arrays['result'][:] = rows; [new.mark_finished(b) for b in range(2)]\n"
+     "new.finish('{tmp}/crafted.job', {})\n"
+     "solve_chart('holdem', 3, [5, 6], **args)", "SaveFileError",
+     "impossible values in work item 1: a strategy frequency of -0.07 (not 0..1)"),
+    # ICM of a tiny stack beside big ones: the equities sum to the pool (no cancellation)
+    ("e = on.icm([1e-14, 1, 1], [50, 30, 20])\n"
+     "assert abs(sum(e) - 100) < 1e-9 and abs(e[0] - 20) < 1e-9, list(e)", None, ""),
     # crashes: a memory-mapped job store on a nearly full disk has its space reserved before
     # it is mapped (savefile.reserve_space), and a full disk is one line, exit 2 (no SIGBUS)
     (_FULL_DISK + "refused_as_full(*on_full_disk('full1', '-q', 'chart', '--game', 'holdem', "

@@ -75,6 +75,21 @@ def _next_set(t: np.int64) -> np.int64:
     return (((ripple ^ t) >> 2) // low) | ripple
 
 
+@njit(cache=True, inline="always")
+def _chips_left(t: np.int64, stacks: np.ndarray, total: float, inside: float) -> float:
+    """The chips of the players outside the set ``t``: ``total - inside``, or where that
+    difference is small beside the total (a tiny stack left among big ones: ``1e-14`` beside
+    ``2``, whose difference keeps few digits) the sum of those stacks itself, so that the
+    equities still sum to the pool."""
+    left = total - inside
+    if left < total * 1e-3:
+        left = 0.0
+        for a in range(stacks.size):
+            if not t >> a & 1 and stacks[a] > 0.0:
+                left += stacks[a]
+    return left
+
+
 @njit(cache=True)
 def _push_set(t: np.int64, size: int, paid: int, stacks: np.ndarray, payouts: np.ndarray,
               total: float, prob: np.ndarray, chips: np.ndarray, out: np.ndarray) -> None:
@@ -82,7 +97,7 @@ def _push_set(t: np.int64, size: int, paid: int, stacks: np.ndarray, payouts: np
     outside it, and its probability on to the sets one larger."""
     p = prob[t]
     if p > 0.0:
-        left = total - chips[t]
+        left = _chips_left(t, stacks, total, chips[t])
         if left > 0.0:
             q = p / left
             pay = payouts[size]
@@ -133,7 +148,7 @@ def _numeric_order(stacks: np.ndarray, payouts: np.ndarray, paid: int, total: fl
             for a in range(n):
                 if t >> a & 1:
                     p += prob[t ^ (np.int64(1) << a)] * stacks[a]
-        left = total - chips[t]
+        left = _chips_left(np.int64(t), stacks, total, chips[t])
         q = p / left if left > 0.0 else 0.0
         prob[t] = q
         w = payouts[size] * q

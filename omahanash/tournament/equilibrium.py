@@ -548,7 +548,8 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
             functools.partial(_solve_state, settings, values, hu, count), items,
             result_shape=(width,), scheduler=scheduler, store_path=store, progress=step,
             cancel=cancel, job={**job, "what": "tournament equilibrium", "cfr": count,
-                                "values": _digest(values), "iteration": iteration}))
+                                "values": _digest(values), "iteration": iteration},
+            check=functools.partial(_row_problem, float(sum(settings.payouts)), tail)))
         step(len(states), len(states))  # also when the iteration was read back whole
         new = np.array(rows[:, :PLAYERS])
         nash_conv = np.array(rows[:, PLAYERS])
@@ -562,6 +563,29 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
             break
     return EquilibriumResult(settings, states, values, icm, changes, nash_conv, hu[0], hu[1],
                              converged, rows, counts, residuals)
+
+
+def _row_problem(pool: float, tail: int, row: np.ndarray) -> str | None:
+    """What cannot be in a state's row read back from a job store: a seat's value outside
+    0..the prize pool, a negative NashConv, an outcome chance outside 0..1 (None: sound).
+
+    >>> _row_problem(100.0, 0, np.array([50.0, 30.0, 20.0, 0.1])) is None
+    True
+    >>> _row_problem(100.0, 0, np.array([-7.0, 30.0, 20.0, 0.1]))
+    'a value of -7 (not 0..100, the prize pool)'
+    """
+    values, nash_conv = row[:PLAYERS], row[PLAYERS]
+    slack = 1e-9 * max(pool, 1.0)
+    bad = ~((values >= -slack) & (values <= pool + slack))
+    if bad.any():
+        return f"a value of {values[bad][0]:g} (not 0..{pool:g}, the prize pool)"
+    if not (np.isfinite(nash_conv) and nash_conv >= -slack):
+        return f"a NashConv of {nash_conv:g}"
+    chances = row[len(row) - tail:] if tail else row[:0]
+    bad = ~((chances >= -1e-9) & (chances <= 1 + 1e-9))
+    if bad.any():
+        return f"an outcome chance of {chances[bad][0]:g} (not 0..1)"
+    return None
 
 
 def _evaluate_policy(settings: EquilibriumSettings, states: Sequence[tuple[int, ...]],
