@@ -188,6 +188,11 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
       "--equilibrium", "--players", "3", "--unit", "1500", "--classes", "0,1"], 2,
      "a class subset is for Omaha"),
     # -- chart
+    # seeds past 2**64: one line, never a numba traceback (chart, review, solve above)
+    (["chart", "--game", "holdem", "--players", "3", "--stacks-bb", "5", "--seed", str(2**64),
+      "--out", "{tmp}/c.json"], 2, "--seed must be a whole number from 0 to"),
+    (["review", "tests/data/history/ps_hu_tournament_holdem.txt", "--table-seed", str(2**64)],
+     2, "--table-seed must be a whole number from 0 to"),
     (["chart", "--game", "holdem", "--players", "3", "--stacks-bb", "5", "--classes", "0,1",
       "--out", "{tmp}/c.json"], 2, "a class subset is for Omaha"),
     (["chart", "--game", "omaha-hi", "--players", "3", "--stacks-bb", "5", "--classes", "0,x",

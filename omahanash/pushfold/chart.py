@@ -41,6 +41,7 @@ from omahanash.pushfold import PushFoldSpot, solve_pushfold
 from omahanash.pushfold.chart_defaults import DEFAULT_CHART_DEALS, DEFAULT_ITERATIONS
 from omahanash.ranges.combos import hand_classes
 from omahanash.ranges.core import Range
+from omahanash.rng import check_seed
 from omahanash.runs import CancelFlag, ProgressCallback
 from omahanash.savefile import writes_in_place
 
@@ -382,7 +383,7 @@ def solve_chart(game: str, players: int,
             raise InputError(f"{name} must be a whole number 1..{most:,}, got {value!r}")
     settings = ChartSettings(str(Variant.parse(game)), players, float(sb), float(bb),
                              float(ante), float(bb_ante), payouts, iterations, deals,
-                             int(seed), cache_dir, class_ids)
+                             check_seed(seed, "--seed"), cache_dir, class_ids)
     if on_stack is not None and not callable(on_stack):
         raise InputError(f"on_stack must be a function, got {on_stack!r}")
     vectors = _vectors(players, stacks)
