@@ -133,6 +133,9 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["icm", "--stacks", "100", "200", "--payouts", "chips"], 2, "chips"),
     (["icm", "--stacks", "100", "-200", "--payouts", "1"], 2, ">= 0"),
     (["icm", "--stacks", "100", "200", "--payouts", "50/30/20"], 2, "3 places"),
+    # a field too big for the sampled ICM is refused before any work (was 90 s, then an error)
+    (["icm", "--stacks", *[str(i) for i in range(1, 10_001)], "--payouts", "50/30/20"], 2,
+     "sampled ICM of 10,000 players at 200,000 orders is too much work"),
     # subnormal payouts: nothing to compute with (never a NashConv-0 "equilibrium")
     (["solve", "--game", "holdem", "--stacks", "100", "100", "100", "--payouts", "1e-320"], 2,
      "payouts are too small to compute with"),
@@ -866,6 +869,15 @@ LIBRARY_CASES += [
      "new.finish('{tmp}/crafted.job', {})\n"
      "solve_chart('holdem', 3, [5, 6], **args)", "SaveFileError",
      "impossible values in work item 1: a strategy frequency of -0.07 (not 0..1)"),
+    # 21 players or more: sampled ICM (its help promises it), empty stacks placed below,
+    # never "must not hold empty stacks"; bubble factors for exact fields only
+    ("import io, json, contextlib\nout = io.StringIO()\n"
+     "with contextlib.redirect_stdout(out):\n"
+     "    assert main(['icm', '--stacks', '0', *map(str, range(1, 22)), '--payouts', "
+     "'40/30/20/10', '--json']) == 0\n"
+     "d = json.loads(out.getvalue())\n"
+     "assert not d['exact'] and d['equity'][0] == 0 and abs(sum(d['equity']) - 100) < 1e-6\n"
+     "assert d['bubble_factors'] is None, d", None, ""),
     # ICM of a tiny stack beside big ones: the equities sum to the pool (no cancellation)
     ("e = on.icm([1e-14, 1, 1], [50, 30, 20])\n"
      "assert abs(sum(e) - 100) < 1e-9 and abs(e[0] - 20) < 1e-9, list(e)", None, ""),
