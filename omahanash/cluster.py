@@ -32,6 +32,7 @@ Scheduler(kind='local-cluster', workers=2, address=None)
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import inspect
 import json
@@ -49,6 +50,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+try:
+    import fcntl
+except ImportError:  # Windows: job stores unlocked
+    fcntl = None  # type: ignore[assignment]
 
 from omahanash import savefile
 from omahanash.errors import Cancelled, InputError
@@ -198,7 +204,23 @@ def run_blocks(
     # as the store will read it back (JSON: a tuple is a list), so a finished store matches
     meta = {"job": json.loads(json.dumps(dict(job or {}))), "items": token, "count": total,
             "result_shape": list(shape), "result_dtype": dtype}
-    results, finished, store = _open_store(store_path, meta, total, shape, dtype)
+    with _store_lock(store_path):
+        return _run_blocks(fn, items, where, shape, dtype, total, token, meta, store_path,
+                           progress, cancel, on_item, check)
+
+
+def _run_blocks(fn: Callable[[Any], Any], items: list[Any], where: Scheduler,
+                shape: tuple[int, ...], dtype: str, total: int, token: str,
+                meta: dict[str, Any], store_path: str | os.PathLike | None,
+                progress: ProgressCallback | None, cancel: CancelFlag | None,
+                on_item: Callable[[int, np.ndarray], None] | None,
+                check: Callable[[np.ndarray], str | None] | None) -> np.ndarray:
+    """:func:`run_blocks` once its arguments are checked and its store is locked."""
+    try:
+        results, finished, store = _open_store(store_path, meta, total, shape, dtype)
+    except OSError as error:  # a folder where the file goes, a file where a folder goes, ...
+        raise InputError(f"cannot keep the job store {store_path}: "
+                         f"{_store_problem(error)}") from None
     if check is not None and store_path is not None:
         try:
             kept = Path(store_path)
@@ -251,8 +273,62 @@ def run_blocks(
     if store is None:
         return results
     assert store_path is not None
-    final = store.finish(Path(store_path), {})
+    try:
+        final = store.finish(Path(store_path), {})
+    except OSError as error:
+        raise InputError(f"cannot keep the job store {store_path}: "
+                         f"{_store_problem(error)}") from None
     return savefile.read(final, JOB_STORE, meta, mmap=True).arrays["result"][:total]
+
+
+@contextmanager
+def _store_lock(store_path: str | os.PathLike | None) -> Iterator[None]:
+    """Hold ``<store>.lock`` for the job: a second run on the same store (two ``chart`` runs
+    on one ``--out``) is refused at once with one message instead of both writing one file.
+    The lock file is removed at the end; a run that took a lock on a file removed meanwhile
+    takes it again on the new one (so removing it never lets two runs in)."""
+    if store_path is None or fcntl is None:
+        yield
+        return
+    lock = Path(store_path).with_name(Path(store_path).name + ".lock")
+    while True:
+        try:
+            lock.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise InputError(f"cannot keep the job store {store_path}: "
+                             f"{_store_problem(error)}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise InputError(f"the job store {store_path} is in use by another run (another "
+                             "chart or equilibrium on the same output): wait for it to end, "
+                             "or give another output") from None
+        try:
+            same = os.stat(lock).st_ino == os.fstat(fd).st_ino
+        except OSError:
+            same = False
+        if same:
+            break
+        os.close(fd)  # locked a file another run removed: lock the one there now
+    try:
+        yield
+    finally:
+        lock.unlink(missing_ok=True)
+        os.close(fd)
+
+
+def _store_problem(error: OSError) -> str:
+    """What is wrong with a job store's place, in words."""
+    where = f" ({error.filename})" if error.filename else ""
+    if error.errno == errno.EISDIR:
+        return f"a folder is in its place{where}"
+    if error.errno in (errno.EEXIST, errno.ENOTDIR):
+        return f"a file is in place of its folder{where}"
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"the folder cannot be written{where}: {error.strerror}"
+    return f"{error.strerror or error}{where}"
 
 
 def _check_kept(path: Path, results: np.ndarray | None, finished: np.ndarray | None,
@@ -277,6 +353,9 @@ def _open_store(store_path: str | os.PathLike | None, meta: dict[str, Any], tota
         return np.zeros((total, *shape), dtype), np.zeros(total, bool), None
     path = Path(store_path)
     partial = path.with_name(path.name + ".partial")
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "a directory", str(path))
+    path.parent.mkdir(parents=True, exist_ok=True)
     try:
         done = savefile.read(path, JOB_STORE, meta, mmap=True)
         return done.arrays["result"][:total], None, None

@@ -191,6 +191,13 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
       "--equilibrium", "--players", "3", "--unit", "1500", "--classes", "0,1"], 2,
      "a class subset is for Omaha"),
     # -- chart
+    # job stores: a file where their folder goes, a folder where the file goes (one line)
+    (["tournament", "--game", "holdem", "--chips", "13500", "--sb", "300", "--bb", "600",
+      "--equilibrium", "--players", "3", "--unit", "1500", "--store", "{tmp}/notsol.txt"], 2,
+     "notsol.txt/iteration-0.job: a file is in place of its folder"),
+    (["chart", "--game", "holdem", "--players", "3", "--stacks-bb", "5", "--iterations", "5",
+      "--deals", "500", "--out", "{tmp}/cj.json"], 2,
+     "cj.json.job: a folder is in its place"),
     # seeds past 2**64: one line, never a numba traceback (chart, review, solve above)
     (["chart", "--game", "holdem", "--players", "3", "--stacks-bb", "5", "--seed", str(2**64),
       "--out", "{tmp}/c.json"], 2, "--seed must be a whole number from 0 to"),
@@ -881,6 +888,34 @@ LIBRARY_CASES += [
     # ICM of a tiny stack beside big ones: the equities sum to the pool (no cancellation)
     ("e = on.icm([1e-14, 1, 1], [50, 30, 20])\n"
      "assert abs(sum(e) - 100) < 1e-9 and abs(e[0] - 20) < 1e-9, list(e)", None, ""),
+    # two runs on one job store are locked against each other: a second chart on the same
+    # --out is refused at once (here the first one's lock is held by the row itself)
+    ("import fcntl, os\nfd = os.open('{tmp}/two.json.job.lock', os.O_RDWR | os.O_CREAT)\n"
+     "fcntl.flock(fd, fcntl.LOCK_EX)\n"
+     "try:\n"
+     "    assert main(['-q', 'chart', '--game', 'holdem', '--players', '3', '--stacks-bb', "
+     "'5', '--iterations', '5', '--deals', '500', '--out', '{tmp}/two.json']) == 2\n"
+     "finally:\n    os.close(fd)\n"
+     "assert not os.path.exists('{tmp}/two.json')\n"
+     "from omahanash.pushfold.chart import solve_chart\n"
+     "solve_chart('holdem', 3, [5], iterations=5, deals=500, store_path='{tmp}/two.json.job')"
+     "\nassert not os.path.exists('{tmp}/two.json.job.lock')  # released, removed\n"
+     "fd = os.open('{tmp}/two.json.job.lock', os.O_RDWR | os.O_CREAT)\n"
+     "fcntl.flock(fd, fcntl.LOCK_EX)\n"
+     "solve_chart('holdem', 3, [5], iterations=5, deals=500, store_path='{tmp}/two.json.job')",
+     "InputError", "two.json.job is in use by another run"),
+    # a job store in a read-only folder (a read-only tmpfs: root writes through chmod 555;
+    # chmod where mounting is not allowed) is one line
+    ("import os, subprocess\nos.makedirs('{tmp}/ro', exist_ok=True)\n"
+     "mounted = subprocess.run(['mount', '-t', 'tmpfs', '-o', 'ro,size=1M', 'tmpfs', "
+     "'{tmp}/ro'], capture_output=True).returncode == 0\n"
+     "if not mounted: os.chmod('{tmp}/ro', 0o555)\n"
+     "try:\n"
+     "    from omahanash.cluster import run_blocks\n"
+     "    run_blocks(abs, [1, 2], store_path='{tmp}/ro/squares.job')\n"
+     "finally:\n"
+     "    if mounted: subprocess.run(['umount', '{tmp}/ro'])",
+     "InputError", "ro/squares.job: the folder cannot be written"),
     # crashes: a memory-mapped job store on a nearly full disk has its space reserved before
     # it is mapped (savefile.reserve_space), and a full disk is one line, exit 2 (no SIGBUS)
     (_FULL_DISK + "refused_as_full(*on_full_disk('full1', '-q', 'chart', '--game', 'holdem', "
@@ -1004,6 +1039,7 @@ LIBRARY_CASES += [
 def _scratch(tmp: Path) -> None:
     (tmp / "notsol.txt").write_text("hello\n")
     (tmp / "adir").mkdir()
+    (tmp / "cj.json.job").mkdir()  # a folder where a chart's job store goes
     (tmp / "list.json").write_text("[1, 2, 3]\n")
     (tmp / "null.json").write_text("null\n")
     # the probe's hostile files

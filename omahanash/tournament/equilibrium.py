@@ -531,9 +531,8 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
     rows: np.ndarray | None = None
     counts: list[int] = []
     for iteration in range(max_iterations):
+        # its folder made by run_blocks (a file in its place: one message there)
         store = None if store_dir is None else Path(store_dir) / f"iteration-{iteration}.job"
-        if store is not None:
-            store.parent.mkdir(parents=True, exist_ok=True)
 
         def step(done: float, total: float, iteration: int = iteration) -> None:
             if progress is not None:
