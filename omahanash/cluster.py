@@ -68,6 +68,10 @@ SCHEDULER_ENV = "OMAHANASH_SCHEDULER"
 JOB_STORE = FileKind("cluster-job", 1, "omahanash job store")
 CONNECT_SECONDS = 5.0  # an unreachable scheduler is reported after this long
 POLL_SECONDS = 0.02  # how often a Dask job looks at its cancel flag
+#: A Dask job whose cluster has had no worker this long stops, saying so (finished items
+#: kept), instead of waiting forever for a worker that was killed.
+NO_WORKER_SECONDS = 120.0
+WORKER_CHECK_SECONDS = 1.0  # how often a Dask job looks for the cluster's workers
 INSTALL_HINT = "pip install 'omahanash[cluster]' (or pip install distributed)"
 _ADDRESS = re.compile(r"^(tcp|tls)://[^\s:/]+:\d{1,5}$")
 
@@ -444,9 +448,22 @@ def dask_client(where: Scheduler | str) -> Iterator[Any]:
             finally:
                 cluster.close()
         return
+    if str(where.address).startswith("tls://"):
+        import dask  # optional: the cluster extra
+
+        needed = [key for key in ("ca-file", "client.cert")
+                  if not dask.config.get(f"distributed.comm.tls.{key}", None)]
+        if needed:
+            raise InputError(f"--scheduler {where.address}: TLS needs Dask's certificates, "
+                             "and none are set: distributed.comm.tls.ca-file, .client.cert "
+                             "and .client.key in the Dask configuration (or "
+                             "DASK_DISTRIBUTED__COMM__TLS__CA_FILE, ...); or use tcp://")
     try:
         client = distributed.Client(where.address, timeout=CONNECT_SECONDS,
                                     set_as_default=False)
+    except (TypeError, ValueError) as exc:  # TLS settings Dask cannot use
+        raise InputError(f"--scheduler {where.address}: Dask cannot connect with these "
+                         f"settings ({str(exc).splitlines()[0]})") from None
     except (OSError, TimeoutError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise InputError(f"--scheduler: cannot reach the Dask scheduler at {where.address} "
@@ -531,6 +548,15 @@ def _task(fn: Callable[[Any], Any], item: Any, threads_by_host: dict[str, int]) 
     return fn(item)
 
 
+def _has_workers(client: Any) -> bool:
+    """Whether the cluster has a worker now (a failed question counts as yes: it is the
+    silence of a cluster without workers that is timed, not a slow scheduler)."""
+    try:
+        return bool(client.nthreads())
+    except Exception:  # the scheduler itself is gone or busy: not this rule's business
+        return True
+
+
 def _run_on_dask(client: Any, fn: Callable[[Any], Any], items: list[Any], todo: list[int],
                  keep: Callable[[int, Any], None], cancel: CancelFlag | None,
                  token: str) -> None:
@@ -551,6 +577,7 @@ def _run_on_dask(client: Any, fn: Callable[[Any], Any], items: list[Any], todo: 
                                    key=f"omahanash-{token}-{index}-{time.monotonic_ns()}")
             running[future] = index
 
+    seen = looked = time.monotonic()
     try:
         submit_more()
         while running:
@@ -558,6 +585,17 @@ def _run_on_dask(client: Any, fn: Callable[[Any], Any], items: list[Any], todo: 
                 return
             finished = [future for future in running if future.done()]
             if not finished:
+                now = time.monotonic()
+                if now - looked >= WORKER_CHECK_SECONDS:
+                    looked = now
+                    if _has_workers(client):
+                        seen = now
+                    elif now - seen >= NO_WORKER_SECONDS:
+                        raise InputError(
+                            f"--scheduler: the Dask cluster has had no worker for "
+                            f"{NO_WORKER_SECONDS:g} s (killed, or never started): stopped, "
+                            "the finished work items kept; start a worker and run it again "
+                            "to resume")
                 time.sleep(POLL_SECONDS)  # then look at the cancel flag again
                 continue
             for future in finished:

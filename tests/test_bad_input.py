@@ -191,6 +191,10 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
       "--equilibrium", "--players", "3", "--unit", "1500", "--classes", "0,1"], 2,
      "a class subset is for Omaha"),
     # -- chart
+    # tls:// without Dask's certificates: one line, not a TypeError and a 10 s hang at exit
+    (["chart", "--game", "holdem", "--players", "3", "--stacks-bb", "5", "--out",
+      "{tmp}/tls.json", "--scheduler", "tls://127.0.0.1:8786"], 2,
+     "TLS needs Dask's certificates"),
     # job stores: a file where their folder goes, a folder where the file goes (one line)
     (["tournament", "--game", "holdem", "--chips", "13500", "--sb", "300", "--bb", "600",
       "--equilibrium", "--players", "3", "--unit", "1500", "--store", "{tmp}/notsol.txt"], 2,
@@ -916,6 +920,18 @@ LIBRARY_CASES += [
      "finally:\n"
      "    if mounted: subprocess.run(['umount', '{tmp}/ro'])",
      "InputError", "ro/squares.job: the folder cannot be written"),
+    # a Dask cluster without a worker (its only one killed) stops the job saying so, after
+    # cluster.NO_WORKER_SECONDS (here 1 s), never waits forever
+    ("import logging, warnings, distributed\nfrom omahanash import cluster as engine\n"
+     "engine.NO_WORKER_SECONDS, engine.WORKER_CHECK_SECONDS = 1.0, 0.1\n"
+     "warnings.simplefilter('ignore', UserWarning)\n"
+     "try:\n"
+     "    with distributed.LocalCluster(n_workers=0, processes=False, protocol='tcp://', "
+     "dashboard_address=None, silence_logs=logging.CRITICAL) as c:\n"
+     "        engine.run_blocks(abs, [1, 2], scheduler=c.scheduler_address)\n"
+     "finally:\n"
+     "    engine.NO_WORKER_SECONDS, engine.WORKER_CHECK_SECONDS = 120.0, 1.0",
+     "InputError", "the Dask cluster has had no worker for 1 s"),
     # crashes: a memory-mapped job store on a nearly full disk has its space reserved before
     # it is mapped (savefile.reserve_space), and a full disk is one line, exit 2 (no SIGBUS)
     (_FULL_DISK + "refused_as_full(*on_full_disk('full1', '-q', 'chart', '--game', 'holdem', "
