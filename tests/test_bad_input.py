@@ -1001,6 +1001,20 @@ LIBRARY_CASES += [
      "try:\n    History('{tmp}/lock.sqlite', read_only=True)\n"
      "finally:\n    c.close()",
      "InputError", "is locked by another program"),
+    # a history locked by another program while drilling: the answer is kept (in memory,
+    # with the history's earlier answers read), never "database is locked"
+    ("from omahanash.trainer import History; import sqlite3\n"
+     "import omahanash.trainer.history as th\n"
+     "from omahanash.trainer.stats import example_record\n"
+     "th.BUSY_TIMEOUT, wait = 0.2, th.BUSY_TIMEOUT\n"
+     "try:\n"
+     "    h = History('{tmp}/busy.sqlite'); h.add(example_record())\n"
+     "    c = sqlite3.connect('{tmp}/busy.sqlite', isolation_level=None, timeout=0.1)\n"
+     "    c.execute('BEGIN IMMEDIATE')\n"
+     "    h.add(example_record()); c.close()\n"
+     "finally:\n    th.BUSY_TIMEOUT = wait\n"
+     "assert len(h) == 2 and h.path is None, (len(h), h.notices)\n"
+     "assert 'kept in memory' in h.notices[-1], h.notices", None, ""),
     ("from omahanash.trainer import History; import os\n"
      "assert len(History('{tmp}/none/t.sqlite', read_only=True)) == 0\n"
      "assert not os.path.exists('{tmp}/none')", None, ""),
