@@ -643,6 +643,21 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
     ("on.solve_jamfold(on.JamFoldParams(variant='holdem'), progress=5)", "InputError",
      "progress must be a function"),
     ("on.review([5])", "InputError", "paths[0] must be"),
+    ("on.review(b'session.txt')", "InputError", "paths must be files or folders to read"),
+    # methods of the public classes are checked as their constructors are (face.guard),
+    # whichever way the instance was made
+    ("s = on.solve_jamfold(on.JamFoldParams(variant='holdem'), solver='fp', iterations=2)\n"
+     "s.save(None)", "InputError", "JamFoldSolution.save(): path must be"),
+    ("b = on.TreeBrowser(on.solve_cfr(on.make_game('kuhn'), iterations=2))\nb.goto(None)",
+     "InputError", "TreeBrowser.goto(): path must be"),
+    ("p = on.solve_pushfold(on.PushFoldSpot('holdem', [900, 1300, 1100], 50, 100), "
+     "iterations=2, deals=2000)\np.class_values(None)", "InputError",
+     "PushFoldSolution.class_values(): node must be a Node, not None"),
+    ("from omahanash.history.review import EXAMPLE_HAND\n"
+     "open('{tmp}/ex.txt', 'w').write(EXAMPLE_HAND)\n"
+     "on.review(['{tmp}/ex.txt'], persist=False).write_csv(5)", "InputError",
+     "ReviewReport.write_csv(): path must be"),
+    ("on.Range('holdem', 'AA', 'abc')", "InputError", "hand_weights must be 1326 numbers"),
     ("on.Structure(400, [(1, 2)])", "InputError", "levels[0] must be a Level"),
     ("on.Structure.fixed(400, sb=10, bb=float('nan'))", "InputError", "BB must be a whole"),
     ("on.parse_cards('As', 10**400)", "InputError", "count"),

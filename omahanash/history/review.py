@@ -362,6 +362,9 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     opponent = opponent_model(vs)
     payouts = check_payouts_text(payouts)
     table_settings = _check_settings(table_settings)
+    if isinstance(paths, (bytes, bytearray)):  # iterates to numbers: say what it is
+        raise InputError.naming("paths", "paths must be files or folders to read (a str, a "
+                                "Path or a list of them), got bytes: os.fsdecode() them")
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]  # one file or folder
     elif not isinstance(paths, Iterable):
