@@ -321,6 +321,8 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["review", "{tmp}/digits.phh"], 2, "is not an amount"),
     (["review", "{tmp}/negative.txt"], 2, "Villain's stack is negative (-500)"),
     (["review", "{tmp}/sb_above_bb.txt"], 2, "the small blind no larger than the big blind"),
+    # a loop of symbolic links is said to be one, not "no such file"
+    (["review", "{tmp}/loop1"], 2, "a loop of symbolic links"),
     # a stream is read once: the hero pass needs --hero
     (["review", "/dev/stdin"], 2, "is a stream"),
     # perfect graph: deep JSON, long integers
@@ -1084,6 +1086,8 @@ LIBRARY_CASES += [
 def _scratch(tmp: Path) -> None:
     (tmp / "notsol.txt").write_text("hello\n")
     (tmp / "adir").mkdir()
+    os.symlink(tmp / "loop2", tmp / "loop1")
+    os.symlink(tmp / "loop1", tmp / "loop2")
     (tmp / "cj.json.job").mkdir()  # a folder where a chart's job store goes
     (tmp / "list.json").write_text("[1, 2, 3]\n")
     (tmp / "null.json").write_text("null\n")

@@ -18,6 +18,7 @@ stops the others; a file that is not UTF-8 is read as Windows-1252 with a warnin
 
 from __future__ import annotations
 
+import errno
 import itertools
 import logging
 import os
@@ -58,8 +59,24 @@ def hand_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
         elif path.is_file() or is_stream(path):  # a FIFO, /dev/stdin: read as a stream
             files.append(path)
         else:
-            raise InputError(f"no such file or directory: {path}")
+            raise InputError(f"{_missing(path)}: {path}")
     return _each_once(files)
+
+
+def _missing(path: Path) -> str:
+    """Why ``path`` is no file to read, in words (a loop of links is not "no such file")."""
+    try:
+        os.stat(path)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "a loop of symbolic links (each points to the next, none to a file)"
+        if error.errno in (errno.EACCES, errno.EPERM):
+            return "not allowed to look there"
+        if error.errno == errno.ENOTDIR:
+            return "not a folder on the way to it"
+    else:
+        return "neither a file nor a folder"  # a socket, a device
+    return "no such file or directory"
 
 
 def _each_once(files: list[Path]) -> list[Path]:
