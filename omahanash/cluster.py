@@ -227,9 +227,9 @@ def _run_blocks(fn: Callable[[Any], Any], items: list[Any], where: Scheduler,
                          f"{_store_problem(error)}") from None
     if check is not None and store_path is not None:
         try:
-            kept = Path(store_path)
-            _check_kept(kept if finished is None else kept.with_name(kept.name + ".partial"),
-                        results, finished, check)
+            stored = Path(store_path)
+            _check_kept(stored if finished is None
+                        else stored.with_name(stored.name + ".partial"), results, finished, check)
         except SaveFileError:
             if store is not None:
                 store.close()

@@ -813,13 +813,14 @@ _FULL_DISK = (
 LIBRARY_CASES += [
     # silent wrong answers: antes go to the pots by contribution (pushfold.kernels.settle;
     # tests/pushfold/test_side_pots.py checks it chip by chip): all in by the antes alone,
-    # nobody decides, every seat's chip EV is 0 (was -437 / +67 / +370, one dead pot)
+    # nobody decides, every seat's chip EV is 0 (was -437 / +67 / +370, one dead pot; the
+    # default exact deals take the suite's fresh cache past a row's alarm: sampled ones)
     ("import io, json, contextlib\nout = io.StringIO()\n"
      "with contextlib.redirect_stdout(out):\n"
      "    assert main(['-q', 'solve', '--game', 'holdem', '--stacks', '1500', '1000', '700', "
-     "'--ante', '2000', '--json']) == 0\n"
+     "'--ante', '2000', '--deals', '20000', '--json']) == 0\n"
      "evs = [row['chips'] for row in json.loads(out.getvalue())['ev']]\n"
-     "assert max(map(abs, evs)) < 5, evs", None, ""),
+     "assert max(map(abs, evs)) < 40, evs  # 20,000 sampled deals: noise ~5 chips", None, ""),
     # the table-equilibrium cache verifies every input of its key in the file: a seed-7
     # file under the seed-0 name, a 2,000-deal one under the 5,000 name are solved again
     ("from omahanash.pushfold import cache as tc, PushFoldSpot\n"
