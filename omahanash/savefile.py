@@ -519,10 +519,12 @@ def write(path: str | os.PathLike, kind: FileKind, meta: Mapping[str, Any],
             break
         reserve = _header_bytes(header)
     with atomic_write(path) as out:
-        out.write(_encode_header(header, reserve))
+        # bytes counted here, never out.tell(): through a descriptor (/dev/stdout >> log, a
+        # pipe) the stream's position is the file's, or there is none
+        written = out.write(_encode_header(header, reserve))
         for desc, array in zip(header["arrays"], data.values()):
-            out.write(b"\0" * (desc["offset"] - out.tell()))
-            out.write(array.reshape(-1).view(np.uint8).data)
+            written += out.write(b"\0" * (desc["offset"] - written))
+            written += out.write(array.reshape(-1).view(np.uint8).data)
     return path
 
 
