@@ -32,6 +32,7 @@ Scheduler(kind='local-cluster', workers=2, address=None)
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import inspect
 import json
@@ -50,6 +51,11 @@ from typing import Any
 
 import numpy as np
 
+try:
+    import fcntl
+except ImportError:  # Windows: job stores unlocked
+    fcntl = None  # type: ignore[assignment]
+
 from omahanash import savefile
 from omahanash.errors import Cancelled, InputError
 from omahanash.runs import CancelFlag, ProgressCallback, cancel_scope
@@ -62,6 +68,10 @@ SCHEDULER_ENV = "OMAHANASH_SCHEDULER"
 JOB_STORE = FileKind("cluster-job", 1, "omahanash job store")
 CONNECT_SECONDS = 5.0  # an unreachable scheduler is reported after this long
 POLL_SECONDS = 0.02  # how often a Dask job looks at its cancel flag
+#: A Dask job whose cluster has had no worker this long stops, saying so (finished items
+#: kept), instead of waiting forever for a worker that was killed.
+NO_WORKER_SECONDS = 120.0
+WORKER_CHECK_SECONDS = 1.0  # how often a Dask job looks for the cluster's workers
 INSTALL_HINT = "pip install 'omahanash[cluster]' (or pip install distributed)"
 _ADDRESS = re.compile(r"^(tcp|tls)://[^\s:/]+:\d{1,5}$")
 
@@ -154,6 +164,7 @@ def run_blocks(
     progress: ProgressCallback | None = None,
     cancel: CancelFlag | None = None,
     on_item: Callable[[int, np.ndarray], None] | None = None,
+    check: Callable[[np.ndarray], str | None] | None = None,
 ) -> np.ndarray:
     """Compute ``fn(item)`` for every item; return the results as one array.
 
@@ -170,7 +181,11 @@ def run_blocks(
     :class:`~omahanash.errors.Cancelled`, keeping what finished. ``on_item(index, result)``
     is called in this thread for each item as its result is kept, resumed ones first (a live
     view; what a stopped job finished; not for a complete store, returned at once). A worker
-    that dies is replaced and its items run again elsewhere.
+    that dies is replaced and its items run again elsewhere. ``check(result)`` says what is
+    impossible in an item's result (None: nothing): every item read back from a store is
+    checked, and a store whose checksums are sound but whose values cannot be (a crafted or
+    corrupted file, ``-7 %``) is refused with one message
+    (:class:`~omahanash.savefile.SaveFileError`), never used.
 
     >>> import tempfile, pathlib
     >>> store = pathlib.Path(tempfile.mkdtemp()) / "squares.job"
@@ -179,7 +194,7 @@ def run_blocks(
     >>> store.exists()
     True
     """
-    for name, callback in (("progress", progress), ("on_item", on_item)):
+    for name, callback in (("progress", progress), ("on_item", on_item), ("check", check)):
         if callback is not None and not callable(callback):
             raise InputError(f"{name} must be a function, got {callback!r}")
     if cancel is not None and not isinstance(cancel, CancelFlag):
@@ -193,7 +208,32 @@ def run_blocks(
     # as the store will read it back (JSON: a tuple is a list), so a finished store matches
     meta = {"job": json.loads(json.dumps(dict(job or {}))), "items": token, "count": total,
             "result_shape": list(shape), "result_dtype": dtype}
-    results, finished, store = _open_store(store_path, meta, total, shape, dtype)
+    with _store_lock(store_path):
+        return _run_blocks(fn, items, where, shape, dtype, total, token, meta, store_path,
+                           progress, cancel, on_item, check)
+
+
+def _run_blocks(fn: Callable[[Any], Any], items: list[Any], where: Scheduler,
+                shape: tuple[int, ...], dtype: str, total: int, token: str,
+                meta: dict[str, Any], store_path: str | os.PathLike | None,
+                progress: ProgressCallback | None, cancel: CancelFlag | None,
+                on_item: Callable[[int, np.ndarray], None] | None,
+                check: Callable[[np.ndarray], str | None] | None) -> np.ndarray:
+    """:func:`run_blocks` once its arguments are checked and its store is locked."""
+    try:
+        results, finished, store = _open_store(store_path, meta, total, shape, dtype)
+    except OSError as error:  # a folder where the file goes, a file where a folder goes, ...
+        raise InputError(f"cannot keep the job store {store_path}: "
+                         f"{_store_problem(error)}") from None
+    if check is not None and store_path is not None:
+        try:
+            stored = Path(store_path)
+            _check_kept(stored if finished is None
+                        else stored.with_name(stored.name + ".partial"), results, finished, check)
+        except SaveFileError:
+            if store is not None:
+                store.close()
+            raise
     if store is None and results is not None and finished is None:
         return results  # a complete store made with these settings
     assert results is not None and finished is not None
@@ -237,8 +277,75 @@ def run_blocks(
     if store is None:
         return results
     assert store_path is not None
-    final = store.finish(Path(store_path), {})
+    try:
+        final = store.finish(Path(store_path), {})
+    except OSError as error:
+        raise InputError(f"cannot keep the job store {store_path}: "
+                         f"{_store_problem(error)}") from None
     return savefile.read(final, JOB_STORE, meta, mmap=True).arrays["result"][:total]
+
+
+@contextmanager
+def _store_lock(store_path: str | os.PathLike | None) -> Iterator[None]:
+    """Hold ``<store>.lock`` for the job: a second run on the same store (two ``chart`` runs
+    on one ``--out``) is refused at once with one message instead of both writing one file.
+    The lock file is removed at the end; a run that took a lock on a file removed meanwhile
+    takes it again on the new one (so removing it never lets two runs in)."""
+    if store_path is None or fcntl is None:
+        yield
+        return
+    lock = Path(store_path).with_name(Path(store_path).name + ".lock")
+    while True:
+        try:
+            lock.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise InputError(f"cannot keep the job store {store_path}: "
+                             f"{_store_problem(error)}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise InputError(f"the job store {store_path} is in use by another run (another "
+                             "chart or equilibrium on the same output): wait for it to end, "
+                             "or give another output") from None
+        try:
+            same = os.stat(lock).st_ino == os.fstat(fd).st_ino
+        except OSError:
+            same = False
+        if same:
+            break
+        os.close(fd)  # locked a file another run removed: lock the one there now
+    try:
+        yield
+    finally:
+        lock.unlink(missing_ok=True)
+        os.close(fd)
+
+
+def _store_problem(error: OSError) -> str:
+    """What is wrong with a job store's place, in words."""
+    where = f" ({error.filename})" if error.filename else ""
+    if error.errno == errno.EISDIR:
+        return f"a folder is in its place{where}"
+    if error.errno in (errno.EEXIST, errno.ENOTDIR):
+        return f"a file is in place of its folder{where}"
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"the folder cannot be written{where}: {error.strerror}"
+    return f"{error.strerror or error}{where}"
+
+
+def _check_kept(path: Path, results: np.ndarray | None, finished: np.ndarray | None,
+                check: Callable[[np.ndarray], str | None]) -> None:
+    """Refuse a store holding an item whose result ``check`` finds impossible."""
+    if results is None:
+        return
+    kept = range(len(results)) if finished is None else np.flatnonzero(finished)
+    for index in kept:
+        problem = check(np.asarray(results[int(index)]))
+        if problem is not None:
+            raise JOB_STORE.refuse(path, f"impossible values in work item {int(index)}: "
+                                   f"{problem}", "delete it to compute the job again")
 
 
 def _open_store(store_path: str | os.PathLike | None, meta: dict[str, Any], total: int,
@@ -250,6 +357,9 @@ def _open_store(store_path: str | os.PathLike | None, meta: dict[str, Any], tota
         return np.zeros((total, *shape), dtype), np.zeros(total, bool), None
     path = Path(store_path)
     partial = path.with_name(path.name + ".partial")
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "a directory", str(path))
+    path.parent.mkdir(parents=True, exist_ok=True)
     try:
         done = savefile.read(path, JOB_STORE, meta, mmap=True)
         return done.arrays["result"][:total], None, None
@@ -338,9 +448,22 @@ def dask_client(where: Scheduler | str) -> Iterator[Any]:
             finally:
                 cluster.close()
         return
+    if str(where.address).startswith("tls://"):
+        import dask  # optional: the cluster extra
+
+        needed = [key for key in ("ca-file", "client.cert")
+                  if not dask.config.get(f"distributed.comm.tls.{key}", None)]
+        if needed:
+            raise InputError(f"--scheduler {where.address}: TLS needs Dask's certificates, "
+                             "and none are set: distributed.comm.tls.ca-file, .client.cert "
+                             "and .client.key in the Dask configuration (or "
+                             "DASK_DISTRIBUTED__COMM__TLS__CA_FILE, ...); or use tcp://")
     try:
         client = distributed.Client(where.address, timeout=CONNECT_SECONDS,
                                     set_as_default=False)
+    except (TypeError, ValueError) as exc:  # TLS settings Dask cannot use
+        raise InputError(f"--scheduler {where.address}: Dask cannot connect with these "
+                         f"settings ({str(exc).splitlines()[0]})") from None
     except (OSError, TimeoutError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise InputError(f"--scheduler: cannot reach the Dask scheduler at {where.address} "
@@ -425,6 +548,15 @@ def _task(fn: Callable[[Any], Any], item: Any, threads_by_host: dict[str, int]) 
     return fn(item)
 
 
+def _has_workers(client: Any) -> bool:
+    """Whether the cluster has a worker now (a failed question counts as yes: it is the
+    silence of a cluster without workers that is timed, not a slow scheduler)."""
+    try:
+        return bool(client.nthreads())
+    except Exception:  # the scheduler itself is gone or busy: not this rule's business
+        return True
+
+
 def _run_on_dask(client: Any, fn: Callable[[Any], Any], items: list[Any], todo: list[int],
                  keep: Callable[[int, Any], None], cancel: CancelFlag | None,
                  token: str) -> None:
@@ -445,6 +577,7 @@ def _run_on_dask(client: Any, fn: Callable[[Any], Any], items: list[Any], todo: 
                                    key=f"omahanash-{token}-{index}-{time.monotonic_ns()}")
             running[future] = index
 
+    seen = looked = time.monotonic()
     try:
         submit_more()
         while running:
@@ -452,6 +585,17 @@ def _run_on_dask(client: Any, fn: Callable[[Any], Any], items: list[Any], todo: 
                 return
             finished = [future for future in running if future.done()]
             if not finished:
+                now = time.monotonic()
+                if now - looked >= WORKER_CHECK_SECONDS:
+                    looked = now
+                    if _has_workers(client):
+                        seen = now
+                    elif now - seen >= NO_WORKER_SECONDS:
+                        raise InputError(
+                            f"--scheduler: the Dask cluster has had no worker for "
+                            f"{NO_WORKER_SECONDS:g} s (killed, or never started): stopped, "
+                            "the finished work items kept; start a worker and run it again "
+                            "to resume")
                 time.sleep(POLL_SECONDS)  # then look at the cancel flag again
                 continue
             for future in finished:

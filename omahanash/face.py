@@ -3,7 +3,8 @@
 ``import omahanash as on`` hands out its names lazily (``omahanash/__init__.py``); as it does,
 :func:`guard` puts one check in front of each: a function is wrapped, a class has its
 constructor and public class methods wrapped (in place, so ``isinstance`` and subclassing are
-untouched). The check reads the type hints the name already has, once, and before the call:
+untouched; its public methods are checked as the constructor is). The check reads the type
+hints the name already has, once, and before the call:
 
 * arguments that do not bind (missing, unknown, too many) — an :class:`InputError` naming them;
 * ``None`` where the hint does not allow it; a value of a type the hint cannot take (``int``:
@@ -332,7 +333,7 @@ def checked(function: Callable, label: str, namespace: dict | None = None,
         if not after:
             inspect_call(args, kwargs)
         try:
-            return function(*args, **kwargs)
+            return _guard_returned(function(*args, **kwargs))
         except InputError:
             raise
         except LEAKED as error:
@@ -348,6 +349,20 @@ def checked(function: Callable, label: str, namespace: dict | None = None,
 
     setattr(wrapper, _MARK, True)
     return wrapper
+
+
+def _guard_returned(result: Any) -> Any:
+    """``result``, its class guarded first when it is a public class of the face not guarded
+    yet (``on.solve_jamfold`` hands out a ``JamFoldSolution`` whether or not
+    ``on.JamFoldSolution`` was looked up: its methods are checked all the same)."""
+    cls = type(result)
+    if cls.__dict__.get(_MARK) or cls.__module__ in ("builtins", "numpy"):
+        return result
+    face = sys.modules.get("omahanash")
+    exports = getattr(face, "_EXPORTS", {})
+    if exports.get(cls.__name__) is not None and getattr(face, cls.__name__, None) is cls:
+        _guard_class(cls, cls.__name__)
+    return result
 
 
 def _own_error(function: Callable, namespace: dict) -> type[InputError]:
@@ -388,8 +403,12 @@ def _guard_class(cls: type, name: str) -> None:
     if init is not None and inspect.isfunction(init):
         cls.__init__ = checked(init, name, namespace, after=True)  # type: ignore[misc]
     for attribute, member in list(cls.__dict__.items()):
-        if attribute.startswith("_") or not isinstance(member, (classmethod, staticmethod)):
+        if attribute.startswith("_"):
             continue
-        wrapped = checked(member.__func__, f"{name}.{attribute}", namespace, after=True)
-        setattr(cls, attribute, type(member)(wrapped))
+        if isinstance(member, (classmethod, staticmethod)):
+            wrapped = checked(member.__func__, f"{name}.{attribute}", namespace, after=True)
+            setattr(cls, attribute, type(member)(wrapped))
+        elif inspect.isfunction(member):  # a public method: checked as the constructor is
+            setattr(cls, attribute, checked(member, f"{name}.{attribute}", namespace,
+                                            after=True))
     setattr(cls, _MARK, True)

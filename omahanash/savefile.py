@@ -59,8 +59,10 @@ import errno
 import json
 import mmap
 import os
+import re
 import stat
 import struct
+import sys
 import tempfile
 import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -70,6 +72,11 @@ from pathlib import Path
 from typing import IO, Any, Literal
 
 import numpy as np
+
+try:
+    import fcntl
+except ImportError:  # Windows: no descriptor paths either
+    fcntl = None  # type: ignore[assignment]
 
 from omahanash.errors import InputError
 from omahanash.safetext import spreadsheet_cell
@@ -88,6 +95,89 @@ _OLDER_FORMATS = {
     b"OMAHANASH JAMFOLD": "a file of an older version of omahanash",
     b"PK\x03\x04": "a zip archive (older versions of omahanash saved solutions so)",
 }
+
+
+# A path that names an open file descriptor: /dev/fd/N, /proc/self/fd/N, /proc/PID/fd/N.
+_DESCRIPTOR_PATH = re.compile(r"/(?:dev/fd|proc/(self|thread-self|\d+)(?:/task/\d+)?/fd)/(\d+)")
+
+
+def _descriptor_path(path: Path) -> tuple[int | None, int] | None:
+    """``(pid or None for this process, descriptor)`` when ``path`` names an open file
+    descriptor (``/dev/stdout``, ``/dev/fd/N``, ``/proc/self/fd/N``, a bash process
+    substitution, or a symbolic link to one of them), else None. The chain of symbolic links
+    is followed one link at a time: resolved all the way, such a path names the file behind
+    the descriptor (``log.txt`` for ``/dev/stdout >> log.txt``) or nothing (a pipe), and
+    either hides that the write must go through the descriptor."""
+    text = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own limit of links in a chain
+        folder, name = os.path.split(text)
+        match = _DESCRIPTOR_PATH.fullmatch(os.path.join(os.path.realpath(folder), name)) \
+            or _DESCRIPTOR_PATH.fullmatch(text)
+        if match:
+            owner = match.group(1)
+            pid = None if owner in (None, "self", "thread-self") or int(owner) == os.getpid() \
+                else int(owner)
+            return pid, int(match.group(2))
+        try:
+            link = os.readlink(text)
+        except OSError:
+            return None
+        text = os.path.normpath(os.path.join(folder, link))
+    return None
+
+
+def writes_in_place(path: str | os.PathLike) -> bool:
+    """True when a write to ``path`` goes in place (through an open descriptor, to a device,
+    a pipe or a FIFO) rather than to a regular file replaced atomically: then there is no
+    folder to keep a temporary or resumable file beside it.
+
+    >>> writes_in_place("/dev/stdout"), writes_in_place("/tmp/new-file.csv")
+    (True, False)
+    """
+    if _descriptor_path(Path(path)) is not None:
+        return True
+    _, status = _target(Path(path))
+    return status is not None and not stat.S_ISREG(status.st_mode) \
+        and not stat.S_ISDIR(status.st_mode)
+
+
+@contextmanager
+def _through_descriptor(path: Path, pid: int | None, fd: int, mode: str,
+                        **open_args: Any) -> Iterator[IO]:
+    """Write through the open descriptor ``fd`` (of this process; of process ``pid``: the
+    file behind it opened again, never truncated) at its offset - appending where it is open
+    for appending, as the shell's ``>>`` opened it - never through a temporary file."""
+    if pid is not None:
+        flags = os.O_WRONLY | (os.O_APPEND if _foreign_appends(pid, fd) else 0)
+        own = os.open(path, flags)
+    else:
+        try:
+            access = fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE if fcntl is not None \
+                else os.O_WRONLY
+        except OSError:
+            raise OSError(errno.EBADF, f"descriptor {fd} is not open in this process",
+                          str(path)) from None
+        if access == os.O_RDONLY:
+            raise OSError(errno.EBADF, f"descriptor {fd} is open for reading only", str(path))
+        for stream in (sys.stdout, sys.stderr):  # what was printed comes first
+            try:
+                stream.flush()
+            except (AttributeError, OSError, ValueError):
+                pass
+        own = os.dup(fd)
+    with os.fdopen(own, mode, **open_args) as stream:
+        yield stream
+
+
+def _foreign_appends(pid: int, fd: int) -> bool:
+    """Whether descriptor ``fd`` of process ``pid`` is open for appending (its fdinfo)."""
+    try:
+        info = Path(f"/proc/{pid}/fdinfo/{fd}").read_text()
+    except OSError:
+        return False
+    flags = next((line.split()[1] for line in info.splitlines() if line.startswith("flags:")),
+                 "0")
+    return bool(int(flags, 8) & os.O_APPEND)
 
 
 def _target(path: Path) -> tuple[Path, os.stat_result | None]:
@@ -125,9 +215,13 @@ def atomic_write(path: str | os.PathLike, mode: str = "wb", **open_args: Any) ->
     ``path`` is left as it was. The new file keeps the permissions of the one it replaces (a
     new one gets ``rw-r--r--``); a symbolic link stays a link and its target is replaced.
 
-    Only a regular file (or a new path) is replaced so: anything else that is not a folder -
-    a device such as ``/dev/null`` or ``/dev/stdout``, a named pipe - is opened and written
-    in place (streamed: a device node is never replaced by a file), and a folder is refused
+    Only a regular file (or a new path) is replaced so: a path naming an open descriptor
+    (``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N``, a process substitution ``>(cmd)``, a
+    link to one) is written through that descriptor at its offset, appending where the shell
+    opened it for appending (``--csv /dev/stdout >> log.txt`` adds to ``log.txt``, never
+    renames over it); anything else that is not a folder - a device such as ``/dev/null``, a
+    named pipe - is opened and written in place (streamed: a device node is never replaced
+    by a file), and a folder is refused
     (:func:`check_writable_target`). Text modes write what they cannot encode (a file name's
     undecodable bytes, kept by Python as surrogates) as those original bytes
     (``errors="surrogateescape"``) instead of failing half-way.
@@ -139,9 +233,14 @@ def atomic_write(path: str | os.PathLike, mode: str = "wb", **open_args: Any) ->
     >>> target.read_text()
     'done'
     """
-    check_writable_target(path)
     if "b" not in mode:
         open_args.setdefault("errors", "surrogateescape")
+    descriptor = _descriptor_path(Path(path))
+    if descriptor is not None:
+        with _through_descriptor(Path(path), *descriptor, mode, **open_args) as stream:
+            yield stream
+        return
+    check_writable_target(path)
     path, status = _target(Path(path))
     if status is not None and not stat.S_ISREG(status.st_mode):
         with open(path, mode, **open_args) as stream:
@@ -155,6 +254,11 @@ def atomic_write(path: str | os.PathLike, mode: str = "wb", **open_args: Any) ->
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)
+    except OSError as error:
+        Path(temp).unlink(missing_ok=True)
+        if error.errno in _FULL:  # the old file stays as it was
+            raise disk_full(path) from None
+        raise
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
@@ -415,10 +519,12 @@ def write(path: str | os.PathLike, kind: FileKind, meta: Mapping[str, Any],
             break
         reserve = _header_bytes(header)
     with atomic_write(path) as out:
-        out.write(_encode_header(header, reserve))
+        # bytes counted here, never out.tell(): through a descriptor (/dev/stdout >> log, a
+        # pipe) the stream's position is the file's, or there is none
+        written = out.write(_encode_header(header, reserve))
         for desc, array in zip(header["arrays"], data.values()):
-            out.write(b"\0" * (desc["offset"] - out.tell()))
-            out.write(array.reshape(-1).view(np.uint8).data)
+            written += out.write(b"\0" * (desc["offset"] - written))
+            written += out.write(array.reshape(-1).view(np.uint8).data)
     return path
 
 
@@ -598,6 +704,65 @@ def _specs(header: dict[str, Any]) -> list[ArraySpec]:
                       bool(d["blocked"])) for d in header["arrays"]]
 
 
+_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def disk_full(path: str | os.PathLike, needed: int | None = None) -> InputError:
+    """The one message for a write that the disk has no room for.
+
+    >>> print(disk_full("/tmp/x.job", 3 << 20))
+    cannot write /tmp/x.job: the disk is full (3.1 MB needed, ... MB free)
+    """
+    def size(count: float) -> str:
+        return f"{count / 1e6:.1f} MB" if count >= 1e5 else f"{count / 1e3:.0f} KB"
+
+    try:
+        free = os.statvfs(Path(path).parent)
+        room = f", {size(free.f_bavail * free.f_frsize)} free"
+    except (OSError, AttributeError):
+        room = ""
+    need = f"{size(needed)} needed" if needed is not None else "no space left"
+    return InputError(f"cannot write {path}: the disk is full ({need}{room})")
+
+
+def reserve_space(fd: int, size: int, path: str | os.PathLike, *, new: bool = False) -> None:
+    """Give the first ``size`` bytes of the open file ``fd`` real disk blocks (the data in
+    it is kept), so that writing them through a memory map cannot fail later;
+    :func:`disk_full` (an :class:`InputError`) when the disk has no room. Where the platform
+    or the file system cannot allocate (no ``posix_fallocate``), a ``new`` (all-zero) file is
+    filled with zeros instead.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryFile() as handle:
+    ...     handle.truncate(1 << 16)
+    ...     reserve_space(handle.fileno(), 1 << 16, "example")
+    ...     os.fstat(handle.fileno()).st_blocks * 512 >= 1 << 16
+    65536
+    True
+    """
+    try:
+        if not hasattr(os, "posix_fallocate"):
+            raise OSError(errno.EOPNOTSUPP, "no posix_fallocate")
+        if size > 0:
+            os.posix_fallocate(fd, 0, size)
+        return
+    except OSError as error:
+        if error.errno in _FULL:
+            raise disk_full(path, size) from None
+        if not new:
+            return  # a file system that cannot allocate: as before
+    zeros = bytes(1 << 20)
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        for start in range(0, size, len(zeros)):
+            os.write(fd, zeros[:min(len(zeros), size - start)])
+        os.fsync(fd)
+    except OSError as error:
+        if error.errno in _FULL:
+            raise disk_full(path, size) from None
+        raise
+
+
 class SavedFile:
     """An open file: its kind, header, ``meta`` and ``arrays`` (views of one memory map)."""
 
@@ -612,8 +777,12 @@ class SavedFile:
         self._meta = _Fields(header["meta"], kind, path, "field")
         if header["arrays"]:
             # A shared mapping of the whole file (read-only for "r"): arrays handed out keep
-            # it alive after close().
+            # it alive after close(). A file written through its map has its space reserved
+            # first: a page of a sparse file that the disk has no room for is a SIGBUS when
+            # it is written, a crash without a word, where a full disk must be one message.
             with open(path, "rb" if mode == "r" else "r+b") as handle:
+                if mode == "r+":
+                    reserve_space(handle.fileno(), os.fstat(handle.fileno()).st_size, path)
                 self._mmap = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ
                                        if mode == "r" else mmap.ACCESS_WRITE)
             self._map = np.frombuffer(self._mmap, dtype=np.uint8)
@@ -724,9 +893,20 @@ class BlockedFile(SavedFile):
                   "blocks": {"cells": int(cells), "block_cells": int(block_cells)},
                   "arrays": described, "complete": False, "array_crc": None}
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "wb") as handle:
-            handle.write(_encode_header(header, BLOCKED_HEADER_BYTES))
-            handle.truncate(size)
+        try:
+            with open(path, "wb") as handle:
+                handle.truncate(size)
+                reserve_space(handle.fileno(), size, path, new=True)
+                handle.seek(0)
+                handle.write(_encode_header(header, BLOCKED_HEADER_BYTES))
+        except InputError:
+            path.unlink(missing_ok=True)  # nothing in it yet: no half-made file left
+            raise
+        except OSError as error:
+            path.unlink(missing_ok=True)
+            if error.errno in _FULL:
+                raise disk_full(path, size) from None
+            raise
         return cls(path, kind, header, "r+")
 
     @classmethod

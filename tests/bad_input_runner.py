@@ -2,8 +2,9 @@
 
 A process costs about half a second to start (numpy, numba), so the bad-input suite runs its
 cases here, in one process: each case is either a command line, run in-process through
-``omahanash.cli.main(argv)``, or Python code run with ``on`` (``import omahanash as on``) and
-``np`` in scope. Cases come as a JSON list on stdin (``{"id", "argv" | "code", "stdin"?}``);
+``omahanash.cli.main(argv)``, or Python code run with ``on`` (``import omahanash as on``),
+``np``, ``main`` and ``descriptor`` (a shell redirection) in scope. Cases come as a JSON list
+on stdin (``{"id", "argv" | "code", "stdin"?}``);
 for each one this prints one JSON line: ``exit`` (a command's exit code), ``exception`` and
 ``message`` (what the code raised, or ``None``), ``stderr`` and ``stdout``, or ``timeout``
 when the case ran past its alarm (so a hang fails its own case, not the suite). ``{tmp}`` in
@@ -17,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import signal
 import sys
 import time
@@ -33,6 +35,30 @@ class CaseTimeout(BaseException):
 
 def _alarm(*_: object) -> None:
     raise CaseTimeout
+
+
+@contextlib.contextmanager
+def descriptor(fd: int, target: str | int, flags: int = os.O_WRONLY | os.O_APPEND | os.O_CREAT):
+    """In the block, descriptor ``fd`` (1: stdout, 2: stderr, or a new number such as 63, a
+    bash process substitution's) is ``target`` - a path opened with ``flags`` (appending, as
+    the shell's ``>>``) or a descriptor (a pipe's end) - as a shell redirection makes it;
+    restored after. The data-loss rows write to ``/dev/stdout``, ``/dev/fd/N`` through it."""
+    opened = os.open(target, flags, 0o644) if isinstance(target, str) else None
+    try:
+        saved = os.dup(fd)
+    except OSError:
+        saved = None
+    os.dup2(opened if opened is not None else int(target), fd)
+    try:
+        yield fd
+    finally:
+        if saved is not None:
+            os.dup2(saved, fd)
+            os.close(saved)
+        else:
+            os.close(fd)
+        if opened is not None:
+            os.close(opened)
 
 
 def run_case(case: dict, tmp: str) -> dict:
@@ -55,7 +81,8 @@ def run_case(case: dict, tmp: str) -> dict:
                 except SystemExit as stop:  # argparse usage errors and --help
                     result["exit"] = stop.code if isinstance(stop.code, int) else 2
             else:
-                exec(case["code"].replace("{tmp}", tmp), {"on": on, "np": np})  # noqa: S102
+                exec(case["code"].replace("{tmp}", tmp),  # noqa: S102
+                     {"on": on, "np": np, "descriptor": descriptor, "main": main})
     except CaseTimeout:
         result["timeout"] = True
     except Exception as exc:  # what the suite checks: the type and the message

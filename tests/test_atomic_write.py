@@ -128,3 +128,79 @@ def test_a_finished_build_is_never_renamed_over_a_device_or_a_folder(tmp_path):
         built.close()
     assert os.stat(device).st_rdev == os.makedev(1, 3) or not os.geteuid() == 0
     assert stat.S_ISCHR(os.stat(device).st_mode) and folder.is_dir()
+
+
+def test_a_descriptor_path_is_written_through_the_descriptor_appending(tmp_path):
+    """``/dev/fd/N``, ``/proc/self/fd/N`` and a link to them name the open descriptor: the
+    write goes through it (appending, as ``>>`` opened it), never renamed over the file
+    behind it (the file keeps its inode and its earlier text)."""
+    log = tmp_path / "log.txt"
+    log.write_text("earlier\n")
+    inode = os.stat(log).st_ino
+    fd = os.open(log, os.O_WRONLY | os.O_APPEND)
+    link = tmp_path / "out.csv"
+    link.symlink_to(f"/proc/self/fd/{fd}")
+    try:
+        for name in (f"/dev/fd/{fd}", f"/proc/self/fd/{fd}", f"/proc/{os.getpid()}/fd/{fd}",
+                     link):
+            write_csv(name, ["a"], [[str(name)]])
+    finally:
+        os.close(fd)
+    assert os.stat(log).st_ino == inode
+    assert log.read_text().splitlines()[:3] == ["earlier", "a", f"/dev/fd/{fd}"]
+    assert log.read_text().count("a\n") == 4 and sorted(p.name for p in tmp_path.iterdir()) \
+        == ["log.txt", "out.csv"]  # no temporary file left beside either
+
+
+def test_a_descriptor_path_to_a_pipe_streams(tmp_path):
+    read_end, write_end = os.pipe()
+    try:
+        with atomic_write(f"/dev/fd/{write_end}", "w") as out:
+            out.write("through the pipe\n")
+        os.close(write_end)
+        assert os.read(read_end, 100) == b"through the pipe\n"
+    finally:
+        os.close(read_end)
+
+
+def test_stdout_appended_to_keeps_the_file_and_the_report_in_order(tmp_path):
+    """The issue's case in a real shell: ``cfr --save /dev/stdout >> log`` adds the save file
+    and then the printed report to ``log``, whose earlier text stays."""
+    import subprocess
+    import sys
+
+    log = tmp_path / "log.txt"
+    log.write_text("earlier\n")
+    with open(log, "a") as out:
+        done = subprocess.run([sys.executable, "-m", "omahanash", "-q", "cfr", "--game", "kuhn",
+                               "--iterations", "5", "--save", "/dev/stdout"], stdout=out,
+                              stderr=subprocess.PIPE, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    data = log.read_bytes()
+    assert data.startswith(b"earlier\n\x89OMNASH\n") and b"settings:" in data
+
+
+def test_a_full_disk_is_one_message_and_the_old_file_stays(tmp_path, monkeypatch):
+    """A write the disk has no room for: :class:`InputError` "the disk is full", the old file
+    as it was, no temporary file left. On a 1 MB tmpfs (we run as root), else with fsync
+    patched to fail as a full disk does (ENOSPC)."""
+    import errno
+    import subprocess
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1M", "tmpfs", str(disk)],
+                             capture_output=True).returncode == 0
+    try:
+        target = disk / "a.csv"
+        target.write_text("old")
+        if not mounted:
+            def full(fd: int) -> None:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            monkeypatch.setattr(os, "fsync", full)
+        with pytest.raises(InputError, match=f"cannot write {target}: the disk is full"):
+            write_csv(target, ["a"], [["x" * 1000]] * 2000)
+        assert target.read_text() == "old" and [p.name for p in disk.iterdir()] == ["a.csv"]
+    finally:
+        if mounted:
+            subprocess.run(["umount", str(disk)], check=True)

@@ -75,6 +75,8 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["table", "build", "--game", "omaha-hi", "--exact", "--classes", "0,1", "--scheduler",
       "lokal:2"], 2, "--scheduler: 'lokal:2'"),
     (["table", "build", "--game", "omaha-hi", "--scheduler", "local:2"], 2, "--exact"),
+    (["table", "build", "--game", "omaha-hi", "--classes", "0,1", "--output", "{tmp}/o.table"],
+     2, "--output is for exact builds"),
     (["table", "cell", "--game", "holdem", "AA", "ZZ"], 2, "error"),
     (["table", "cell", "--game", "holdem", "AA", "999"], 2, "out of range"),
     (["table", "check", "--game", "omaha-hi", "--classes", "0"], 2, "--classes"),
@@ -112,6 +114,14 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
      "NODE=RANGE"),
     (["solve", "--game", "holdem", "--stacks", "100", "100", "100", "--lock", "CO=fold"], 2,
      "no node 'CO'"),
+    # heads-up refuses the options of a table, never drops them
+    (["solve", "--game", "holdem", "--bb-ante", "5"], 2, "--bb-ante needs a table of 3 to 10"),
+    (["solve", "--game", "holdem", "--payouts", "65/35"], 2, "--payouts needs a table"),
+    (["solve", "--game", "holdem", "--stacks", "100", "100", "--deals", "500"], 2,
+     "--deals needs a table"),
+    (["solve", "--game", "holdem", "--seed", "3"], 2, "--seed needs a table"),
+    (["solve", "--game", "holdem", "--stacks", "100", "100", "100", "--seed", str(2**64)], 2,
+     "--seed must be a whole number from 0 to 18446744073709551615"),
     (["solve", "--game", "holdem", "--stacks", "100", "100", "--node", "SB"], 2,
      "needs a table"),
     (["solve", "--game", "holdem", "--stacks", "100", "100", "100", "--payouts", "50/x"], 2,
@@ -123,6 +133,14 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["icm", "--stacks", "100", "200", "--payouts", "chips"], 2, "chips"),
     (["icm", "--stacks", "100", "-200", "--payouts", "1"], 2, ">= 0"),
     (["icm", "--stacks", "100", "200", "--payouts", "50/30/20"], 2, "3 places"),
+    # a field too big for the sampled ICM is refused before any work (was 90 s, then an error)
+    (["icm", "--stacks", *[str(i) for i in range(1, 10_001)], "--payouts", "50/30/20"], 2,
+     "sampled ICM of 10,000 players at 200,000 orders is too much work"),
+    # subnormal payouts: nothing to compute with (never a NashConv-0 "equilibrium")
+    (["solve", "--game", "holdem", "--stacks", "100", "100", "100", "--payouts", "1e-320"], 2,
+     "payouts are too small to compute with"),
+    (["icm", "--stacks", "100", "200", "--payouts", "50/1e-320"], 2,
+     "is under 1e-12 of the first prize"),
     # -- exploit
     (["exploit", "--game", "holdem"], 2, "lock one player"),
     (["exploit", "--game", "holdem", "--pusher", "AA", "--caller", "KK"], 2, "not both"),
@@ -181,6 +199,22 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
       "--equilibrium", "--players", "3", "--unit", "1500", "--classes", "0,1"], 2,
      "a class subset is for Omaha"),
     # -- chart
+    # tls:// without Dask's certificates: one line, not a TypeError and a 10 s hang at exit
+    (["chart", "--game", "holdem", "--players", "3", "--stacks-bb", "5", "--out",
+      "{tmp}/tls.json", "--scheduler", "tls://127.0.0.1:8786"], 2,
+     "TLS needs Dask's certificates"),
+    # job stores: a file where their folder goes, a folder where the file goes (one line)
+    (["tournament", "--game", "holdem", "--chips", "13500", "--sb", "300", "--bb", "600",
+      "--equilibrium", "--players", "3", "--unit", "1500", "--store", "{tmp}/notsol.txt"], 2,
+     "notsol.txt/iteration-0.job: a file is in place of its folder"),
+    (["chart", "--game", "holdem", "--players", "3", "--stacks-bb", "5", "--iterations", "5",
+      "--deals", "500", "--out", "{tmp}/cj.json"], 2,
+     "cj.json.job: a folder is in its place"),
+    # seeds past 2**64: one line, never a numba traceback (chart, review, solve above)
+    (["chart", "--game", "holdem", "--players", "3", "--stacks-bb", "5", "--seed", str(2**64),
+      "--out", "{tmp}/c.json"], 2, "--seed must be a whole number from 0 to"),
+    (["review", "tests/data/history/ps_hu_tournament_holdem.txt", "--table-seed", str(2**64)],
+     2, "--table-seed must be a whole number from 0 to"),
     (["chart", "--game", "holdem", "--players", "3", "--stacks-bb", "5", "--classes", "0,1",
       "--out", "{tmp}/c.json"], 2, "a class subset is for Omaha"),
     (["chart", "--game", "omaha-hi", "--players", "3", "--stacks-bb", "5", "--classes", "0,x",
@@ -199,6 +233,9 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["train", "--game", "holdem", "--seed", "-1", "--db", "{tmp}/t.sqlite"], 2, "seed"),
     (["train", "--game", "holdem", "--ante", "-1", "--db", "{tmp}/t.sqlite"], 2, "ante"),
     (["train", "--game", "chess", "--db", "{tmp}/t.sqlite"], 2, "chess"),
+    # every seat all in by force: nothing to ask (never "Call or fold?")
+    (["train", "--game", "holdem", "--players", "3", "--ante", "1e9", "--count", "1", "--db",
+      "{tmp}/t.sqlite"], 2, "no decision to train: the ante (1e+09 bb)"),
     (["train", "--game", "holdem", "--players", "12", "--db", "{tmp}/t.sqlite"], 2, "players"),
     (["train", "--game", "holdem", "--players", "3", "--payouts", "fifty", "--db",
       "{tmp}/t.sqlite"], 2, "fifty"),
@@ -292,6 +329,8 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["review", "{tmp}/digits.phh"], 2, "is not an amount"),
     (["review", "{tmp}/negative.txt"], 2, "Villain's stack is negative (-500)"),
     (["review", "{tmp}/sb_above_bb.txt"], 2, "the small blind no larger than the big blind"),
+    # a loop of symbolic links is said to be one, not "no such file"
+    (["review", "{tmp}/loop1"], 2, "a loop of symbolic links"),
     # a stream is read once: the hero pass needs --hero
     (["review", "/dev/stdin"], 2, "is a stream"),
     # perfect graph: deep JSON, long integers
@@ -614,6 +653,21 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
     ("on.solve_jamfold(on.JamFoldParams(variant='holdem'), progress=5)", "InputError",
      "progress must be a function"),
     ("on.review([5])", "InputError", "paths[0] must be"),
+    ("on.review(b'session.txt')", "InputError", "paths must be files or folders to read"),
+    # methods of the public classes are checked as their constructors are (face.guard),
+    # whichever way the instance was made
+    ("s = on.solve_jamfold(on.JamFoldParams(variant='holdem'), solver='fp', iterations=2)\n"
+     "s.save(None)", "InputError", "JamFoldSolution.save(): path must be"),
+    ("b = on.TreeBrowser(on.solve_cfr(on.make_game('kuhn'), iterations=2))\nb.goto(None)",
+     "InputError", "TreeBrowser.goto(): path must be"),
+    ("p = on.solve_pushfold(on.PushFoldSpot('holdem', [900, 1300, 1100], 50, 100), "
+     "iterations=2, deals=2000)\np.class_values(None)", "InputError",
+     "PushFoldSolution.class_values(): node must be a Node, not None"),
+    ("from omahanash.history.review import EXAMPLE_HAND\n"
+     "open('{tmp}/ex.txt', 'w').write(EXAMPLE_HAND)\n"
+     "on.review(['{tmp}/ex.txt'], persist=False).write_csv(5)", "InputError",
+     "ReviewReport.write_csv(): path must be"),
+    ("on.Range('holdem', 'AA', 'abc')", "InputError", "hand_weights must be 1326 numbers"),
     ("on.Structure(400, [(1, 2)])", "InputError", "levels[0] must be a Level"),
     ("on.Structure.fixed(400, sb=10, bb=float('nan'))", "InputError", "BB must be a whole"),
     ("on.parse_cards('As', 10**400)", "InputError", "count"),
@@ -701,7 +755,255 @@ _CRAFT = (
     "    return path\n"
 )
 
+# An output named by a descriptor, as the shell sets it up: ``appended(fd, name, *argv)``
+# runs a command with descriptor ``fd`` open for appending on {tmp}/NAME (which says
+# "earlier"), checks the file is the same one with its earlier text first, and returns what
+# the command added; ``piped(fd, path, *argv)`` runs it with ``fd`` a pipe's end (``| cat``,
+# ``>(cat)`` as /dev/fd/63) and returns what came through the pipe.
+GOOD = "tests/data/history/ps_hu_tournament_holdem.txt"
+_FD = (
+    "import os\n"
+    "def appended(fd, name, *argv):\n"
+    "    path = '{tmp}/' + name\n"
+    "    open(path, 'w').write('earlier\\n'); inode = os.stat(path).st_ino\n"
+    "    with descriptor(fd, path):\n"
+    "        code = main(['-q', *argv])\n"
+    "    data = open(path, 'rb').read()\n"
+    "    assert code == 0 and os.stat(path).st_ino == inode, code\n"
+    "    assert data.startswith(b'earlier\\n') and len(data) > 9, data[:80]\n"
+    "    return data[8:]\n"
+    "def piped(fd, path, *argv):\n"
+    "    r, w = os.pipe()\n"
+    "    with descriptor(fd, w):\n"
+    "        code = main(['-q', *argv[:-1], argv[-1].replace('PATH', path)])\n"
+    "    os.close(w); data = os.read(r, 1 << 20); os.close(r)\n"
+    "    assert code == 0, code\n"
+    "    return data\n"
+    "MAGIC = b'\\x89OMNASH\\n'\n"
+)
+
+# A full disk: ``on_full_disk(name, *argv)`` runs a command (in a child process: the
+# crash this guards against, SIGBUS, would kill the runner) whose "{disk}" arguments are on a
+# 1 MB tmpfs mounted at {tmp}/NAME (we run as root) and filled to its last 4 KB, and returns
+# its exit code and stderr; where mounting is not allowed, the space reservation itself is
+# patched to fail as a full disk does (os.posix_fallocate raising ENOSPC).
+_FULL_DISK = (
+    "import errno, os, subprocess, sys\n"
+    "def on_full_disk(name, *argv):\n"
+    "    disk = '{tmp}/' + name; os.makedirs(disk, exist_ok=True)\n"
+    "    mounted = subprocess.run(['mount', '-t', 'tmpfs', '-o', 'size=1M', 'tmpfs', disk],\n"
+    "                             capture_output=True).returncode == 0\n"
+    "    patch = ''\n"
+    "    if mounted:\n"
+    "        fd = os.open(disk + '/filler', os.O_WRONLY | os.O_CREAT)\n"
+    "        try:\n"
+    "            while True: os.write(fd, bytes(4096))\n"
+    "        except OSError: os.ftruncate(fd, os.fstat(fd).st_size - 4096)\n"
+    "        os.close(fd)\n"
+    "    else:\n"
+    "        patch = ('def full(*a): raise OSError(errno.ENOSPC, \"No space left on device\")\\n'\n"
+    "                 'os.posix_fallocate = full\\n')\n"
+    "    code = ('import errno, os, sys\\n' + patch + 'from omahanash.cli import main\\n'\n"
+    "            'sys.exit(main(sys.argv[1:]))')\n"
+    "    try:\n"
+    "        done = subprocess.run([sys.executable, '-c', code, *(a.replace('{disk}', disk)\n"
+    "                               for a in argv)], capture_output=True, text=True,\n"
+    "                              timeout=120)\n"
+    "    finally:\n"
+    "        if mounted: subprocess.run(['umount', disk])\n"
+    "    return done.returncode, done.stderr\n"
+    "def refused_as_full(code, stderr):\n"
+    "    lines = [line for line in stderr.splitlines() if 'error' in line]\n"
+    "    assert code == 2 and len(lines) == 1 and 'Traceback' not in stderr, (code, stderr)\n"
+    "    assert 'the disk is full' in lines[0], lines\n"
+)
+
 LIBRARY_CASES += [
+    # silent wrong answers: antes go to the pots by contribution (pushfold.kernels.settle;
+    # tests/pushfold/test_side_pots.py checks it chip by chip): all in by the antes alone,
+    # nobody decides, every seat's chip EV is 0 (was -437 / +67 / +370, one dead pot; the
+    # default exact deals take the suite's fresh cache past a row's alarm: sampled ones)
+    ("import io, json, contextlib\nout = io.StringIO()\n"
+     "with contextlib.redirect_stdout(out):\n"
+     "    assert main(['-q', 'solve', '--game', 'holdem', '--stacks', '1500', '1000', '700', "
+     "'--ante', '2000', '--deals', '20000', '--json']) == 0\n"
+     "evs = [row['chips'] for row in json.loads(out.getvalue())['ev']]\n"
+     "assert max(map(abs, evs)) < 40, evs  # 20,000 sampled deals: noise ~5 chips", None, ""),
+    # the table-equilibrium cache verifies every input of its key in the file: a seed-7
+    # file under the seed-0 name, a 2,000-deal one under the 5,000 name are solved again
+    ("from omahanash.pushfold import cache as tc, PushFoldSpot\n"
+     "from omahanash.equity.tables import load_table\nimport shutil\n"
+     "spot = PushFoldSpot('holdem', [900, 1300, 1100], 50, 100, payouts='50/30/20')\n"
+     "table = load_table('holdem'); folder = '{tmp}/tc/nash/tables/'\n"
+     "def name(d, s): return folder + tc.spot_key(spot, table, d, s, 10) + '.pushfold'\n"
+     "tc.table_equilibrium(spot, deals=2000, seed=7, iterations=10, table=table, "
+     "cache_dir='{tmp}/tc')\n"
+     "for d, s in ((2000, 0), (5000, 7)):\n"
+     "    tc.clear_memory(); shutil.copy(name(2000, 7), name(d, s))\n"
+     "    got = tc.table_equilibrium(spot, deals=d, seed=s, iterations=10, table=table, "
+     "cache_dir='{tmp}/tc')\n"
+     "    assert (got.solver.deals.count, got.solver.deals.seed) == (d, s), (d, s)",
+     None, ""),
+    # tournament --equilibrium: --tol is a share of the prize pool, so prizes of 0.5/0.3/0.2
+    # iterate as 50/30/20 do (an absolute 0.01 "converged" at once)
+    ("import io, json, contextlib\nout = io.StringIO()\n"
+     "with contextlib.redirect_stdout(out):\n"
+     "    assert main(['-q', 'tournament', '--game', 'holdem', '--chips', '13500', '--sb', "
+     "'300', '--bb', '600', '--equilibrium', '--players', '3', '--unit', '1500', "
+     "'--iterations', '2', '--solve-iterations', '10', '--deals', '500', '--payouts', "
+     "'0.5/0.3/0.2', '--json']) == 0\n"
+     "d = json.loads(out.getvalue())\n"
+     "assert d['iterations'] == 2 and not d['converged'] and d['changes'][-1] > 1e-4, d",
+     None, ""),
+    # a review counts a hand once: files given twice, a folder and a file in it, a copy of
+    # a file (history.sources: files by inode, hands by site and hand number)
+    ("import io, json, contextlib, os, shutil\nos.makedirs('{tmp}/dupd', exist_ok=True)\n"
+     f"shutil.copy('{GOOD}', '{{tmp}}/dupd/good.txt')\n"
+     "shutil.copy('{tmp}/dupd/good.txt', '{tmp}/dupd/copy.txt')\n"
+     "def counts(*paths):\n"
+     "    out = io.StringIO()\n"
+     "    with contextlib.redirect_stdout(out):\n"
+     "        assert main(['-q', 'review', *paths, '--json']) == 0\n"
+     "    d = json.loads(out.getvalue()); return d['hands'], d['spots']\n"
+     "one = counts('{tmp}/dupd/good.txt')\nassert one == (5, 3), one\n"
+     "for paths in (['{tmp}/dupd', '{tmp}/dupd/good.txt'], ['{tmp}/dupd/good.txt'] * 2):\n"
+     "    assert counts(*paths) == one, (paths, counts(*paths))", None, ""),
+    # a PokerStars seat "out of hand" (seated, not dealt in) is no player of the hand: the
+    # hero's spot is heads-up, not 3-handed
+    ("from omahanash.history.sources import read_hands\n"
+     f"text = {HAND!r}.replace('2-max', '3-max').replace(\n"
+     "    'Seat 2: Villain (500 in chips)\\n', 'Seat 2: Villain (500 in chips)\\n'\n"
+     "    'Seat 3: Ghost (1000 in chips) out of hand (moved from another table into small "
+     "blind)\\n')\n"
+     "open('{tmp}/ghost.txt', 'w').write(text)\n"
+     "hand, = read_hands(['{tmp}/ghost.txt'])\n"
+     "assert hand.players == ['Hero', 'Villain'], hand.players\n"
+     "spot, = on.review(['{tmp}/ghost.txt'], hero='Hero', persist=False).spots\n"
+     "assert spot.players == 2, spot.players", None, ""),
+    # table build --exact --output FILE writes FILE and leaves the cache's table alone
+    ("import glob\nfrom omahanash import savefile\n"
+     "from omahanash.equity.tablefile import EQUITY_TABLE\n"
+     "assert main(['-q', 'table', 'build', '--game', 'omaha-hi', '--classes', '0,1', "
+     "'--samples', '64', '--cache-dir', '{tmp}/tb']) == 0\n"
+     "cached, = glob.glob('{tmp}/tb/*.table'); before = open(cached, 'rb').read()\n"
+     "assert main(['-q', 'table', 'build', '--game', 'omaha-hi', '--exact', '--classes', "
+     "'0,1', '--scheduler', 'local', '--cache-dir', '{tmp}/tb', '--output', "
+     "'{tmp}/exact.table']) == 0\n"
+     "assert open(cached, 'rb').read() == before\n"
+     "assert savefile.read('{tmp}/exact.table', EQUITY_TABLE).meta['exact'] is True",
+     None, ""),
+    # a job store with sound checksums but impossible values (a frequency of -7 %) is
+    # refused with one message, never used (cluster.run_blocks(check=...))
+    ("from omahanash import savefile\nfrom omahanash.cluster import JOB_STORE\n"
+     "from omahanash.pushfold.chart import solve_chart\n"
+     "args = dict(iterations=5, deals=500, store_path='{tmp}/crafted.job')\n"
+     "solve_chart('holdem', 3, [5, 6], **args)\n"
+     "kept = savefile.read('{tmp}/crafted.job', JOB_STORE)\n"
+     "rows = kept.arrays['result'].copy(); rows[1, 0] = -0.07\n"
+     "new = savefile.BlockedFile.create('{tmp}/c.partial', JOB_STORE, kept.meta, 2, 1, "
+     "[savefile.ArraySpec('result', rows.dtype.str, rows.shape, True)])\n"
+     "new.arrays['result'][:] = rows; [new.mark_finished(b) for b in range(2)]\n"
+     "new.finish('{tmp}/crafted.job', {})\n"
+     "solve_chart('holdem', 3, [5, 6], **args)", "SaveFileError",
+     "impossible values in work item 1: a strategy frequency of -0.07 (not 0..1)"),
+    # 21 players or more: sampled ICM (its help promises it), empty stacks placed below,
+    # never "must not hold empty stacks"; bubble factors for exact fields only
+    ("import io, json, contextlib\nout = io.StringIO()\n"
+     "with contextlib.redirect_stdout(out):\n"
+     "    assert main(['icm', '--stacks', '0', *map(str, range(1, 22)), '--payouts', "
+     "'40/30/20/10', '--json']) == 0\n"
+     "d = json.loads(out.getvalue())\n"
+     "assert not d['exact'] and d['equity'][0] == 0 and abs(sum(d['equity']) - 100) < 1e-6\n"
+     "assert d['bubble_factors'] is None, d", None, ""),
+    # ICM of a tiny stack beside big ones: the equities sum to the pool (no cancellation)
+    ("e = on.icm([1e-14, 1, 1], [50, 30, 20])\n"
+     "assert abs(sum(e) - 100) < 1e-9 and abs(e[0] - 20) < 1e-9, list(e)", None, ""),
+    # two runs on one job store are locked against each other: a second chart on the same
+    # --out is refused at once (here the first one's lock is held by the row itself)
+    ("import fcntl, os\nfd = os.open('{tmp}/two.json.job.lock', os.O_RDWR | os.O_CREAT)\n"
+     "fcntl.flock(fd, fcntl.LOCK_EX)\n"
+     "try:\n"
+     "    assert main(['-q', 'chart', '--game', 'holdem', '--players', '3', '--stacks-bb', "
+     "'5', '--iterations', '5', '--deals', '500', '--out', '{tmp}/two.json']) == 2\n"
+     "finally:\n    os.close(fd)\n"
+     "assert not os.path.exists('{tmp}/two.json')\n"
+     "from omahanash.pushfold.chart import solve_chart\n"
+     "solve_chart('holdem', 3, [5], iterations=5, deals=500, store_path='{tmp}/two.json.job')"
+     "\nassert not os.path.exists('{tmp}/two.json.job.lock')  # released, removed\n"
+     "fd = os.open('{tmp}/two.json.job.lock', os.O_RDWR | os.O_CREAT)\n"
+     "fcntl.flock(fd, fcntl.LOCK_EX)\n"
+     "solve_chart('holdem', 3, [5], iterations=5, deals=500, store_path='{tmp}/two.json.job')",
+     "InputError", "two.json.job is in use by another run"),
+    # a job store in a read-only folder (a read-only tmpfs: root writes through chmod 555;
+    # chmod where mounting is not allowed) is one line
+    ("import os, subprocess\nos.makedirs('{tmp}/ro', exist_ok=True)\n"
+     "mounted = subprocess.run(['mount', '-t', 'tmpfs', '-o', 'ro,size=1M', 'tmpfs', "
+     "'{tmp}/ro'], capture_output=True).returncode == 0\n"
+     "if not mounted: os.chmod('{tmp}/ro', 0o555)\n"
+     "try:\n"
+     "    from omahanash.cluster import run_blocks\n"
+     "    run_blocks(abs, [1, 2], store_path='{tmp}/ro/squares.job')\n"
+     "finally:\n"
+     "    if mounted: subprocess.run(['umount', '{tmp}/ro'])",
+     "InputError", "ro/squares.job: the folder cannot be written"),
+    # a Dask cluster without a worker (its only one killed) stops the job saying so, after
+    # cluster.NO_WORKER_SECONDS (here 1 s), never waits forever
+    ("import logging, warnings, distributed\nfrom omahanash import cluster as engine\n"
+     "engine.NO_WORKER_SECONDS, engine.WORKER_CHECK_SECONDS = 1.0, 0.1\n"
+     "warnings.simplefilter('ignore', UserWarning)\n"
+     "try:\n"
+     "    with distributed.LocalCluster(n_workers=0, processes=False, protocol='tcp://', "
+     "dashboard_address=None, silence_logs=logging.CRITICAL) as c:\n"
+     "        engine.run_blocks(abs, [1, 2], scheduler=c.scheduler_address)\n"
+     "finally:\n"
+     "    engine.NO_WORKER_SECONDS, engine.WORKER_CHECK_SECONDS = 120.0, 1.0",
+     "InputError", "the Dask cluster has had no worker for 1 s"),
+    # crashes: a memory-mapped job store on a nearly full disk has its space reserved before
+    # it is mapped (savefile.reserve_space), and a full disk is one line, exit 2 (no SIGBUS)
+    (_FULL_DISK + "refused_as_full(*on_full_disk('full1', '-q', 'chart', '--game', 'holdem', "
+     "'--players', '3', '--stacks-bb', '5:10:1', '--iterations', '5', '--deals', '500', "
+     "'--out', '{disk}/c.json'))", None, ""),
+    (_FULL_DISK + "refused_as_full(*on_full_disk('full2', '-q', 'tournament', '--game', "
+     "'holdem', '--chips', '13500', '--sb', '300', '--bb', '600', '--equilibrium', "
+     "'--players', '3', '--unit', '1500', '--iterations', '1', '--solve-iterations', '5', "
+     "'--deals', '500', '--store', '{disk}/eq'))", None, ""),
+    # data loss: an output named by a descriptor is written through it (appending where it
+    # is open for appending), never renamed over the file behind it; every output flag
+    (_FD + f"assert appended(1, 'log.txt', 'review', '{GOOD}', '--csv', '/dev/stdout')"
+     ".startswith(b'hand_id,')", None, ""),
+    (_FD + f"assert appended(2, 'err.log', 'review', '{GOOD}', '--csv', '/dev/stderr')"
+     ".startswith(b'hand_id,')", None, ""),
+    (_FD + f"assert piped(1, '/dev/stdout', 'review', '{GOOD}', '--csv', 'PATH')"
+     ".startswith(b'hand_id,')", None, ""),
+    (_FD + f"assert piped(63, '/dev/fd/63', 'review', '{GOOD}', '--csv', 'PATH')"
+     ".startswith(b'hand_id,')", None, ""),
+    (_FD + "assert appended(1, 's.csv', 'solve', '--game', 'holdem', '--export', 'csv', "
+     "'/dev/stdout').startswith(b'id,cards,')", None, ""),
+    # (a save file written through a descriptor is whole: its offsets are counted, never
+    # the stream's position - that of log.txt's end, or none for a pipe)
+    (_FD + "data = appended(1, 's.sol', 'solve', '--game', 'holdem', '--save', "
+     "'/dev/stdout')\nopen('{tmp}/s.jamfold', 'wb').write(data)\n"
+     "assert on.JamFoldSolution.load('{tmp}/s.jamfold').iterations > 0", None, ""),
+    (_FD + "assert appended(1, 'c.json', 'chart', '--game', 'holdem', '--players', '3', "
+     "'--stacks-bb', '5', '--iterations', '5', '--deals', '500', '--out', '/dev/stdout')"
+     ".startswith(b'{\"game\"')\nassert not os.path.exists('/dev/stdout.job')", None, ""),
+    (_FD + "assert appended(1, 't.csv', 'train', '--export', '/dev/stdout', '--db', "
+     "'{tmp}/export.sqlite').startswith(b'answered_at,')", None, ""),
+    (_FD + "data = appended(1, 'k.cfr', 'cfr', '--game', 'kuhn', '--iterations', '5', "
+     "'--save', '/dev/stdout')\nopen('{tmp}/k1.cfr', 'wb').write(data)\n"
+     "assert on.load_solution('{tmp}/k1.cfr').iterations == 5", None, ""),
+    (_FD + "data = piped(1, '/dev/stdout', 'cfr', '--game', 'kuhn', '--iterations', '5', "
+     "'--save', 'PATH')\nopen('{tmp}/k2.cfr', 'wb').write(data)\n"
+     "assert on.load_solution('{tmp}/k2.cfr').iterations == 5", None, ""),
+    # a link to /dev/stdout is the descriptor too; one open for reading only is refused
+    (_FD + "os.symlink('/dev/stdout', '{tmp}/to-stdout')\n"
+     "assert appended(1, 'l.csv', 'cfr', '--game', 'kuhn', '--iterations', '5', "
+     "'--save', '{tmp}/to-stdout').startswith(MAGIC)", None, ""),
+    (_FD + "from omahanash.savefile import write_csv\n"
+     "r, w = os.pipe()\n"
+     "with descriptor(63, r):\n"
+     "    write_csv('/dev/fd/63', ['a'], [['x']])", "InputError",
+     "cannot write /dev/fd/63: descriptor 63 is open for reading only"),
     # atomic_write streams to a named pipe (and a device), never replacing it by a file
     ("import os, stat, threading; from omahanash.savefile import write_csv\n"
      "os.mkfifo('{tmp}/fifo'); got = []\n"
@@ -732,6 +1034,20 @@ LIBRARY_CASES += [
      "try:\n    History('{tmp}/lock.sqlite', read_only=True)\n"
      "finally:\n    c.close()",
      "InputError", "is locked by another program"),
+    # a history locked by another program while drilling: the answer is kept (in memory,
+    # with the history's earlier answers read), never "database is locked"
+    ("from omahanash.trainer import History; import sqlite3\n"
+     "import omahanash.trainer.history as th\n"
+     "from omahanash.trainer.stats import example_record\n"
+     "th.BUSY_TIMEOUT, wait = 0.2, th.BUSY_TIMEOUT\n"
+     "try:\n"
+     "    h = History('{tmp}/busy.sqlite'); h.add(example_record())\n"
+     "    c = sqlite3.connect('{tmp}/busy.sqlite', isolation_level=None, timeout=0.1)\n"
+     "    c.execute('BEGIN IMMEDIATE')\n"
+     "    h.add(example_record()); c.close()\n"
+     "finally:\n    th.BUSY_TIMEOUT = wait\n"
+     "assert len(h) == 2 and h.path is None, (len(h), h.notices)\n"
+     "assert 'kept in memory' in h.notices[-1], h.notices", None, ""),
     ("from omahanash.trainer import History; import os\n"
      "assert len(History('{tmp}/none/t.sqlite', read_only=True)) == 0\n"
      "assert not os.path.exists('{tmp}/none')", None, ""),
@@ -786,6 +1102,9 @@ LIBRARY_CASES += [
 def _scratch(tmp: Path) -> None:
     (tmp / "notsol.txt").write_text("hello\n")
     (tmp / "adir").mkdir()
+    os.symlink(tmp / "loop2", tmp / "loop1")
+    os.symlink(tmp / "loop1", tmp / "loop2")
+    (tmp / "cj.json.job").mkdir()  # a folder where a chart's job store goes
     (tmp / "list.json").write_text("[1, 2, 3]\n")
     (tmp / "null.json").write_text("null\n")
     # the probe's hostile files

@@ -24,6 +24,7 @@ from omahanash.games import game_choice, make_game
 from omahanash.games.matrix import run_matrix
 from omahanash.rng import MAX_SEED
 from omahanash.runs import StderrProgress, cancel_on_interrupt
+from omahanash.savefile import writes_in_place
 
 # Strategies listed in text output; --json lists them all.
 TEXT_STRATEGY_LIMIT = 60
@@ -66,7 +67,7 @@ def _check(args: argparse.Namespace) -> None:
                              f"not --game {args.game}")
     if args.max_nodes is not None and args.max_nodes < 1:
         raise InputError(f"--max-nodes must be positive, not {args.max_nodes}")
-    if args.save is not None:
+    if args.save is not None and not writes_in_place(args.save):  # /dev/stdout: no folder
         folder = os.path.dirname(os.path.abspath(args.save))
         if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
             raise InputError(f"cannot save to {args.save}: no writable folder {folder}")

@@ -37,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
     text = json.dumps(chart.document(), allow_nan=False)
     with atomic_write(args.out, "w", encoding="utf-8") as handle:
         handle.write(text + "\n")
-    store.unlink(missing_ok=True)
+    if store is not None:
+        store.unlink(missing_ok=True)
     summary = chart.document(classes=False)
     if args.json:
         print(json.dumps(summary, allow_nan=False))

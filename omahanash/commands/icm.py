@@ -14,7 +14,7 @@ import numpy as np
 
 from omahanash.cli import print_json
 from omahanash.errors import InputError
-from omahanash.pushfold.icm import bubble_factors, check_stacks, icm_detail
+from omahanash.pushfold.icm import EXACT_PLAYERS, bubble_factors, check_stacks, icm_detail
 from omahanash.pushfold.payouts import parse_payouts
 
 
@@ -28,8 +28,10 @@ def run(args: argparse.Namespace) -> int:
     if payouts is None:
         raise InputError("payouts 'chips' have no prize equity: give paid places")
     result = icm_detail(stacks, payouts)
-    factors = bubble_factors(stacks, payouts)
-    matrix = [[None if not np.isfinite(x) else float(x) for x in row] for row in factors]
+    # the bubble factors are n² more ICMs: of exact fields only (their help says so)
+    matrix = None if not result.exact else [
+        [None if not np.isfinite(x) else float(x) for x in row]
+        for row in bubble_factors(stacks, payouts)]
     if args.json:
         document = {"stacks": [_number(s) for s in stacks],
                     "payouts": [_number(p) for p in payouts],
@@ -47,6 +49,9 @@ def run(args: argparse.Namespace) -> int:
     for i, (chips, equity) in enumerate(zip(stacks, result.equity)):
         print(f"{i + 1:>6}  {chips:>12,.0f}  {100 * chips / total:>6.2f}%  {equity:>10.4f}  "
               f"{100 * equity / pool:>6.2f}%")
+    if matrix is None:
+        print(f"bubble factors: of exact ICM only (at most {EXACT_PLAYERS} players)")
+        return 0
     print("bubble factors (row against column):")
     print("        " + "".join(f"{j + 1:>8}" for j in range(len(stacks))))
     for i, row in enumerate(matrix):

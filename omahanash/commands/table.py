@@ -43,6 +43,9 @@ def run_build(args: argparse.Namespace) -> int:
         return 0
     if args.exact:
         return _run_exact_build(game, args)
+    if args.output is not None:
+        raise InputError("--output is for exact builds (--exact); a Monte Carlo table is "
+                         "written to its cache folder (--cache-dir)")
     if args.scheduler is not None:
         raise InputError("--scheduler is for exact builds (--exact); a Monte Carlo table "
                          "builds in minutes on this machine")
@@ -78,8 +81,14 @@ def _run_exact_build(game: str, args: argparse.Namespace) -> int:
             "for a subset")
     print(f"exact {game} table on {where.describe()}", file=sys.stderr)
     with cancel_on_interrupt() as cancel:
-        build_exact_table(game, class_ids=classes, cache_dir=args.cache_dir, scheduler=where,
-                          progress=StderrProgress(f"{game} exact table"), cancel=cancel)
+        written = build_exact_table(game, class_ids=classes, cache_dir=args.cache_dir,
+                                    scheduler=where, cancel=cancel, output=args.output,
+                                    progress=StderrProgress(f"{game} exact table"))
+    if args.output is not None:  # the cache's table (a Monte Carlo one, say) left as it was
+        print(f"wrote {written}", file=sys.stderr if args.json else sys.stdout)
+        if args.json:
+            print_json({"game": game, "path": str(written), "exact": True})
+        return 0
     _print(tables.table_info(game, args.cache_dir, classes), args.json)
     return 0
 

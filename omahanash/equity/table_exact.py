@@ -152,12 +152,14 @@ def build_exact_table(
     scheduler: str | Scheduler | None = None,
     progress: ProgressCallback | None = None,
     cancel: CancelFlag | None = None,
+    output: str | os.PathLike | None = None,
 ) -> Path:
     """Compute the exact table of an Omaha ``variant`` (all classes, or a subset) and write it
     where :func:`~omahanash.equity.tables.load_table` finds it (replacing a Monte Carlo table
-    of the same classes). Runs on ``scheduler`` (:func:`omahanash.cluster.parse_scheduler`);
-    finished work items are kept in ``<table>.exact-job.partial`` beside it, so an
-    interrupted build (Ctrl-C, Cancel, a killed client) resumes. Returns the table's path."""
+    of the same classes), or to ``output`` (the cache left as it is). Runs on
+    ``scheduler`` (:func:`omahanash.cluster.parse_scheduler`); finished work items are
+    kept in ``<table>.exact-job.partial`` beside it, so an interrupted build (Ctrl-C,
+    Cancel, a killed client) resumes. Returns the table's path."""
     variant = Variant.parse(variant)
     if variant not in OMAHA_GAMES:
         raise InputError(f"variant: exact enumeration here is for {' and '.join(OMAHA_GAMES)}; "
@@ -165,10 +167,10 @@ def build_exact_table(
                          "--exact'")
     where = parse_scheduler(scheduler)
     ids = normalize_subset(class_ids)
-    path = table_path(variant, cache_dir, ids)
+    path = table_path(variant, cache_dir, ids) if output is None else Path(output)
     make_cache_dir(cache_dir)
     items = exact_items(variant, ids)
-    store = path.with_name(path.name + ".exact-job")
+    store = None if savefile.writes_in_place(path) else path.with_name(path.name + ".exact-job")
     started = time.perf_counter()
     results = run_blocks(exact_item, items, result_shape=(items[0][4],), scheduler=where,
                          store_path=store, job={"table": "exact", "game": str(variant)},
@@ -185,7 +187,8 @@ def build_exact_table(
             "build_seconds": round(time.perf_counter() - started, 3),
             "engine": where.describe()}
     savefile.write(path, EQUITY_TABLE, meta, arrays)
-    store.unlink(missing_ok=True)
+    if store is not None:
+        store.unlink(missing_ok=True)
     return path
 
 

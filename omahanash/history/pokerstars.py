@@ -57,6 +57,8 @@ _BLIND_PAIR = re.compile(r"([$€£]?-?[\d.,]+)/([$€£]?-?[\d.,]+)")
 MAX_SEATS = 10
 MAX_HAND_LINES = 5_000
 _SEAT_START = re.compile(r"Seat (\d+): ")
+# After a seat's stack: a player who sits at the table but is not dealt this hand.
+_OUT_OF_HAND = "out of hand"
 _AMOUNT = re.compile(r"-?[$€£]?-?[\d.,]+")
 _BUTTON = re.compile(r"Seat #(\d+) is the button")
 _TABLE = re.compile(r"Table '([^']{1,80})' (\d{1,2})-max")
@@ -193,6 +195,9 @@ def parse_hand(block: list[str], start: int, source: str) -> Hand:
             if seat is None:
                 break  # "Seat N: ..." of the summary can't come before the hole cards
             number, name, stack = seat
+            if _OUT_OF_HAND in line[line.find(")", line.rfind(" in chips")):]:
+                index += 1  # seated but not dealt in (moved in, waiting): not a player
+                continue
             hand.stacks[name] = stack
             if len(hand.stacks) > MAX_SEATS:
                 raise HandParseError(start + index, f"more than {MAX_SEATS} seats")

@@ -97,7 +97,7 @@ from omahanash.history.report import (  # noqa: F401 (the review's results, re-e
     ReviewReport,
     SpotReview,
 )
-from omahanash.history.sources import hand_files, read_file
+from omahanash.history.sources import hand_files, read_files
 from omahanash.history.spots import DEFAULT_MAX_BB, NOT_IN_HAND, Outside, Spot, find_spot
 from omahanash.history.table_review import (
     TableJudging,
@@ -173,8 +173,7 @@ def hero_choice(paths: Iterable[str | os.PathLike],
     line prints it). One streamed pass over the files, in constant memory but for the
     player counts; a set ``cancel`` raises :class:`~omahanash.errors.Cancelled` within a few
     hundred hands."""
-    return hero_from_hands((item for path in hand_files(paths) for item in read_file(path)),
-                           cancel)
+    return hero_from_hands(read_files(hand_files(paths)), cancel)
 
 
 def hero_from_hands(items: Iterable[Hand | Unparsed],
@@ -372,6 +371,9 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     opponent = opponent_model(vs)
     payouts = check_payouts_text(payouts)
     table_settings = _check_settings(table_settings)
+    if isinstance(paths, (bytes, bytearray)):  # iterates to numbers: say what it is
+        raise InputError.naming("paths", "paths must be files or folders to read (a str, a "
+                                "Path or a list of them), got bytes: os.fsdecode() them")
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]  # one file or folder
     elif not isinstance(paths, Iterable):
@@ -395,8 +397,7 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     counter = [0]
 
     def items() -> Iterator[Hand | Unparsed]:
-        for path in files:
-            yield from read_file(path, counter)
+        yield from read_files(files, counter)  # each hand once (site and hand number)
 
     reading = None if progress is None \
         else (lambda done, _total: progress(_READ_SHARE * min(done, total) / total, 1.0))

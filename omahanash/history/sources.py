@@ -18,6 +18,7 @@ stops the others; a file that is not UTF-8 is read as Windows-1252 with a warnin
 
 from __future__ import annotations
 
+import errno
 import itertools
 import logging
 import os
@@ -58,8 +59,74 @@ def hand_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
         elif path.is_file() or is_stream(path):  # a FIFO, /dev/stdin: read as a stream
             files.append(path)
         else:
-            raise InputError(f"no such file or directory: {path}")
-    return files
+            raise InputError(f"{_missing(path)}: {path}")
+    return _each_once(files)
+
+
+def _missing(path: Path) -> str:
+    """Why ``path`` is no file to read, in words (a loop of links is not "no such file")."""
+    try:
+        os.stat(path)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "a loop of symbolic links (each points to the next, none to a file)"
+        if error.errno in (errno.EACCES, errno.EPERM):
+            return "not allowed to look there"
+        if error.errno == errno.ENOTDIR:
+            return "not a folder on the way to it"
+    else:
+        return "neither a file nor a folder"  # a socket, a device
+    return "no such file or directory"
+
+
+def _each_once(files: list[Path]) -> list[Path]:
+    """``files`` without repeats of a file (by device and inode: a file named twice, a
+    folder and a file in it, a link to a file named too), the first kept."""
+    seen: set[tuple[int, int]] = set()
+    once: list[Path] = []
+    for path in files:
+        try:
+            status = os.stat(path)
+            identity = (status.st_dev, status.st_ino)
+        except OSError:  # read (and reported) as it is
+            once.append(path)
+            continue
+        if identity not in seen:
+            seen.add(identity)
+            once.append(path)
+    return once
+
+
+def hand_key(path: str | os.PathLike, hand: Hand) -> tuple[str, ...]:
+    """What makes a hand one hand: its site and hand number. PokerStars numbers its hands
+    once across the site, so a hand in two files (a copy, a re-download) is one; a PHH file's
+    hand is its own (PHH has no site-wide number).
+
+    >>> h = Hand(hand_id="7", source="a.txt", line=1, variant="holdem", limit="No Limit",
+    ...          sb=1, bb=2, stacks={})
+    >>> hand_key("a.txt", h) == hand_key("copy.txt", h), hand_key("a.phh", h)
+    (True, ('phh', 'a.phh', '7', '1'))
+    """
+    if Path(path).suffix.lower() in PHH_SUFFIXES:
+        return ("phh", os.fspath(path), hand.hand_id, str(hand.line))
+    return ("pokerstars", hand.hand_id)
+
+
+def read_files(files: Iterable[str | os.PathLike],
+               counter: list[int] | None = None) -> Iterator[Hand | Unparsed]:
+    """Every hand of ``files`` (:func:`read_file` each), each hand once: a hand seen before
+    (:func:`hand_key`: the same site and hand number) is left out."""
+    seen: set[tuple[str, ...]] = set()
+    for path in files:
+        for item in read_file(path, counter):
+            if isinstance(item, Hand):
+                key = hand_key(path, item)
+                if key in seen:
+                    logger.info("%s:%d: hand #%s seen before: counted once", item.source,
+                                item.line, item.hand_id)
+                    continue
+                seen.add(key)
+            yield item
 
 
 def file_format(path: str | os.PathLike) -> str | None:
@@ -112,6 +179,6 @@ def read_file(path: str | os.PathLike,
 
 
 def read_hands(paths: Iterable[str | os.PathLike]) -> Iterator[Hand | Unparsed]:
-    """Every hand of every file under ``paths`` (files or directories), in order."""
-    for path in hand_files(paths):
-        yield from read_file(path)
+    """Every hand of every file under ``paths`` (files or directories), in order, each file
+    and each hand once (:func:`hand_files`, :func:`read_files`)."""
+    yield from read_files(hand_files(paths))

@@ -39,6 +39,7 @@ from omahanash.jamfold.decision import judge, tolerance_of
 from omahanash.pushfold import PushFoldSpot
 from omahanash.pushfold.cache import table_equilibrium
 from omahanash.pushfold.payouts import parse_payouts, payouts_label
+from omahanash.rng import check_seed
 from omahanash.runs import CancelFlag
 
 logger = logging.getLogger(__name__)
@@ -63,6 +64,17 @@ class TableSettings:
     deals: int | None = None
     seed: int = 0
     precise: bool | None = None
+
+    def __post_init__(self) -> None:
+        # checked here, before any work (a seed past 2**64 was a numba traceback mid-review)
+        check_seed(self.seed, "--table-seed")
+        for name, value in (("--table-iterations", self.iterations),
+                            ("--table-deals", self.deals)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                      or not 1 <= value <= 100_000_000):
+                raise InputError(f"{name} must be a whole number 1..100,000,000, got {value!r}")
+        if self.precise not in (None, True, False):
+            raise InputError(f"precise must be True, False or None, got {self.precise!r}")
 
     @property
     def fast(self) -> bool:

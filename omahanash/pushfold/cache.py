@@ -33,11 +33,13 @@ from typing import TYPE_CHECKING
 from omahanash.equity.tablefile import resolve_cache_dir
 from omahanash.equity.tables import load_table, table_identity
 from omahanash.errors import InputError
-from omahanash.pushfold.solution import PushFoldSolution
+from omahanash.hands import num_classes
+from omahanash.pushfold.solution import PUSHFOLD_SOLUTION, PushFoldSolution
 from omahanash.pushfold.solve import solve_pushfold
 from omahanash.pushfold.solver import default_deals
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.runs import CancelFlag
+from omahanash.savefile import read_header
 from omahanash.solving import Report
 
 if TYPE_CHECKING:
@@ -47,8 +49,8 @@ logger = logging.getLogger(__name__)
 
 #: The engine's answer version, in every key: an entry solved by an earlier engine (before the
 #: share-of-stake target, the stall rule, the big blind's best reply and the class-triple
-#: source: 2) is never an answer now.
-ENGINE = 2
+#: source: 2; before antes went to the pots by contribution: 3) is never an answer now.
+ENGINE = 3
 
 _MEMORY: dict[str, PushFoldSolution] = {}
 _LOCK = threading.Lock()  # the app's workers may ask from several threads
@@ -98,7 +100,8 @@ def table_equilibrium(spot: PushFoldSpot, *, deals: int | str | None = None, see
             _write(found, path)
         return found
     if persist:
-        found = _read(path, table, spot)
+        found = _read(path, table, spot, default_deals(spot, table) if deals is None else deals,
+                      seed, iterations)
         if found is not None:
             with _LOCK:
                 return _MEMORY.setdefault(key, found)
@@ -126,8 +129,13 @@ def _disk_path(key: str, cache_dir: str | os.PathLike | None) -> Path:
     return resolve_cache_dir(cache_dir) / "nash" / "tables" / f"{key}.pushfold"
 
 
-def _read(path: Path, table: EquityTable, spot: PushFoldSpot) -> PushFoldSolution | None:
-    """The kept solution at ``path`` if it is sound and of ``spot``; else None."""
+def _read(path: Path, table: EquityTable, spot: PushFoldSpot, deals: int | str, seed: int,
+          iterations: int | None) -> PushFoldSolution | None:
+    """The kept solution at ``path`` if it is sound and made of every input of the key - the
+    spot, the deals (exact, or how many), the seed, the run (to the target, or a number of
+    iterations), the equity table's classes - each verified in the file, never trusted from
+    its name (a seed-7 file under the seed-0 name, a 2,000-deal file asked for 5,000); else
+    None (solved again)."""
     if not path.is_file():
         return None
     try:
@@ -135,10 +143,45 @@ def _read(path: Path, table: EquityTable, spot: PushFoldSpot) -> PushFoldSolutio
     except (InputError, OSError) as error:  # damaged or another format: solve again
         logger.info("not using the cached table equilibrium %s: %s", path, error)
         return None
-    if solution.spot.describe() != spot.describe():  # a hash collision, or a hand-made file
-        logger.info("not using the cached table equilibrium %s: another spot", path)
+    problem = _other_inputs(solution, table, spot, deals, seed, iterations) \
+        or _other_classes(path, table)
+    if problem is not None:  # a hash collision, a hand-made or renamed file
+        logger.info("not using the cached table equilibrium %s: %s", path, problem)
         return None
     return solution
+
+
+def _other_inputs(solution: PushFoldSolution, table: EquityTable, spot: PushFoldSpot,
+                  deals: int | str, seed: int, iterations: int | None) -> str | None:
+    """What of the key's inputs ``solution`` was not made with (None: all of them)."""
+    made = solution.solver.deals
+    if solution.spot.describe() != spot.describe():
+        return "another spot"
+    if int(made.seed) != int(seed):
+        return f"deals of seed {made.seed}, not {seed}"
+    if (deals == "exact") != bool(made.exact) or (deals != "exact"
+                                                   and int(made.count) != int(deals)):
+        return (f"{'exact' if made.exact else made.count} deals, not "
+                f"{'exact' if deals == 'exact' else deals}")
+    if iterations is not None and solution.iterations != iterations:
+        return f"{solution.iterations} iterations, not {iterations}"
+    if iterations is None and solution.status not in ("converged", "stalled"):
+        return f"a run that ended {solution.status}, not at the target"
+    return None
+
+
+def _other_classes(path: Path, table: EquityTable) -> str | None:
+    """Whether the file was solved on another class subset than ``table`` (its header's
+    record: a reopened solution takes the table it is given)."""
+    try:
+        saved = read_header(path, PUSHFOLD_SOLUTION)["meta"]["table"]["class_ids"]
+    except (InputError, OSError, KeyError, TypeError):
+        return "no record of its equity table's classes"
+    everyone = table.n == num_classes(table.game)
+    if (saved is None) != everyone or (saved is not None and [int(c) for c in saved]
+                                       != [int(c) for c in table.class_ids]):
+        return "another class subset of the equity table"
+    return None
 
 
 def _write(solution: PushFoldSolution, path: Path) -> None:

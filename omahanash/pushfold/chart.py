@@ -41,7 +41,9 @@ from omahanash.pushfold import PushFoldSpot, solve_pushfold
 from omahanash.pushfold.chart_defaults import DEFAULT_CHART_DEALS, DEFAULT_ITERATIONS
 from omahanash.ranges.combos import hand_classes
 from omahanash.ranges.core import Range
+from omahanash.rng import check_seed
 from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.savefile import writes_in_place
 
 __all__ = ["Chart", "ChartSettings", "parse_stack_grid", "solve_chart"]
 
@@ -104,6 +106,48 @@ class ChartSettings:
     def row_length(self) -> int:
         nodes, classes = self.layout()
         return len(nodes) * (classes + 2) + 3 * self.players + 2
+
+    def row_problem(self, row: np.ndarray) -> str | None:
+        """What cannot be in a stack vector's row (module doc) - a frequency outside 0..1, a
+        percent outside 0..100, an EV beyond the chips or the prizes in play, a negative
+        NashConv, another iteration count - or None: a job store's rows are checked so.
+
+        >>> settings = ChartSettings("holdem", 3)
+        >>> row = np.zeros(settings.row_length()); row[-1] = settings.iterations
+        >>> settings.row_problem(row) is None
+        True
+        >>> row[0] = -0.07
+        >>> settings.row_problem(row)
+        'a strategy frequency of -0.07 (not 0..1)'
+        """
+        nodes, classes = self.layout()
+        n, players = len(nodes), self.players
+        if row.shape != (self.row_length(),):
+            return f"{row.size} numbers, not {self.row_length()}"
+        strategy = row[:n * classes]
+        percent, reach = row[n * classes:n * (classes + 2)].reshape(n, 2).T
+        at = n * (classes + 2)
+        chips, prize, gains = (row[at:at + players], row[at + players:at + 2 * players],
+                               row[at + 2 * players:at + 3 * players])
+        nash_conv, iterations = row[-2], row[-1]
+        slack = 1e-9
+        for values, name, low, high in ((strategy, "a strategy frequency", 0.0, 1.0),
+                                        (percent, "a node's percent", 0.0, 100.0),
+                                        (reach, "a node's reach", 0.0, 1.0)):
+            bad = ~((values >= low - slack) & (values <= high + slack))
+            if bad.any():
+                return f"{name} of {values[bad][0]:g} (not {low:g}..{high:g})"
+        pool = self.spot([100.0] * players).prize_pool
+        top = max(self.spot([100.0] * players).stacks) * 1e6  # chips: any stack in play
+        if not np.isfinite(chips).all() or (np.abs(chips) > top).any():
+            return f"a chip EV of {chips[~(np.abs(chips) <= top)][0]:g}"
+        if pool > 0 and not ((np.abs(prize) <= pool * (1 + slack)).all()):
+            return f"a prize EV of {prize[~(np.abs(prize) <= pool)][0]:g} (a pool of {pool:g})"
+        if not (np.isfinite(gains).all() and nash_conv >= -slack and np.isfinite(nash_conv)):
+            return f"a NashConv of {nash_conv:g}"
+        if iterations != self.iterations:
+            return f"{iterations:g} iterations, not {self.iterations}"
+        return None
 
 
 def parse_stack_grid(text: str) -> list[float]:
@@ -339,7 +383,7 @@ def solve_chart(game: str, players: int,
             raise InputError(f"{name} must be a whole number 1..{most:,}, got {value!r}")
     settings = ChartSettings(str(Variant.parse(game)), players, float(sb), float(bb),
                              float(ante), float(bb_ante), payouts, iterations, deals,
-                             int(seed), cache_dir, class_ids)
+                             check_seed(seed, "--seed"), cache_dir, class_ids)
     if on_stack is not None and not callable(on_stack):
         raise InputError(f"on_stack must be a function, got {on_stack!r}")
     vectors = _vectors(players, stacks)
@@ -360,7 +404,8 @@ def solve_chart(game: str, players: int,
     rows = run_blocks(functools.partial(_solve_one, settings), vectors,
                       result_shape=(settings.row_length(),), scheduler=scheduler,
                       store_path=store_path, job=job, progress=progress, cancel=cancel,
-                      on_item=None if on_stack is None else on_item)
+                      on_item=None if on_stack is None else on_item,
+                      check=settings.row_problem)
     return Chart(settings, vectors, np.array(rows))
 
 
@@ -394,7 +439,15 @@ def check_subset(game: str, class_ids: Sequence[int] | None) -> None:
     subset_ids(game, class_ids)
 
 
-def chart_store(out: str | os.PathLike) -> Path:
-    """The resumable job store beside a chart's output file."""
+def chart_store(out: str | os.PathLike) -> Path | None:
+    """The resumable job store beside a chart's output file; None (results kept in memory)
+    for an output written in place - ``/dev/stdout``, a pipe, a device - which has no folder
+    of its own to keep a store in (never ``/dev/stdout.job``).
+
+    >>> chart_store("charts/c.json").name, chart_store("/dev/stdout")
+    ('c.json.job', None)
+    """
+    if writes_in_place(out):
+        return None
     path = Path(out)
     return path.with_name(path.name + ".job")

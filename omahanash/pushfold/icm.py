@@ -43,6 +43,9 @@ EXACT_PLAYERS = 20
 DEFAULT_SAMPLES = 200_000
 #: Most players :func:`icm` takes.
 MAX_PLAYERS = 10_000
+#: Most work of a sampled ICM, in sampled orders × players with chips (~10 s at 2e8 on one
+#: core): a bigger field is refused before any work, with the largest it takes.
+SAMPLED_WORK = 200_000_000
 
 
 @njit(cache=True)
@@ -75,6 +78,21 @@ def _next_set(t: np.int64) -> np.int64:
     return (((ripple ^ t) >> 2) // low) | ripple
 
 
+@njit(cache=True, inline="always")
+def _chips_left(t: np.int64, stacks: np.ndarray, total: float, inside: float) -> float:
+    """The chips of the players outside the set ``t``: ``total - inside``, or where that
+    difference is small beside the total (a tiny stack left among big ones: ``1e-14`` beside
+    ``2``, whose difference keeps few digits) the sum of those stacks itself, so that the
+    equities still sum to the pool."""
+    left = total - inside
+    if left < total * 1e-3:
+        left = 0.0
+        for a in range(stacks.size):
+            if not t >> a & 1 and stacks[a] > 0.0:
+                left += stacks[a]
+    return left
+
+
 @njit(cache=True)
 def _push_set(t: np.int64, size: int, paid: int, stacks: np.ndarray, payouts: np.ndarray,
               total: float, prob: np.ndarray, chips: np.ndarray, out: np.ndarray) -> None:
@@ -82,7 +100,7 @@ def _push_set(t: np.int64, size: int, paid: int, stacks: np.ndarray, payouts: np
     outside it, and its probability on to the sets one larger."""
     p = prob[t]
     if p > 0.0:
-        left = total - chips[t]
+        left = _chips_left(t, stacks, total, chips[t])
         if left > 0.0:
             q = p / left
             pay = payouts[size]
@@ -133,7 +151,7 @@ def _numeric_order(stacks: np.ndarray, payouts: np.ndarray, paid: int, total: fl
             for a in range(n):
                 if t >> a & 1:
                     p += prob[t ^ (np.int64(1) << a)] * stacks[a]
-        left = total - chips[t]
+        left = _chips_left(np.int64(t), stacks, total, chips[t])
         q = p / left if left > 0.0 else 0.0
         prob[t] = q
         w = payouts[size] * q
@@ -307,16 +325,41 @@ def icm_detail(stacks: Sequence[float] | np.ndarray, payouts: Sequence[float] | 
                                                                most=chips.size)
     alive = int((chips > 0).sum())
     out = np.zeros(chips.size)
-    if chips.size <= EXACT_PLAYERS and _exact_sets(alive, pay.size) <= EXACT_LIMIT:
+    if is_exact(chips, pay):
         icm_kernel(chips, pay, breaks, out)
         return ICMResult(out, True, np.zeros(chips.size), 0)
-    if (chips == 0).any():
-        raise InputError("a field too big for exact ICM must not hold empty stacks")
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 10**9:
         raise InputError(f"samples must be a whole number 1..10**9, got {samples!r}")
+    if samples * alive > SAMPLED_WORK:
+        raise InputError(f"stacks: sampled ICM of {alive:,} players at {samples:,} orders is "
+                         f"too much work (at most {SAMPLED_WORK // samples:,} players with "
+                         "chips at that many orders)")
     err = np.zeros(chips.size)
-    _icm_sampled(chips, pay, samples, int(seed), out, err)
+    live = chips > 0
+    equity, spread = np.zeros(alive), np.zeros(alive)
+    _icm_sampled(chips[live], pay[:alive], samples, int(seed), equity, spread)
+    out[live], err[live] = equity, spread
+    _empty_stacks_below(chips, pay, breaks, out)
     return ICMResult(out, False, err, samples)
+
+
+def is_exact(stacks: np.ndarray, payouts: np.ndarray) -> bool:
+    """Whether :func:`icm_detail` computes this field exactly (else by sampled orders)."""
+    alive = int((stacks > 0).sum())
+    return stacks.size <= EXACT_PLAYERS and _exact_sets(alive, payouts.size) <= EXACT_LIMIT
+
+
+def _empty_stacks_below(chips: np.ndarray, pay: np.ndarray, tiebreak: np.ndarray,
+                        out: np.ndarray) -> None:
+    """Players without chips take the places below the others, higher ``tiebreak`` first,
+    equal ones sharing (as the exact programme places them)."""
+    place = int((chips > 0).sum())
+    dead = np.flatnonzero(chips <= 0)
+    for level in sorted({float(tiebreak[i]) for i in dead}, reverse=True):
+        tied = [int(i) for i in dead if float(tiebreak[i]) == level]
+        share = float(pay[place:place + len(tied)].sum()) / len(tied)
+        out[tied] = share
+        place += len(tied)
 
 
 def icm(stacks: Sequence[float] | np.ndarray, payouts: Sequence[float] | np.ndarray | str,
@@ -352,6 +395,10 @@ def bubble_factors(stacks: Sequence[float] | np.ndarray,
     pay = parse_payouts(payouts, players=None) if isinstance(payouts, str) else payouts
     if pay is None:
         return np.where(np.eye(chips.size, dtype=bool), np.nan, 1.0)
+    pay = check_payouts(pay)
+    if not is_exact(chips, pay):  # n² sampled fields: minutes, each ratio of two noises
+        raise InputError(f"bubble factors need exact ICM: at most {EXACT_PLAYERS} players, "
+                         f"got {chips.size}")
     base = icm_detail(chips, pay).equity
     n = chips.size
     out = np.full((n, n), np.nan)

@@ -48,21 +48,20 @@ def settle(live: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, stacks: np.nda
     others folded after posting. ``hi``/``lo`` rank the live players' hands (higher wins;
     ``lo`` 0 = no qualifying low).
 
-    Antes are dead money: one pot that every live player may win. The rest is split into
-    pots by contribution: a pot between two contribution levels is contested by the live
-    players who put in at least the upper level; money in a pot no live player reaches goes
-    back to whoever put it in (an uncalled all-in).
+    Every chip is split into pots by contribution, antes like any other: a player's
+    contribution is the ante, plus the whole rest of the stack when all in or the blind when
+    folded. A pot between two contribution levels is contested by the live players who put
+    in at least the upper level (a player all in for less than the antes wins only what the
+    others matched); money in a pot no live player reaches goes back to whoever put it in
+    (an uncalled all-in). A folded player's ante is dead money for the pots it reaches.
     """
     n = stacks.size
-    dead = 0.0
     for i in range(n):
-        dead += antes[i]
         if live >> i & 1:
-            contrib[i] = stacks[i] - antes[i]
+            contrib[i] = stacks[i]
         else:
-            contrib[i] = blinds[i]
-        out[i] = stacks[i] - antes[i] - contrib[i]
-    _award(live, dead, hi, lo, hilo, live, out)
+            contrib[i] = antes[i] + blinds[i]
+        out[i] = stacks[i] - contrib[i]
     level = 0.0
     while True:
         nxt = np.inf

@@ -68,6 +68,11 @@ def number_list(name: str, values: object, *, least: int, most: int, what: str) 
     return out
 
 
+#: The smallest first prize computed with, and the smallest share of it a prize may be.
+SMALLEST_PRIZE = 1e-100
+SMALLEST_SHARE = 1e-12
+
+
 def check_payouts(payouts: object) -> np.ndarray:
     """A list of paid amounts as float64: finite, >= 0, summing to a positive number.
 
@@ -81,6 +86,16 @@ def check_payouts(payouts: object) -> np.ndarray:
     out = number_list("payouts", payouts, least=1, most=MAX_PLACES, what="amounts")
     if not out.sum() > 0:
         raise InputError(f"payouts must sum to a positive amount, got {payouts!r}")
+    # a subnormal or vanishing prize has no digits left to compare EVs with: the solver's
+    # values underflow and an "equilibrium" of NashConv 0 is never updated
+    if out.max() < SMALLEST_PRIZE:
+        raise InputError(f"payouts are too small to compute with (the first is "
+                         f"{out.max():g}; any unit does: 50/30/20, 0.5/0.3/0.2), got "
+                         f"{payouts!r}")
+    tiny = (out > 0) & (out < out.max() * SMALLEST_SHARE)
+    if tiny.any():
+        raise InputError(f"payouts: {out[tiny][0]:g} is under {SMALLEST_SHARE:g} of the first "
+                         f"prize ({out.max():g}): write it as 0, got {payouts!r}")
     return out
 
 

@@ -62,7 +62,11 @@ class Range:
     hand_weights: np.ndarray = field(repr=False)
 
     def __post_init__(self) -> None:
-        weights = np.array(self.hand_weights, dtype=np.float64)
+        try:
+            weights = np.array(self.hand_weights, dtype=np.float64)
+        except (TypeError, ValueError):  # text, objects: not a bare ValueError
+            raise InputError(f"hand_weights must be {num_hands(self.variant)} numbers in "
+                             f"[0, 1], got {self.hand_weights!r:.60}") from None
         if weights.shape != (num_hands(self.variant),):
             raise InputError(f"hand_weights must have length {num_hands(self.variant)}, "
                              f"got shape {weights.shape}")

@@ -10,7 +10,8 @@ ICM (Malmuth–Harville). One iteration solves, for every state, the 3-player pu
 (:func:`~omahanash.pushfold.solve_pushfold`) whose payoffs are not ICM but the previous
 iteration's values of where the hand ends (:class:`TournamentValuation`); each seat's
 equilibrium EV of that hand is its new value. The iterations stop when the largest change of
-a value is at most ``tol`` (prize units) or after ``max_iterations``.
+a value is at most ``tol`` percent of the prize pool (0.01: a hundredth of a percent, whatever
+the prizes' unit: 50/30/20 and 0.5/0.3/0.2 converge alike) or after ``max_iterations``.
 
 Where a hand ends (:class:`TournamentValuation`):
 
@@ -491,7 +492,8 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
                       progress: ProgressCallback | None = None,
                       cancel: CancelFlag | None = None) -> EquilibriumResult:
     """Value iteration from ICM (module doc) until the largest change is at most ``tol``
-    or ``max_iterations``; each iteration's states on ``scheduler``, kept in ``store_dir``
+    percent of the prize pool (relative: the prizes' unit changes nothing) or
+    ``max_iterations``; each iteration's states on ``scheduler``, kept in ``store_dir``
     (resumable). ``progress(done, total)`` counts states over ``max_iterations``.
 
     With ``settings.update == "policy"`` each iteration is a step of policy iteration
@@ -529,9 +531,8 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
     rows: np.ndarray | None = None
     counts: list[int] = []
     for iteration in range(max_iterations):
+        # its folder made by run_blocks (a file in its place: one message there)
         store = None if store_dir is None else Path(store_dir) / f"iteration-{iteration}.job"
-        if store is not None:
-            store.parent.mkdir(parents=True, exist_ok=True)
 
         def step(done: float, total: float, iteration: int = iteration) -> None:
             if progress is not None:
@@ -546,7 +547,8 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
             functools.partial(_solve_state, settings, values, hu, count), items,
             result_shape=(width,), scheduler=scheduler, store_path=store, progress=step,
             cancel=cancel, job={**job, "what": "tournament equilibrium", "cfr": count,
-                                "values": _digest(values), "iteration": iteration}))
+                                "values": _digest(values), "iteration": iteration},
+            check=functools.partial(_row_problem, float(sum(settings.payouts)), tail)))
         step(len(states), len(states))  # also when the iteration was read back whole
         new = np.array(rows[:, :PLAYERS])
         nash_conv = np.array(rows[:, PLAYERS])
@@ -555,11 +557,34 @@ def solve_equilibrium(settings: EquilibriumSettings, *, max_iterations: int = 20
             new = _evaluate_policy(settings, states, hu, rows[:, width - tail:], values, new)
         changes.append(float(np.abs(new - values).max()))
         values = new
-        if changes[-1] <= tol:
+        if changes[-1] <= tol / 100 * sum(settings.payouts):
             converged = True
             break
     return EquilibriumResult(settings, states, values, icm, changes, nash_conv, hu[0], hu[1],
                              converged, rows, counts, residuals)
+
+
+def _row_problem(pool: float, tail: int, row: np.ndarray) -> str | None:
+    """What cannot be in a state's row read back from a job store: a seat's value outside
+    0..the prize pool, a negative NashConv, an outcome chance outside 0..1 (None: sound).
+
+    >>> _row_problem(100.0, 0, np.array([50.0, 30.0, 20.0, 0.1])) is None
+    True
+    >>> _row_problem(100.0, 0, np.array([-7.0, 30.0, 20.0, 0.1]))
+    'a value of -7 (not 0..100, the prize pool)'
+    """
+    values, nash_conv = row[:PLAYERS], row[PLAYERS]
+    slack = 1e-9 * max(pool, 1.0)
+    bad = ~((values >= -slack) & (values <= pool + slack))
+    if bad.any():
+        return f"a value of {values[bad][0]:g} (not 0..{pool:g}, the prize pool)"
+    if not (np.isfinite(nash_conv) and nash_conv >= -slack):
+        return f"a NashConv of {nash_conv:g}"
+    chances = row[len(row) - tail:] if tail else row[:0]
+    bad = ~((chances >= -1e-9) & (chances <= 1 + 1e-9))
+    if bad.any():
+        return f"an outcome chance of {chances[bad][0]:g} (not 0..1)"
+    return None
 
 
 def _evaluate_policy(settings: EquilibriumSettings, states: Sequence[tuple[int, ...]],

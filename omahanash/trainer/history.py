@@ -440,9 +440,19 @@ class History:
         except sqlite3.DatabaseError as error:
             self._notice(f"could not write to the trainer history {self.path}: {error}")
             self._connection.close()
-            self._connection = self._open() if self.path is not None else self._memory()
-            with self._connection:
-                self._connection.execute(statement, values)
+            if self.path is not None and _is_locked(error):  # its answers read, ours kept
+                self._connection = self._read_into_memory(error)
+            else:
+                self._connection = self._open() if self.path is not None else self._memory()
+            try:
+                with self._connection:
+                    self._connection.execute(statement, values)
+            except sqlite3.DatabaseError as again:  # never lose the answer: memory then
+                self._connection.close()
+                self._connection = self._in_memory(f"the trainer history {self.path} cannot "
+                                                   f"be written ({again})")
+                with self._connection:
+                    self._connection.execute(statement, values)
 
     def records(self) -> list[AnswerRecord]:
         """Every stored answer, oldest first (a schema-1 history opened read-only: its

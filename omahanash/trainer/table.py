@@ -382,13 +382,17 @@ class TableDrill:
                              if self.config.focus else "no spots to deal")
         config, variant = self.config, self.variant
         game = "holdem" if variant is Variant.HOLDEM else "omaha"
+        forced = 0
         for pick in self._rng.permutation(len(candidates)):
             structure, name, group = candidates[int(pick)]
             solution = self.solution(structure, progress, cancel)
+            node = solution.spot.find_node(name)
+            if solution.spot.forced()[node.player]:
+                forced += 1  # all in by the antes and blinds: no decision to ask about
+                continue
             reach = {row["node"]: row["reach"] for row in solution.node_summary()}
             if reach[name] < MIN_REACH:
                 continue
-            node = solution.spot.find_node(name)
             play, allin, fold = solution.class_values(node)
             ids = np.asarray(solution.solver.table.class_ids, dtype=np.int64)
             weights = np.asarray(class_combos(game), dtype=np.float64)[ids]
@@ -404,6 +408,10 @@ class TableDrill:
             if total > 0:
                 break
         else:
+            if forced == len(candidates):
+                raise InputError.naming("ante", "no decision to train: the ante "
+                                        f"({config.ante:g} bb) and the blinds put every "
+                                        "seat of this drill all in before it acts")
             raise InputError("no hand fits: no node of this drill has a hand with |Diff_EV| <= "
                              f"{config.close_threshold_bb:g} bb" if config.close else
                              "no hand fits: no node of this drill is reached often enough")

@@ -4,6 +4,8 @@ solved again."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -87,3 +89,31 @@ def test_the_default_deals_are_spelled_out_in_the_key(tmp_path, monkeypatch):
     second = table_cache.table_equilibrium(SPOT4, seed=4, table=table, cache_dir=tmp_path)
     assert second is not first and second.solver.deals.count == 15_000
     assert len(list((tmp_path / "nash" / "tables").glob("*.pushfold"))) == 2
+
+
+def test_every_input_of_the_key_is_verified_in_the_file(tmp_path):
+    """A file under another key's name (renamed, hand-made) is never served: a seed-7 file
+    under the seed-0 name, a 2,000-deal file asked for 5,000, a 20-iteration one asked for
+    30 are each solved again, with the inputs asked for (issue 40)."""
+    table = load_table("holdem")
+    folder = tmp_path / "nash" / "tables"
+
+    def path_of(deals: int, seed: int, iterations: int) -> Path:
+        return folder / f"{table_cache.spot_key(SPOT, table, deals, seed, iterations)}.pushfold"
+
+    made = dict(deals=2_000, seed=7, iterations=20)
+    seven = table_cache.table_equilibrium(SPOT, table=table, cache_dir=tmp_path, **made)
+    saved = path_of(**made)
+    assert saved.is_file() and seven.solver.deals.seed == 7
+    for asked in (dict(made, seed=0), dict(made, deals=5_000), dict(made, iterations=30)):
+        table_cache.clear_memory()
+        for old in folder.glob("*.pushfold"):
+            if old != saved:
+                old.unlink()
+        path_of(**asked).write_bytes(saved.read_bytes())  # the seed-7 file under its name
+        got = table_cache.table_equilibrium(SPOT, table=table, cache_dir=tmp_path, **asked)
+        assert (got.solver.deals.seed, got.solver.deals.count, got.iterations) == \
+            (asked["seed"], asked["deals"], asked["iterations"]), asked
+    table_cache.clear_memory()  # the file under its own name still answers
+    again = table_cache.table_equilibrium(SPOT, table=table, cache_dir=tmp_path, **made)
+    assert again.solver.deals._deals is None and again.iterations == 20

@@ -17,6 +17,7 @@ its Open does), from a temporary copy that lives as long as the :class:`Sessions
 
 from __future__ import annotations
 
+import math
 import os
 import tempfile
 from collections.abc import Sequence
@@ -58,6 +59,22 @@ def _open_result(tab: Tab, path: Path) -> bool:
     return bool(opener(str(path)))
 
 
+def _bad_value(tabs_meta: object) -> str | None:
+    """What in a session's inputs no field could hold (a number that is not finite, such as
+    ``1e400``, a value that is not text, a number or a check), or None."""
+    if not isinstance(tabs_meta, dict):
+        return "damaged header (its tabs are not a table)"
+    for group, values in tabs_meta.items():
+        if not isinstance(values, dict):
+            continue  # a tab's entry of another shape: that tab is left as it is
+        for name, value in values.items():
+            if isinstance(value, float) and not math.isfinite(value):
+                return f"the {group} field {name} holds {value}, not a finite number"
+            if not isinstance(value, (str, int, float, bool)):
+                return f"the {group} field {name} holds {type(value).__name__}"
+    return None
+
+
 class Sessions:
     """Saves and opens sessions of ``tabs`` (the window's tabs)."""
 
@@ -93,6 +110,9 @@ class Sessions:
         anything is changed."""
         saved = read(path, SESSION_KIND)
         tabs_meta = saved.meta["tabs"]
+        problem = _bad_value(tabs_meta)
+        if problem is not None:  # refused before any tab is changed
+            raise SESSION_KIND.refuse(path, problem)
         results = {name.split("/", 1)[1]: bytes(np.asarray(array, dtype=np.uint8))
                    for name, array in saved.arrays.items() if name.startswith("result/")}
         if self._files is not None:

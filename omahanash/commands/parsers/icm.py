@@ -14,8 +14,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Prize equity of each player by the Independent Chip Model "
         "(Malmuth-Harville: a player finishes first with their share of the chips, next with "
         "their share of what remains, ...), exact up to 20 players (sampled beyond, with a "
-        "standard error), and the bubble factor of every pair: the equity a player loses "
-        "losing an all-in against the other, divided by what they gain winning it.",
+        "standard error), and, exact fields only, the bubble factor of every pair: the equity "
+        "a player loses losing an all-in against the other, divided by what they gain "
+        "winning it.",
     )
     parser.add_argument("--stacks", type=float, nargs="+", required=True, metavar="CHIPS",
                         help="every player's chips")

@@ -102,7 +102,7 @@ def add_table_spot_arguments(parser: argparse.ArgumentParser) -> None:
     >>> add_table_spot_arguments(parser)
     >>> args = parser.parse_args(["--lock", "BTN=top 20%", "--deals", "exact"])
     >>> args.lock, args.deals, args.seed
-    (['BTN=top 20%'], 'exact', 0)
+    (['BTN=top 20%'], 'exact', None)
     """
     group = parser.add_argument_group("a table of 3 to 10 players (--stacks with 3-10 values)")
     group.add_argument("--payouts", default=None,
@@ -121,7 +121,7 @@ def add_table_spot_arguments(parser: argparse.ArgumentParser) -> None:
                        help="sampled deals the table is solved over (default by table size), "
                        "or 'exact' (Hold'em, 3 players: every class triple with its exact "
                        "weight; slower)")
-    group.add_argument("--seed", type=int, default=0, help="seed of the sampled deals (0)")
+    group.add_argument("--seed", type=int, default=None, help="seed of the sampled deals (0)")
 
 
 def is_table_spot(args: argparse.Namespace) -> bool:
@@ -135,11 +135,13 @@ def is_table_spot(args: argparse.Namespace) -> bool:
     stacks = getattr(args, "stacks", None)
     if stacks is not None and len(stacks) > 2:
         return True
-    table_only = [name for name in ("lock", "node")
+    # every option of a table only: heads-up refuses it rather than drop it (the jam-fold
+    # game is exact chip EV: no deals, no seed, no prizes, no big-blind ante)
+    table_only = [name for name in ("lock", "node", "bb_ante", "payouts", "deals", "seed")
                   if getattr(args, name, None) is not None]
     if table_only:
-        raise InputError(f"--{table_only[0]} needs a table of 3 to 10 players "
-                         "(--stacks with 3 to 10 values)")
+        raise InputError(f"--{table_only[0].replace('_', '-')} needs a table of 3 to 10 "
+                         "players (--stacks with 3 to 10 values); heads-up is exact chip EV")
     if stacks is not None and len(stacks) < 2:
         raise InputError("--stacks needs at least two stacks")
     return False

@@ -31,7 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                   "processes) or tcp://HOST:8786 (a running Dask cluster); default "
                   "$OMAHANASH_SCHEDULER")
     build.add_argument("--output", default=None,
-                       help="with --exact: file to write (default: the shipped resource)")
+                       help="with --exact: file to write (default: the shipped resource for "
+                       "Hold'em, the cache for Omaha)")
     add_classes(build)
     add_json(build, "print the table info as JSON")
     build.set_defaults(handler="omahanash.commands.table:run_build")

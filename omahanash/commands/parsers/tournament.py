@@ -65,7 +65,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     group.add_argument("--iterations", type=int, default=20,
                        help="most value iterations (20)")
     group.add_argument("--tol", type=float, default=0.01,
-                       help="stop when no value changes by more than this (0.01 prize)")
+                       help="stop when no value changes by more than this percent of the "
+                       "prize pool (0.01)")
     group.add_argument("--solve-iterations", type=int, default=100,
                        help="CFR+ iterations of each state's hand (100)")
     group.add_argument("--update", choices=("value", "policy"), default="value",

@@ -25,6 +25,7 @@ from omahanash.pushfold import PushFoldSolution, PushFoldSpot, solve_pushfold
 from omahanash.pushfold.cache import table_equilibrium
 from omahanash.pushfold.live import TimeLeft, duration_text
 from omahanash.pushfold.solver import DEFAULT_MAX_ITERATIONS, default_target
+from omahanash.rng import check_seed
 from omahanash.runs import StderrProgress, cancel_on_interrupt
 
 
@@ -94,6 +95,7 @@ def run_table(args: argparse.Namespace) -> int:
     check_export(args.export)
     locks = _locks(spot, args.lock)
     deals = _deals_option(args.deals)
+    seed = check_seed(0 if args.seed is None else args.seed, "--seed")  # before any work
     if args.lookup is not None:
         parse_class(args.lookup, "holdem" if spot.variant is Variant.HOLDEM else "omaha")
         if args.node is None:
@@ -108,12 +110,12 @@ def run_table(args: argparse.Namespace) -> int:
         try:
             if args.iterations is None and not locks and not getattr(args, "fresh", False):
                 # to the default target: the cache of equilibria (--fresh: solve again)
-                solution = table_equilibrium(spot, deals=deals, seed=args.seed, table=table,
+                solution = table_equilibrium(spot, deals=deals, seed=seed, table=table,
                                              cache_dir=args.cache_dir, on_report=printer,
                                              cancel=cancel)
             else:
                 solution = solve_pushfold(
-                    spot, iterations=args.iterations, deals=deals, seed=args.seed,
+                    spot, iterations=args.iterations, deals=deals, seed=seed,
                     table=table, locks=locks, cache_dir=args.cache_dir,
                     progress=StderrProgress(label) if args.iterations is not None else None,
                     on_report=printer if args.iterations is None else None, cancel=cancel)

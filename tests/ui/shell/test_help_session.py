@@ -99,3 +99,21 @@ def test_a_file_that_is_not_a_session_changes_nothing(window, drive, tmp_path):
     assert spin.value() == before
     with pytest.raises(SaveFileError):
         read(bad, SESSION_KIND)
+
+
+def test_a_session_with_a_value_no_field_holds_is_refused_before_any_change(
+        window, drive, tmp_path):
+    """A spin-box value of ``1e400`` (read as infinity) was an OverflowError with the tabs
+    before it already changed: the whole session is refused first (issue 40)."""
+    from omahanash.savefile import write
+
+    tournament = window.tab("Tournament")
+    spin = drive.find(tournament, QSpinBox, "tournamentChipsSpin")
+    before = spin.value()
+    tabs = {tab.settings_group: {} for tab in window.tabs}
+    tabs[tournament.settings_group] = {"tournamentChipsSpin": before + 100}
+    tabs[window.tabs[-1].settings_group] = {"anyField": float("inf")}  # json: Infinity
+    path = write(tmp_path / "huge.onsession", SESSION_KIND, {"tabs": tabs, "current": ""}, {})
+    assert not window.open_session(str(path))
+    assert "Session not opened" in window.statusBar().currentMessage()
+    assert spin.value() == before  # nothing applied, not even the tabs before the bad one
