@@ -23,6 +23,7 @@ from omahanash.commands.solve.inputs import load_equity_table
 from omahanash.commands.solve.table import NashConvPrinter, _deals_option, _number
 from omahanash.errors import InputError
 from omahanash.hands import parse_class
+from omahanash.rng import check_seed
 from omahanash.runs import cancel_on_interrupt
 from omahanash.trees import (
     PreflopSpot,
@@ -82,6 +83,7 @@ def run_tree(args: argparse.Namespace) -> int:
     if args.iterations is not None and args.iterations < 1:
         raise InputError(f"--iterations must be >= 1, got {args.iterations}")
     check_export(args.export)
+    seed = check_seed(0 if args.seed is None else args.seed, "--seed")  # before any work
     deals = _deals_option(args.deals)
     table = load_equity_table(spot.variant, args)
     if args.lookup is not None:
@@ -96,7 +98,7 @@ def run_tree(args: argparse.Namespace) -> int:
     with cancel_on_interrupt() as cancel:
         try:
             solution = solve_preflop(spot, iterations=args.iterations, deals=deals,
-                                     seed=args.seed, table=table, cache_dir=args.cache_dir,
+                                     seed=seed, table=table, cache_dir=args.cache_dir,
                                      progress=printer, cancel=cancel)
         finally:
             printer.close()
