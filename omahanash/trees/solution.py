@@ -276,7 +276,8 @@ class TreeSolution:
                     "allin": s.allin}
         meta = {"spot": self.spot.table_spot().describe(), "settings": settings,
                 "iterations": solver.iterations,
-                "deals": {"exact": d.exact, "seed": d.seed, "count": d.count},
+                "deals": {"exact": d.exact, "seed": d.seed, "count": d.count,
+                          "batch": solver.batch},
                 "table": {"game": solver.table.game,
                           "class_ids": [int(c) for c in solver.table.class_ids]
                           if solver.table.n != num_classes(_game(self.spot)) else None,
@@ -315,10 +316,12 @@ class TreeSolution:
         if saved_sum is not None and table.info.get("checksum") not in (None, saved_sum):
             raise InputError(f"cannot read {path}: it was solved on another {table.game} "
                              f"equity table; solve the spot again")
-        deals: int | str = "exact" if deal_spec["exact"] else int(deal_spec["count"])
+        batch = deal_spec.get("batch") or 0
+        deals: int | str = "exact" if deal_spec["exact"] else int(batch or deal_spec["count"])
         buckets = meta.get("buckets")
         solver = TreeSolver(spot, settings, table, deals, int(deal_spec["seed"]),
-                            buckets if isinstance(buckets, int) else None)
+                            buckets if isinstance(buckets, int) else None,
+                            resample=bool(batch))
         arrays = saved.arrays
         for name in ("regrets", "sigma", "avg_sum", "avg_weight"):
             mine = getattr(solver, name)

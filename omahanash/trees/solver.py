@@ -214,8 +214,8 @@ class TreeSolver:
         self.batch = deals if isinstance(deals, int) and not isinstance(deals, bool) \
             and resample else 0
         self.resample = self.batch > 0
-        if self.resample:
-            deals = max(self.batch, EVALUATION_DEALS)
+        if self.resample:  # at least the batch, ten times it up to EVALUATION_DEALS
+            deals = max(self.batch, min(EVALUATION_DEALS, 10 * self.batch))
         if spot.players == 3 and deals == "exact":
             self.deals = _exact_cached(3, seed)  # one board per class triple
         else:

@@ -202,8 +202,16 @@ def test_sizes_and_the_memory_limit():
     with pytest.raises(InputError, match="GiB") as caught:
         TreeSolver(spot, TreeSettings("pl"), FullTable())
     assert "fewer raises" in str(caught.value)
-    with pytest.raises(InputError, match="more than 400,000 nodes"):
-        tree(9, 15, "pl-limp")
+    import omahanash.trees.betting as betting
+
+    limit = betting.MAX_NODES
+    betting.MAX_NODES = 2_000  # the 6-handed pl tree has 2,876 nodes
+    try:
+        with pytest.raises(InputError, match="more than 2,000 nodes") as caught:
+            tree(6, 15, "pl")
+        assert "fewer raises" in str(caught.value)
+    finally:
+        betting.MAX_NODES = limit
 
 
 # -- settling a terminal by contribution -------------------------------------------------

@@ -285,11 +285,11 @@ def test_pushfold_tree_gives_the_pushfold_answers(game, players, payouts, omaha_
     else:
         table = omaha_tables[game]
         ids = np.array(omaha_subset_ids)
-        deals = sampled_deals(game, players, 40_000, 4, ids)
+        deals = sampled_deals(game, players, 30_000, 4, ids)
         combos = class_combos("omaha")[ids].astype(float)
     solver = TreeSolver(spot, TreeSettings("pushfold"), table, deals=deals)
-    run(solver, iterations=300)
-    reference = solve_pushfold(spot, iterations=300, table=table,
+    run(solver, iterations=200)
+    reference = solve_pushfold(spot, iterations=200, table=table,
                                deals=deals if deals is not None else "exact")
     avg = solver.average()
     ref = reference.solver.raw_average()
@@ -311,9 +311,9 @@ def test_pushfold_tree_gives_the_pushfold_answers(game, players, payouts, omaha_
 
 def test_no_limit_is_worth_at_least_push_fold_heads_up():
     # the small blind may always play push/fold inside the no-limit tree
-    nl = solve_preflop(PreflopSpot("holdem", [15, 15], 0.5, 1, tree="nl"), iterations=300)
+    nl = solve_preflop(PreflopSpot("holdem", [15, 15], 0.5, 1, tree="nl"), iterations=200)
     pf = solve_preflop(PreflopSpot("holdem", [15, 15], 0.5, 1, tree="pushfold"),
-                       iterations=300)
+                       iterations=200)
     sb_nl, sb_pf = nl.ev[0]["chips"], pf.ev[0]["chips"]
     assert nl.ev[0]["chips"] + nl.ev[1]["chips"] == pytest.approx(0.0, abs=1e-9)  # zero-sum
     assert sb_nl >= sb_pf - (nl.nash_conv + pf.nash_conv)
@@ -330,7 +330,7 @@ MC_HANDS = ["As Ad Ks Kd", "2s 3d 7h 8c", "Js Ts 9d 8d", "Kh Qh 5c 4d", "6h 6c 3
 
 def test_first_action_ev_against_a_monte_carlo_over_concrete_deals(tmp_path):
     ids = sorted(parse_class(hand, "omaha") for hand in MC_HANDS)
-    build_table("omaha-hi", samples=6000, seed=11, cache_dir=tmp_path, class_ids=ids)
+    build_table("omaha-hi", samples=4000, seed=11, cache_dir=tmp_path, class_ids=ids)
     table = load_table("omaha-hi", tmp_path, ids)
     stacks = 12.0
     spot = PreflopSpot("omaha-hi", [stacks, stacks], 0.5, 1, tree="pl")
@@ -350,7 +350,7 @@ def test_first_action_ev_against_a_monte_carlo_over_concrete_deals(tmp_path):
 
     # the deals: the hero's hand from its class, the villain's any hand of the table's
     # classes not sharing a card, a board from the rest
-    count = 60_000
+    count = 40_000
     own = np.flatnonzero(owner == hero)
     hands = np.empty((count, 2, 4), np.int64)
     boards = np.empty((count, 5), np.int64)
