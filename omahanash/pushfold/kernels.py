@@ -61,6 +61,19 @@ def settle(live: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, stacks: np.nda
             contrib[i] = stacks[i]
         else:
             contrib[i] = antes[i] + blinds[i]
+    settle_pots(live, hi, lo, hilo, stacks, contrib, out)
+
+
+@njit(cache=True)
+def settle_pots(live: int, hi: np.ndarray, lo: np.ndarray, hilo: bool, stacks: np.ndarray,
+                contrib: np.ndarray, out: np.ndarray) -> None:
+    """Stacks after the hand into ``out``: every player put ``contrib`` in (antes, blinds,
+    bets); the players of the bit set ``live`` contest the pots they reached. Pots by
+    contribution: the pot between two levels goes to the best of the live players who put in
+    at least the upper level; a pot no live player reaches goes back to whoever put it in.
+    (The push/fold table's :func:`settle` and the betting trees' terminals.)"""
+    n = stacks.size
+    for i in range(n):
         out[i] = stacks[i] - contrib[i]
     level = 0.0
     while True:

@@ -12,13 +12,14 @@ what an exact best response is built from: :func:`best_response`). A node is wal
 at most one player's reach of it is zero (otherwise nobody's counterfactual value depends on
 it).
 
-Terminal values: one player left takes what is in (:func:`settle_contrib` returns an uncalled
-part); two players left share the pots they contest by the class table's equity (``s`` × the
-value if the lower seat wins + (1 − ``s``) × if the higher seat wins); three or more by the
-deal's hands, from an outcome table made once per spot (every order of the hands, as the
-push/fold engine's :func:`~omahanash.pushfold.kernels.outcome_key`) or, for pots too large to
-tabulate, settled deal by deal. Antes are chips of the pot by contribution like any other (a
-player all in for less than the antes wins only what they matched).
+Terminal values: one player left takes what is in
+(:func:`~omahanash.pushfold.kernels.settle_pots` returns an uncalled part); two players
+left share the pots they contest by the class table's equity (``s`` × the value if the
+lower seat wins + (1 − ``s``) × if the higher seat wins); three or more by the deal's
+hands, from an outcome table made once per spot (every order of the hands, as the push/fold
+engine's :func:`~omahanash.pushfold.kernels.outcome_key`) or, for pots too large to
+tabulate, settled deal by deal. Antes are chips of the pot by contribution like any other
+(a player all in for less than the antes wins only what they matched).
 """
 
 from __future__ import annotations
@@ -29,48 +30,14 @@ from numba import njit, prange
 from omahanash.pushfold.kernels import (
     HIGH_KEYS,
     HILO_KEYS,
-    _award,
     _ranks_of_key,
     outcome_key,
     popcount,
     table_equity,
     value_of,
 )
+from omahanash.pushfold.kernels import settle_pots as settle_contrib
 from omahanash.stopflag import stop_requested
-
-
-@njit(cache=True)
-def settle_contrib(live: int, hi: np.ndarray, lo: np.ndarray, hilo: bool,
-                   stacks: np.ndarray, contrib: np.ndarray, out: np.ndarray) -> None:
-    """Stacks after the hand into ``out``: every player put ``contrib`` in (antes, blinds,
-    bets); the players of the bit set ``live`` contest the pots they reached. Pots by
-    contribution: the pot between two levels goes to the best of the live players who put in
-    at least the upper level; a pot no live player reaches goes back to whoever put it in."""
-    n = stacks.size
-    for i in range(n):
-        out[i] = stacks[i] - contrib[i]
-    level = 0.0
-    while True:
-        nxt = np.inf
-        for i in range(n):
-            if contrib[i] > level and contrib[i] < nxt:
-                nxt = contrib[i]
-        if nxt == np.inf:
-            break
-        amount = 0.0
-        eligible = 0
-        for i in range(n):
-            if contrib[i] > level:
-                amount += min(contrib[i], nxt) - level
-                if live >> i & 1 and contrib[i] >= nxt:
-                    eligible |= 1 << i
-        if eligible == 0:
-            for i in range(n):
-                if contrib[i] > level:
-                    out[i] += min(contrib[i], nxt) - level
-        else:
-            _award(eligible, amount, hi, lo, hilo, live, out)
-        level = nxt
 
 
 @njit(cache=True)

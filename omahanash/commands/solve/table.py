@@ -174,6 +174,18 @@ class NashConvPrinter:
             sys.stderr.flush()
 
 
+def print_values(data: dict[str, Any], unit: str) -> None:
+    """Each seat's stack, EVs and best-response gain, then NashConv (a solved table's or
+    tree's text output)."""
+    print(f"{'position':<9} {'stack':>10} {'EV chips':>10} {'EV prize':>10} {'BR gain':>10}")
+    for ev, gain, stack in zip(data["ev"], data["exploitability"], data["stacks"]):
+        prize = "-" if ev["prize"] is None else f"{ev['prize']:.4f}"
+        print(f"{ev['position']:<9} {stack:>10,.0f} {ev['chips']:>10.3f} {prize:>10} "
+              f"{gain['gain']:>10.5f}")
+    print(f"NashConv {data['nash_conv']:.6g} {unit} (target {data['target']:.4g}; on fresh "
+          f"deals {data['nash_conv_fresh']:.6g})")
+
+
 def _print_table(data: dict[str, Any]) -> None:
     unit = "prize" if data["model"] == "icm" else "chips"
     payouts = data["payouts"] if isinstance(data["payouts"], str) \
@@ -186,13 +198,7 @@ def _print_table(data: dict[str, Any]) -> None:
     for node in data["nodes"]:
         print(f"{node['node']:<24} {node['action']:>6} {node['percent']:>8.2f} "
               f"{100 * node['reach']:>8.2f}")
-    print(f"{'position':<9} {'stack':>10} {'EV chips':>10} {'EV prize':>10} {'BR gain':>10}")
-    for ev, gain, stack in zip(data["ev"], data["exploitability"], data["stacks"]):
-        prize = "-" if ev["prize"] is None else f"{ev['prize']:.4f}"
-        print(f"{ev['position']:<9} {stack:>10,.0f} {ev['chips']:>10.3f} {prize:>10} "
-              f"{gain['gain']:>10.5f}")
-    print(f"NashConv {data['nash_conv']:.6g} {unit} (target {data['target']:.4g}; on fresh "
-          f"deals {data['nash_conv_fresh']:.6g})")
+    print_values(data, unit)
     lookup = data.get("lookup")
     if lookup:
         def show(value: float | None) -> str:

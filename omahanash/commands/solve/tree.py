@@ -20,7 +20,12 @@ from omahanash.cards import Variant
 from omahanash.cli import print_json
 from omahanash.commands._args import check_export, require_game
 from omahanash.commands.solve.inputs import load_equity_table
-from omahanash.commands.solve.table import NashConvPrinter, _deals_option, _number
+from omahanash.commands.solve.table import (
+    NashConvPrinter,
+    _deals_option,
+    _number,
+    print_values,
+)
 from omahanash.errors import InputError
 from omahanash.hands import parse_class
 from omahanash.rng import check_seed
@@ -140,13 +145,7 @@ def _print_tree(data: dict[str, Any]) -> None:
         actions = "  ".join(f"{a['action']} {a['to']:g}: {a['percent']:.1f}"
                             for a in node["actions"])
         print(f"{node['node']:<44} {100 * node['reach']:>8.2f}  {actions}")
-    print(f"{'position':<9} {'stack':>10} {'EV chips':>10} {'EV prize':>10} {'BR gain':>10}")
-    for ev, gain, stack in zip(data["ev"], data["exploitability"], data["stacks"]):
-        prize = "-" if ev["prize"] is None else f"{ev['prize']:.4f}"
-        print(f"{ev['position']:<9} {stack:>10,.0f} {ev['chips']:>10.3f} {prize:>10} "
-              f"{gain['gain']:>10.5f}")
-    print(f"NashConv {data['nash_conv']:.6g} {unit} (target {data['target']:.4g}; on fresh "
-          f"deals {data['nash_conv_fresh']:.6g})")
+    print_values(data, unit)
     lookup = data.get("lookup")
     if lookup:
         print(f"Node      {lookup['node']} ({lookup['position']})")
