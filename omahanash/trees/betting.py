@@ -421,12 +421,16 @@ class _Builder:
                     st.contrib[i] for i in range(self.n) if live >> i & 1)):
             self.nodes.append(self._terminal(st, live, index, parent))
             return index
+        options = self._options(st, p)
+        if not options:  # nobody can act here (the push/fold big blind when all fold)
+            self.nodes.append(self._terminal(st, live, index, parent))
+            return index
         to_call = max(0.0, st.bet - st.contrib[p])
         pot = float(sum(st.contrib)) + self.ante_total
         placeholder = TreeNode(index, p, "", (), st.path, pot, to_call, parent=parent)
         self.nodes.append(placeholder)
         actions = []
-        for kind, to, word in self._options(st, p):
+        for kind, to, word in options:
             child_state = self._apply(st, p, kind, to, word)
             child = self.visit(child_state, p + 1, index)
             actions.append(Action(kind, to, child))
@@ -454,6 +458,8 @@ class _Builder:
         unopened = st.raises == 0
         if owes <= 0:
             out.append(("call", st.contrib[p], "check"))
+        elif call_to >= cap:  # all in to call: for less than the bet, or exactly it
+            out.append(("allin", cap, "all in") if unopened else ("call", cap, "call"))
         elif unopened and not (p == self.n - 2 and s.limp in ("sb", "all")) \
                 and s.limp != "all":
             pass  # no limp here

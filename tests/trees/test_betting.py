@@ -70,6 +70,12 @@ def test_short_stacks_are_all_in():
     # with no such share, the raise leaves the half big blind behind
     assert sizes(tree(3, [4, 20, 20], allin_share=0.0), "BTN open") == [("fold", 0.0),
                                                                          ("raise", 3.5)]
+    # a stack smaller than the big blind may still move all in, for less
+    assert sizes(tree(3, [0.2, 20, 20]), "BTN open") == [("fold", 0.0), ("allin", 0.2)]
+    # a big blind all in for 0.7: the others still owe the whole big blind; the pot is 1.2,
+    # so the open is to 1 + 2.2 and the small blind's re-pot to 3.2 + 7.1
+    assert sizes(tree(3, [20, 20, 0.7]), "SB vs BTN open") == [("fold", 0.5), ("call", 3.2),
+                                                               ("raise", 10.3)]
     # antes count in the stack: a 2 bb stack with a 0.5 ante has 1.5 to bet
     assert sizes(tree(3, [2, 20, 20], ante=0.5), "BTN open") == [("fold", 0.0),
                                                                   ("allin", 1.5)]
