@@ -707,7 +707,17 @@ def _specs(header: dict[str, Any]) -> list[ArraySpec]:
 _FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
 
 
-def disk_full(path: str | os.PathLike, needed: int | None = None) -> InputError:
+class DiskFullError(InputError):
+    """:func:`disk_full`'s error; ``code`` is the system's (ENOSPC, EDQUOT, EFBIG), so that a
+    caller with more to say (the table build: which table, which folder) can say it."""
+
+    def __init__(self, message: str, code: int = errno.ENOSPC) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def disk_full(path: str | os.PathLike, needed: int | None = None,
+              code: int = errno.ENOSPC) -> DiskFullError:
     """The one message for a write that the disk has no room for.
 
     >>> print(disk_full("/tmp/x.job", 3 << 20))
@@ -722,7 +732,7 @@ def disk_full(path: str | os.PathLike, needed: int | None = None) -> InputError:
     except (OSError, AttributeError):
         room = ""
     need = f"{size(needed)} needed" if needed is not None else "no space left"
-    return InputError(f"cannot write {path}: the disk is full ({need}{room})")
+    return DiskFullError(f"cannot write {path}: the disk is full ({need}{room})", code)
 
 
 def reserve_space(fd: int, size: int, path: str | os.PathLike, *, new: bool = False) -> None:
@@ -748,7 +758,7 @@ def reserve_space(fd: int, size: int, path: str | os.PathLike, *, new: bool = Fa
         return
     except OSError as error:
         if error.errno in _FULL:
-            raise disk_full(path, size) from None
+            raise disk_full(path, size, error.errno) from None
         if not new:
             return  # a file system that cannot allocate: as before
     zeros = bytes(1 << 20)
@@ -759,7 +769,7 @@ def reserve_space(fd: int, size: int, path: str | os.PathLike, *, new: bool = Fa
         os.fsync(fd)
     except OSError as error:
         if error.errno in _FULL:
-            raise disk_full(path, size) from None
+            raise disk_full(path, size, error.errno) from None
         raise
 
 

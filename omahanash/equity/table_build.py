@@ -55,7 +55,14 @@ from omahanash.equity.triangle import triangle_cells, triangle_rows
 from omahanash.errors import Cancelled, InputError
 from omahanash.evaluate.tables import low_table
 from omahanash.runs import CancelFlag, ProgressCallback, iterate
-from omahanash.savefile import ArraySpec, BlockedFile, FileKind, SaveFileError, release_pages
+from omahanash.savefile import (
+    ArraySpec,
+    BlockedFile,
+    DiskFullError,
+    FileKind,
+    SaveFileError,
+    release_pages,
+)
 
 DEFAULT_BLOCK_CELLS = 1 << 20
 # The sampling kernel's unit of work: runs of this many consecutive cells share scratch decks
@@ -140,6 +147,10 @@ def build_table(
                 arrays.append(ArraySpec("pairs", "<u2", (cells,)))
             return _build_locked(variant, path, expect, data, pairs, arrays, samples, seed,
                                  ids, block_cells, progress, cancel)
+    except DiskFullError as full:  # the partial file's reservation: say which table
+        error = disk_error(OSError(full.code, os.strerror(full.code)),
+                           f"build the {variant} table", path.parent)
+        raise (error or full) from None
     except OSError as exc:
         error = disk_error(exc, f"build the {variant} table", path.parent)
         if error is None:

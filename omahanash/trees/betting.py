@@ -340,6 +340,20 @@ def _key(name: str) -> str:
     return " ".join(name.replace("+", " + ").replace(",", " , ").split()).upper()
 
 
+def check_sizes(spot: PushFoldSpot, settings: TreeSettings) -> None:
+    """Refuse a no-limit raise size larger than every stack of ``spot``."""
+    if settings.kind != "nl":
+        return
+    sizes = settings.sizes or (settings.open_size,)
+    largest = max(sizes) * spot.bb
+    most = max(spot.stacks)
+    if largest > most:
+        name = "open" if not settings.sizes else "tree"
+        raise InputError.naming(name, f"a raise to {max(sizes):g} bb is larger than every "
+                                      f"stack (the largest is {most / spot.bb:g} bb): give a "
+                                      f"smaller size")
+
+
 def build_tree(spot: PushFoldSpot, settings: TreeSettings) -> BettingTree:
     """The betting tree of ``spot`` under ``settings``; refuses one of more than
     :data:`MAX_NODES` nodes, saying how to make it smaller."""
@@ -347,14 +361,7 @@ def build_tree(spot: PushFoldSpot, settings: TreeSettings) -> BettingTree:
     stacks = spot.stack_array()
     antes, blinds = spot.posts()
     forced = spot.forced()
-    if settings.kind == "nl":
-        sizes = settings.sizes or (settings.open_size,)
-        largest = max(sizes) * spot.bb
-        if largest > stacks.max():
-            name = "open" if not settings.sizes else "tree"
-            raise InputError.naming(name, f"a raise to {max(sizes):g} bb is larger than every "
-                                          f"stack (the largest is {stacks.max() / spot.bb:g} "
-                                          f"bb): give a smaller size")
+    check_sizes(spot, settings)
     contrib = [float(b) for b in blinds]
     allin = 0
     for i in range(n):

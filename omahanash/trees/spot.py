@@ -16,7 +16,7 @@ from pathlib import Path
 from omahanash.cards import Variant
 from omahanash.errors import InputError
 from omahanash.pushfold.spot import PushFoldSpot
-from omahanash.trees.betting import PRESETS, TreeSettings, read_tree_file
+from omahanash.trees.betting import PRESETS, TreeSettings, check_sizes, read_tree_file
 
 
 def default_tree(variant: Variant | str) -> str:
@@ -49,7 +49,7 @@ class PreflopSpot(PushFoldSpot):
         if not isinstance(self.tree, str):
             raise InputError.naming("tree", f"tree must be one of {', '.join(PRESETS)} or a "
                                             f"tree file, got {self.tree!r}")
-        self.settings()  # every setting checked now
+        check_sizes(self, self.settings())  # every setting checked now
 
     def settings(self) -> TreeSettings:
         tree = str(self.tree)
