@@ -163,12 +163,7 @@ def fixed_finals(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray) -> t
         if count == 1:
             settle(live, hi, lo, False, stacks, antes, blinds, single[live], contrib)
         elif count == 2:
-            a = 0
-            while not live >> a & 1:
-                a += 1
-            b = a + 1
-            while not live >> b & 1:
-                b += 1
+            a, b = two_seats(live)
             hi[:] = 0
             hi[a] = 1
             settle(live, hi, lo, False, stacks, antes, blinds, first[live], contrib)
@@ -229,14 +224,10 @@ def _ranks_of_key(live: int, key: int, hilo: bool, hi: np.ndarray, lo: np.ndarra
 
 
 @njit(cache=True)
-def outcome_finals(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray, hilo: bool,
-                   most: int) -> tuple:
-    """The outcome tables of the pots of 3 to ``most`` live players (``most`` is 3 for
-    Hi/Lo, at most 4): ``slot[live]`` (−1 where not tabled), ``index[k − 3, key]`` (the row
-    of an :func:`outcome_key` of ``k`` live players; −1 for keys no showdown gives) and the
-    stacks after the hand ``finals[slot, row]``."""
-    n = stacks.size
-    size = 1 << n
+def outcome_index(n: int, hilo: bool, most: int) -> tuple:
+    """``(index, width)``: ``index[k − 3, key]``, the row of an :func:`outcome_key` of ``k``
+    live players (3 to ``most``) in an outcome table (−1 for keys no showdown gives), and the
+    most rows any ``k`` has."""
     keys = HILO_KEYS if hilo else HIGH_KEYS
     hi = np.zeros(n, np.int32)
     lo = np.zeros(n, np.int32)
@@ -249,6 +240,34 @@ def outcome_finals(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray, hi
                 index[k - 3, key] = rows
                 rows += 1
         width = max(width, rows)
+    return index, width
+
+
+@njit(cache=True, inline="always")
+def two_seats(live: int) -> tuple:
+    """The lower and the higher seat of a bit set of two."""
+    a = 0
+    while not live >> a & 1:
+        a += 1
+    b = a + 1
+    while not live >> b & 1:
+        b += 1
+    return a, b
+
+
+@njit(cache=True)
+def outcome_finals(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray, hilo: bool,
+                   most: int) -> tuple:
+    """The outcome tables of the pots of 3 to ``most`` live players (``most`` is 3 for
+    Hi/Lo, at most 4): ``slot[live]`` (−1 where not tabled), ``index[k − 3, key]`` (the row
+    of an :func:`outcome_key` of ``k`` live players; −1 for keys no showdown gives) and the
+    stacks after the hand ``finals[slot, row]``."""
+    n = stacks.size
+    size = 1 << n
+    keys = HILO_KEYS if hilo else HIGH_KEYS
+    hi = np.zeros(n, np.int32)
+    lo = np.zeros(n, np.int32)
+    index, width = outcome_index(n, hilo, most)
     slot = np.full(size, -1, np.int64)
     count = 0
     for live in range(size):
@@ -357,12 +376,7 @@ def _terminal(live: int, row: int, classes: np.ndarray, hi: np.ndarray, lo: np.n
         for i in range(n):
             out[i] = single[live, i]
     elif count == 2 and size > 0:
-        a = 0
-        while not live >> a & 1:
-            a += 1
-        b = a + 1
-        while not live >> b & 1:
-            b += 1
+        a, b = two_seats(live)
         s = table_equity(classes[row, a], classes[row, b], storage, scale, size)
         for i in range(n):
             out[i] = s * first[live, i] + (1.0 - s) * second[live, i]

@@ -31,9 +31,11 @@ from omahanash.pushfold.kernels import (
     HIGH_KEYS,
     HILO_KEYS,
     _ranks_of_key,
+    outcome_index,
     outcome_key,
     popcount,
     table_equity,
+    two_seats,
     value_of,
 )
 from omahanash.pushfold.kernels import settle_pots as settle_contrib
@@ -57,15 +59,7 @@ def terminal_tables(live: np.ndarray, contrib: np.ndarray, stacks: np.ndarray,
     final = np.empty(n)
     work = np.empty(2 << n)
     keys = HILO_KEYS if hilo else HIGH_KEYS
-    index = np.full((2, keys), -1, np.int64)
-    width = 1
-    for k in range(3, min(most, n) + 1):
-        rows = 0
-        for key in range(keys):
-            if _ranks_of_key((1 << k) - 1, key, hilo, hi, lo):
-                index[k - 3, key] = rows
-                rows += 1
-        width = max(width, rows)
+    index, width = outcome_index(n, hilo, most)
     slot = np.full(terms, -1, np.int64)
     count = 0
     for t in range(terms):
@@ -73,7 +67,7 @@ def terminal_tables(live: np.ndarray, contrib: np.ndarray, stacks: np.ndarray,
         if 3 <= c <= most:
             slot[t] = count
             count += 1
-    multi = np.zeros((max(count, 1), width, n))
+    multi = np.zeros((max(count, 1), max(width, 1), n))
     for t in range(terms):
         m = live[t]
         c = popcount(m)
@@ -83,12 +77,7 @@ def terminal_tables(live: np.ndarray, contrib: np.ndarray, stacks: np.ndarray,
             settle_contrib(m, hi, lo, False, stacks, contrib[t], final)
             value_of(final, stacks, payouts, icm, single[t], work)
         elif c == 2:
-            a = 0
-            while not m >> a & 1:
-                a += 1
-            b = a + 1
-            while not m >> b & 1:
-                b += 1
+            a, b = two_seats(m)
             hi[a] = 1
             settle_contrib(m, hi, lo, False, stacks, contrib[t], final)
             value_of(final, stacks, payouts, icm, first[t], work)
@@ -120,12 +109,7 @@ def _terminal_value(t: int, live: int, row: int, classes: np.ndarray, hi: np.nda
         for i in range(n):
             out[i] = single[t, i]
     elif count == 2:
-        a = 0
-        while not live >> a & 1:
-            a += 1
-        b = a + 1
-        while not live >> b & 1:
-            b += 1
+        a, b = two_seats(live)
         s = pair_equity[a, b]
         if s < 0.0:  # the deal's first pot of these two: one look into the table
             s = table_equity(classes[row, a], classes[row, b], storage, scale, size)

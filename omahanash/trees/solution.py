@@ -190,16 +190,21 @@ class TreeSolution:
     def node(self, name: str) -> TreeNode:
         return self.solver.tree.find(name)
 
-    def class_values(self, node: TreeNode) -> tuple[np.ndarray, np.ndarray]:
+    def class_values(self, node: TreeNode, average: np.ndarray | None = None
+                     ) -> tuple[np.ndarray, np.ndarray]:
         """Per class at ``node``: every action's probability and EV (NaN where the node is
-        never reached with the class), ``(classes, actions)`` each."""
+        never reached with the class), ``(classes, actions)`` each; ``average``: the
+        solver's :meth:`~omahanash.trees.solver.TreeSolver.class_average`, when the caller
+        has it already."""
         values = self._evaluated()
         reach = values["cfreach"][node.slot]
         k = len(node.actions)
         with np.errstate(invalid="ignore", divide="ignore"):
             ev = np.where(reach[:, None] > 0, values["cfv"][node.slot, :, :k] /
                           reach[:, None], np.nan)
-        return self.solver.class_average()[node.slot, :, :k], ev
+        if average is None:
+            average = self.solver.class_average()
+        return average[node.slot, :, :k], ev
 
     def lookup(self, hand: str | int, node: str) -> dict[str, Any]:
         """One hand at the node called ``node``: every action with its ``to`` (big blinds),
@@ -232,8 +237,9 @@ class TreeSolution:
         cards = [class_cards(game, int(c)) for c in ids]
         bb = self.spot.bb
         rows = []
+        average = self.solver.class_average()  # once, not once a node
         for node in self.solver.tree.decisions():
-            probs, ev = self.class_values(node)
+            probs, ev = self.class_values(node, average)
             for k, c in enumerate(ids):
                 for a, action in enumerate(node.actions):
                     rows.append({"node": node.name,
