@@ -68,13 +68,14 @@ def _solve_row(what: str, game: str, players: int, share: float | None, limit: s
     seconds = time.perf_counter() - start
     cpu = time.process_time() - cpu
     reached = solution.nash_conv
-    fresh = solution.nash_conv_fresh
+    fresh, low = solution.nash_conv_fresh, solution.nash_conv_fresh_low
     whole = stake(spot)
     unit = "of the pool" if spot.model == "icm" else "of the chips in play"
+    on_fresh = f"{fresh:.4g} ({100 * fresh / whole:.3f} %)" if low == fresh else \
+        f"between {low:.4g} and {fresh:.4g} ({100 * low / whole:.3f}–{100 * fresh / whole:.3f} %)"
     note = (f"{solution.status} after {solution.iterations} CFR+ iterations, NashConv "
             f"{reached:.4g} ({100 * reached / whole:.3f} % {unit}) on "
-            f"{solution.solver.deals.describe()}; on fresh deals {fresh:.4g} "
-            f"({100 * fresh / whole:.3f} %); CPU {cpu:.1f} s")
+            f"{solution.solver.deals.describe()}; on fresh deals {on_fresh}; CPU {cpu:.1f} s")
     return BenchRow(SECTION, what, seconds, "s", limit, note)
 
 

@@ -111,8 +111,16 @@ class PushFoldSolution:
         """NashConv of the average strategies measured on deals the run did not train on
         (:meth:`~omahanash.pushfold.solver.PushFoldSolver.fresh_gains`; a pass over them, made
         once): the precision of the game, where :attr:`nash_conv` is the precision on the
-        run's own deals."""
+        run's own deals. It reads high by the fresh sample's own noise; the game's NashConv
+        lies between :attr:`nash_conv_fresh_low` and it."""
         return float(self.solver.fresh_gains().sum())
+
+    @property
+    def nash_conv_fresh_low(self) -> float:
+        """The lower figure beside :attr:`nash_conv_fresh`: the best replies chosen on one
+        half of the fresh deals, valued on the other (:meth:`~omahanash.pushfold.solver.
+        PushFoldSolver.fresh_low_gains`)."""
+        return float(self.solver.fresh_low_gains().sum())
 
     @property
     def exploitability(self) -> list[dict]:
@@ -255,7 +263,9 @@ class PushFoldSolution:
                 "polished": polished}
         fresh = solver.fresh_measured()
         if fresh is not None:
-            meta["fresh_gains"] = [float(g) for g in fresh]
+            meta["fresh_gains"] = [float(g) for g in fresh[0]]
+            if fresh[1] is not None:
+                meta["fresh_low_gains"] = [float(g) for g in fresh[1]]
         arrays = {name: getattr(state, name) for name in PushFoldState.ARRAYS}
         arrays["locked"] = state.locked.astype(np.uint8)
         for tag, values in evaluated.items():
@@ -309,10 +319,10 @@ class PushFoldSolution:
                                      float(meta["avg_weight"])))
         solver.restore_evaluations(_saved_evaluations(solver, meta.get("evaluated"), arrays),
                                    meta.get("polished") is True)
-        fresh = meta.get("fresh_gains")
-        if isinstance(fresh, list) and len(fresh) == spot.players and all(
-                isinstance(g, (int, float)) and math.isfinite(g) for g in fresh):
-            solver.restore_fresh_gains(np.array(fresh, np.float64))
+        fresh = _saved_gains(meta.get("fresh_gains"), spot.players)
+        if fresh is not None:
+            solver.restore_fresh_gains(fresh, _saved_gains(meta.get("fresh_low_gains"),
+                                                           spot.players))
         status = meta.get("status")
         return cls(spot, solver, saved_status=status if status in STATUS.values() else None)
 
@@ -369,6 +379,15 @@ class _LazyDeals:
         if name.startswith("_"):
             raise AttributeError(name)
         return getattr(self._built(), name)
+
+
+def _saved_gains(gains: object, players: int) -> np.ndarray | None:
+    """A save file's list of per-player gains, or None where it is missing or not one."""
+    if isinstance(gains, list) and len(gains) == players and all(
+            isinstance(g, (int, float)) and not isinstance(g, bool) and math.isfinite(g)
+            for g in gains):
+        return np.array(gains, np.float64)
+    return None
 
 
 def _full_classes(spot: PushFoldSpot) -> int:

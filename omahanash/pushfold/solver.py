@@ -74,6 +74,15 @@ FIRST_PASS_STRIDE = 8
 FIRST_PASS_MIN_ROWS = 2_000
 #: The seed of the deals a run's fresh NashConv is measured on: its own plus this.
 FRESH_SEED_OFFSET = 1_000_003
+#: The fresh deals are measured in two halves, split by a coin per deal of this seed (a coin
+#: that does not look at the deal, so each half is a sample of its own). A best reply
+#: measured on a sample fits the sample's noise too — it finds gains the game does not have —
+#: so the gains measured on every fresh deal (:meth:`PushFoldSolver.fresh_gains`) read high;
+#: the best reply chosen on one half and valued on the other
+#: (:meth:`PushFoldSolver.fresh_low_gains`) is a reply the game really has, valued without
+#: the noise it was chosen on, so it reads low. The game's NashConv lies between the two (in
+#: expectation); the sample's own noise is the distance between them.
+FRESH_SPLIT_SEED = 7
 #: Pieces a pass is cut into (summed in a fixed order: results do not depend on threads).
 CHUNKS = 16
 #: The same for a pass over every class triple (pieces of the button's classes).
@@ -199,7 +208,8 @@ class PushFoldSolver:
         self._chip_values: tuple | None = None
         self._triples: TriplePass | None = None
         self._fresh_deals: Deals | None = None
-        self._fresh: tuple[int, np.ndarray] | None = None  # (iteration, gains) on fresh deals
+        #: (iteration, gains, lower gains or None) on fresh deals
+        self._fresh: tuple[int, np.ndarray, np.ndarray | None] | None = None
         #: Answer with the big blind's best reply (:meth:`polished`) at 3 or more players;
         #: heads-up the average is the heads-up engine's answer, and with a valuation (the
         #: tournament equilibrium's) the values are those of the average strategies: kept.
@@ -381,11 +391,7 @@ class PushFoldSolver:
         if self.iterations or self.spot.players <= PATH_WALK_MAX or d.exact \
                 or d.rows < FIRST_PASS_STRIDE * FIRST_PASS_MIN_ROWS:
             return None
-        rows = slice(None, None, FIRST_PASS_STRIDE)
-        weights = np.ascontiguousarray(d.weights[rows])
-        return Deals(np.ascontiguousarray(d.classes[rows]), weights / weights.sum(),
-                     np.ascontiguousarray(d.hi[rows]), np.ascontiguousarray(d.lo[rows]),
-                     False, d.seed, weights.size)
+        return _deal_rows(d, np.arange(0, d.rows, FIRST_PASS_STRIDE))
 
     def raw_average(self) -> np.ndarray:
         """The average of the strategies played (chance to play per node slot and class);
@@ -455,8 +461,8 @@ class PushFoldSolver:
                 row[play < fold] = 0.0
         return out
 
-    def _evaluation(self, sigma: np.ndarray, model: bool) -> dict:
-        cfv, reach, root = self._pass(sigma, model)
+    def _evaluation(self, sigma: np.ndarray, model: bool, deals: Deals | None = None) -> dict:
+        cfv, reach, root = self._pass(sigma, model, deals)
         play, fold = cfv[:, :, 1], cfv[:, :, 0]
         gains = self._gains(play, fold, sigma * play + (1.0 - sigma) * fold)
         return {"cfv": cfv, "reach": reach, "root": root, "gains": gains,
@@ -499,29 +505,75 @@ class PushFoldSolver:
     def fresh_gains(self) -> np.ndarray:
         """Each player's best-response gain against the average strategy measured on
         :meth:`fresh_deals` (the precision of the game, not of the sample the run trained
-        on; the gains themselves with exact deals), once per iteration count."""
+        on; the gains themselves with exact deals), once per iteration count. It reads high
+        by the fresh sample's own noise (see :data:`FRESH_SPLIT_SEED`;
+        :meth:`fresh_low_gains` reads low)."""
+        return self._fresh_measure()[0]
+
+    def fresh_low_gains(self) -> np.ndarray:
+        """Each player's gain from a best reply chosen on one half of :meth:`fresh_deals`
+        and valued on the other (both ways, averaged; at least 0): a lower figure of the
+        game's gains beside :meth:`fresh_gains`' upper one (:data:`FRESH_SPLIT_SEED`). The
+        same as :meth:`fresh_gains` where the fresh deals have no sampled classes (exact
+        heads-up deals; every class triple of 3-handed Hold'em, whose pots of three are
+        settled on many boards each)."""
+        return self._fresh_measure()[1]
+
+    def _fresh_measure(self) -> tuple[np.ndarray, np.ndarray]:
         kept = self._fresh
-        if kept is not None and kept[0] == self.iterations:
-            return kept[1]
+        if kept is not None and kept[0] == self.iterations and kept[2] is not None:
+            return kept[1], kept[2]
         fresh = self.fresh_deals()
         if fresh is None:
-            gains = self.evaluate()["gains"]
+            gains = low = self.evaluate()["gains"]
+        elif fresh.settle is not None:
+            gains = low = self._evaluation(self.average(), self.icm, fresh)["gains"]
         else:
             sigma = self.average()
-            cfv, _, _ = self._pass(sigma, d=fresh)
-            play, fold = cfv[:, :, 1], cfv[:, :, 0]
-            gains = self._gains(play, fold, sigma * play + (1.0 - sigma) * fold)
-        self._fresh = (self.iterations, gains)
+            halves = []
+            coin = np.random.default_rng(FRESH_SPLIT_SEED).random(fresh.rows) < 0.5
+            for rows in (np.flatnonzero(coin), np.flatnonzero(~coin)):
+                share = float(fresh.weights[rows].sum())
+                cfv, _, _ = self._pass(sigma, d=_deal_rows(fresh, rows))
+                halves.append((share, cfv))
+            (wa, a), (wb, b) = halves
+            pooled = wa * a + wb * b
+            gains = self._gains(pooled[:, :, 1], pooled[:, :, 0],
+                                sigma * pooled[:, :, 1] + (1.0 - sigma) * pooled[:, :, 0])
+            low = 0.5 * (self._replied_gains(sigma, a, b) + self._replied_gains(sigma, b, a))
+            low = np.minimum(np.maximum(low, 0.0), gains)
+        if kept is not None and kept[0] == self.iterations and kept[2] is None:
+            gains = kept[1]  # a reopened file's figure stands (the same deals, the same pass)
+        self._fresh = (self.iterations, gains, low)
+        return gains, low
+
+    def _replied_gains(self, sigma: np.ndarray, chosen_on: np.ndarray, valued_on: np.ndarray
+                       ) -> np.ndarray:
+        """Each player's gain, valued on the pass ``valued_on``, from the best reply chosen on
+        the pass ``chosen_on`` (play where playing was worth more there, fold where less,
+        the strategy where equal)."""
+        play, fold = valued_on[:, :, 1], valued_on[:, :, 0]
+        value = sigma * play + (1.0 - sigma) * fold
+        up, down = chosen_on[:, :, 1], chosen_on[:, :, 0]
+        reply = np.where(up > down, play, np.where(up < down, fold, value))
+        regret = reply - value
+        regret[self.locked] = 0.0
+        gains = np.zeros(self.spot.players)
+        for node in self.nodes:
+            gains[node.player] += float(regret[node.index].sum())
         return gains
 
-    def fresh_measured(self) -> np.ndarray | None:
-        """The fresh gains if measured at this iteration count (what a save file keeps)."""
+    def fresh_measured(self) -> tuple[np.ndarray, np.ndarray | None] | None:
+        """The fresh gains and lower gains if measured at this iteration count (what a save
+        file keeps)."""
         kept = self._fresh
-        return kept[1] if kept is not None and kept[0] == self.iterations else None
+        return (kept[1], kept[2]) if kept is not None and kept[0] == self.iterations else None
 
-    def restore_fresh_gains(self, gains: np.ndarray) -> None:
-        """Take the fresh gains measured at this iteration count (a reopened file's)."""
-        self._fresh = (self.iterations, np.asarray(gains, np.float64))
+    def restore_fresh_gains(self, gains: np.ndarray, low: np.ndarray | None = None) -> None:
+        """Take the fresh gains (and lower gains) measured at this iteration count (a reopened
+        file's; a file without the lower gains measures them again when asked)."""
+        self._fresh = (self.iterations, np.asarray(gains, np.float64),
+                       None if low is None else np.asarray(low, np.float64))
 
     def _gains(self, play: np.ndarray, fold: np.ndarray, value: np.ndarray) -> np.ndarray:
         """Each player's best-response gain from a pass's values of playing and folding and
@@ -560,6 +612,14 @@ class PushFoldSolver:
         keys = tuple(f"{node.name}:{int(c)}" for node in self.nodes for c in ids)
         play = np.concatenate([avg[node.index] for node in self.nodes])
         return TabularPolicy(keys, ("fold", "play"), np.stack([1.0 - play, play], axis=1))
+
+
+def _deal_rows(d: Deals, rows: np.ndarray) -> Deals:
+    """The deals ``rows`` of sampled deals ``d``, their weights summing to 1 again."""
+    weights = np.ascontiguousarray(d.weights[rows])
+    return Deals(np.ascontiguousarray(d.classes[rows]), weights / weights.sum(),
+                 np.ascontiguousarray(d.hi[rows]), np.ascontiguousarray(d.lo[rows]), False,
+                 d.seed, int(rows.size))
 
 
 def stake(spot: PushFoldSpot) -> float:

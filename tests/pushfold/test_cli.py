@@ -112,6 +112,17 @@ def test_save_and_load_round_trip(tmp_path):
     assert np.array_equal(again.strategy(), solution.strategy())
     assert again.nash_conv == pytest.approx(solution.nash_conv, rel=1e-12)
     assert again.lookup("Ts9s", "BTN") == solution.lookup("Ts9s", "BTN")
+    # the fresh figures, once measured, are kept: a reopened file makes no pass for them
+    high, low = solution.nash_conv_fresh, solution.nash_conv_fresh_low
+    assert 0 <= low < high
+    path = solution.save(tmp_path / "f.pushfold")
+    again = PushFoldSolution.load(path, table=table)
+
+    def no_pass(*args, **kwargs):
+        raise AssertionError("a pass over the deals")
+
+    again.solver._pass = no_pass
+    assert (again.nash_conv_fresh, again.nash_conv_fresh_low) == (high, low)
 
 
 def test_a_spot_solved_before_comes_from_the_cache(tmp_path):

@@ -85,6 +85,7 @@ def table_summary(solution: PushFoldSolution, seconds: float) -> dict[str, Any]:
             "nodes": solution.node_summary(), "ev": solution.ev,
             "exploitability": solution.exploitability, "nash_conv": solution.nash_conv,
             "nash_conv_fresh": solution.nash_conv_fresh,
+            "nash_conv_fresh_low": solution.nash_conv_fresh_low,
             "status": solution.status, "target": default_target(spot)}
 
 
@@ -182,8 +183,11 @@ def print_values(data: dict[str, Any], unit: str) -> None:
         prize = "-" if ev["prize"] is None else f"{ev['prize']:.4f}"
         print(f"{ev['position']:<9} {stack:>10,.0f} {ev['chips']:>10.3f} {prize:>10} "
               f"{gain['gain']:>10.5f}")
+    low = data.get("nash_conv_fresh_low")
+    fresh = f"{data['nash_conv_fresh']:.6g}" if low is None or low == data["nash_conv_fresh"] \
+        else f"between {low:.6g} and {data['nash_conv_fresh']:.6g}"
     print(f"NashConv {data['nash_conv']:.6g} {unit} (target {data['target']:.4g}; on fresh "
-          f"deals {data['nash_conv_fresh']:.6g})")
+          f"deals {fresh})")
 
 
 def _print_table(data: dict[str, Any]) -> None:
