@@ -103,6 +103,24 @@ class Deals:
     def rows(self) -> int:
         return int(self.weights.size)
 
+    def take(self, rows: np.ndarray) -> Deals:
+        """The sampled deals ``rows`` (indices), their weights summing to 1 again."""
+        if self.settle is not None or self.exact:
+            raise InputError("only sampled deals can be taken apart")
+        weights = np.ascontiguousarray(self.weights[rows])
+        return Deals(np.ascontiguousarray(self.classes[rows]), weights / weights.sum(),
+                     np.ascontiguousarray(self.hi[rows]), np.ascontiguousarray(self.lo[rows]),
+                     False, self.seed, int(weights.size))
+
+    def halves(self, seed: int) -> tuple[tuple[float, Deals], tuple[float, Deals]]:
+        """The deals in two halves by a coin per deal of ``seed`` (a coin that does not look at
+        the deal, so each half is a sample of its own), each with its share of the weight."""
+        coin = np.random.default_rng(seed).random(self.rows) < 0.5
+        out = []
+        for rows in (np.flatnonzero(coin), np.flatnonzero(~coin)):
+            out.append((float(self.weights[rows].sum()), self.take(rows)))
+        return out[0], out[1]
+
     def describe(self) -> str:
         if self.settle is not None:
             return (f"every class triple with its exact card-removal weight "

@@ -391,7 +391,7 @@ class PushFoldSolver:
         if self.iterations or self.spot.players <= PATH_WALK_MAX or d.exact \
                 or d.rows < FIRST_PASS_STRIDE * FIRST_PASS_MIN_ROWS:
             return None
-        return _deal_rows(d, np.arange(0, d.rows, FIRST_PASS_STRIDE))
+        return d.take(np.arange(0, d.rows, FIRST_PASS_STRIDE))
 
     def raw_average(self) -> np.ndarray:
         """The average of the strategies played (chance to play per node slot and class);
@@ -530,13 +530,8 @@ class PushFoldSolver:
             gains = low = self._evaluation(self.average(), self.icm, fresh)["gains"]
         else:
             sigma = self.average()
-            halves = []
-            coin = np.random.default_rng(FRESH_SPLIT_SEED).random(fresh.rows) < 0.5
-            for rows in (np.flatnonzero(coin), np.flatnonzero(~coin)):
-                share = float(fresh.weights[rows].sum())
-                cfv, _, _ = self._pass(sigma, d=_deal_rows(fresh, rows))
-                halves.append((share, cfv))
-            (wa, a), (wb, b) = halves
+            (wa, one), (wb, other) = fresh.halves(FRESH_SPLIT_SEED)
+            a, b = self._pass(sigma, d=one)[0], self._pass(sigma, d=other)[0]
             pooled = wa * a + wb * b
             gains = self._gains(pooled[:, :, 1], pooled[:, :, 0],
                                 sigma * pooled[:, :, 1] + (1.0 - sigma) * pooled[:, :, 0])
@@ -612,14 +607,6 @@ class PushFoldSolver:
         keys = tuple(f"{node.name}:{int(c)}" for node in self.nodes for c in ids)
         play = np.concatenate([avg[node.index] for node in self.nodes])
         return TabularPolicy(keys, ("fold", "play"), np.stack([1.0 - play, play], axis=1))
-
-
-def _deal_rows(d: Deals, rows: np.ndarray) -> Deals:
-    """The deals ``rows`` of sampled deals ``d``, their weights summing to 1 again."""
-    weights = np.ascontiguousarray(d.weights[rows])
-    return Deals(np.ascontiguousarray(d.classes[rows]), weights / weights.sum(),
-                 np.ascontiguousarray(d.hi[rows]), np.ascontiguousarray(d.lo[rows]), False,
-                 d.seed, int(rows.size))
 
 
 def stake(spot: PushFoldSpot) -> float:

@@ -96,6 +96,7 @@ class TreeSolution:
     outcome: Outcome | None = None
     saved_status: str | None = None
     _fresh: np.ndarray | None = None
+    _fresh_low: np.ndarray | None = None
 
     @property
     def status(self) -> str:
@@ -139,18 +140,29 @@ class TreeSolution:
         subset = None if ids.size == num_classes(_game(self.spot)) else ids
         return sampled_deals(self.spot.variant, self.spot.players, d.count, seed, subset)
 
+    def _fresh_pair(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._fresh is None or self._fresh_low is None:
+            fresh = self.fresh_deals()
+            self._fresh, self._fresh_low = (self.gains, self.gains) if fresh is None else \
+                self.solver.fresh_bracket(fresh)
+        return self._fresh, self._fresh_low
+
     @property
     def fresh_gains(self) -> np.ndarray:
-        if self._fresh is None:
-            fresh = self.fresh_deals()
-            self._fresh = self.gains if fresh is None else \
-                self.solver.evaluate(deals=fresh)["gains"]
-        return self._fresh
+        return self._fresh_pair()[0]
 
     @property
     def nash_conv_fresh(self) -> float:
-        """NashConv of the average strategies on deals the run did not train on."""
-        return float(self.fresh_gains.sum())
+        """NashConv of the average strategies on deals the run did not train on; it reads
+        high by the fresh sample's own noise (:meth:`~omahanash.trees.solver.TreeSolver.
+        fresh_bracket`): the game's lies between :attr:`nash_conv_fresh_low` and it."""
+        return float(self._fresh_pair()[0].sum())
+
+    @property
+    def nash_conv_fresh_low(self) -> float:
+        """The lower figure beside :attr:`nash_conv_fresh`: best responses chosen on one half
+        of the fresh deals, valued on the other."""
+        return float(self._fresh_pair()[1].sum())
 
     @property
     def ev(self) -> list[dict]:

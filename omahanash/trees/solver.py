@@ -38,7 +38,7 @@ from omahanash.errors import InputError
 from omahanash.hands import class_name, num_classes
 from omahanash.pushfold.deals import Deals, default_deal_count, sampled_deals
 from omahanash.pushfold.kernels import most_tabled
-from omahanash.pushfold.solver import _deals_for, _exact_cached, default_deals
+from omahanash.pushfold.solver import FRESH_SPLIT_SEED, _deals_for, _exact_cached, default_deals
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.regret import match_action_rows, update_action_rows
 from omahanash.runs import kernel_flag, raise_if_stopped
@@ -156,18 +156,22 @@ def own_reach(arrays: TreeArrays, sigma: np.ndarray) -> np.ndarray:
 
 
 def best_response(arrays: TreeArrays, lcfv: np.ndarray, rootloc: np.ndarray,
-                  players: int) -> tuple[np.ndarray, np.ndarray]:
+                  players: int, choice: np.ndarray | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
     """Each player's best-response value (from a pass's local values, :mod:`kernels`) and
-    the best action per ``(slot, class)`` of the player acting there."""
+    the best action per ``(slot, class)`` of the player acting there. Given ``choice`` (an
+    action per ``(slot, class)``, e.g. the best response found on other deals), the value of
+    each player's playing that choice instead, and the choice."""
     slots, classes_n, actions = lcfv.shape
     value = np.array(rootloc[:players], dtype=np.float64)
     acc = lcfv.copy()
     valid = np.arange(actions)[None, :] < arrays.slot_count[:, None]  # (slots, actions)
     acc[~np.broadcast_to(valid[:, None, :], acc.shape)] = -np.inf
-    best = np.zeros((slots, classes_n), np.int64)
+    best = np.zeros((slots, classes_n), np.int64) if choice is None else choice
     for s in range(slots - 1, -1, -1):  # later decisions first
         row = acc[s]
-        best[s] = np.argmax(row, axis=1)
+        if choice is None:
+            best[s] = np.argmax(row, axis=1)
         brv = row[np.arange(classes_n), best[s]]
         p = arrays.prev_slot[s]
         if p >= 0:
@@ -354,6 +358,33 @@ class TreeSolver:
                                if k[0] == self.iterations}
             self._evaluated[key] = out
         return out
+
+    def fresh_bracket(self, deals: Deals) -> tuple[np.ndarray, np.ndarray]:
+        """Each player's best-response gain against the average strategy on ``deals`` (deals
+        the run did not train on), and beside it a lower figure: the best response chosen on
+        one half of them (:meth:`~omahanash.pushfold.deals.Deals.halves`, the coin of
+        :data:`~omahanash.pushfold.solver.FRESH_SPLIT_SEED`) valued on the other, both ways,
+        averaged. A best response measured on a sample fits its noise too and reads high;
+        the one valued on other deals reads low; the game's gains lie between (in
+        expectation). Deals without sampled classes (exact) give the one figure twice."""
+        if deals.exact or deals.settle is not None:
+            gains = self.evaluate(deals=deals)["gains"]
+            return gains, gains
+        avg = self.class_average()
+        parts = []
+        for share, half in deals.halves(FRESH_SPLIT_SEED):
+            _, lcfv, _, _, root, rootloc = self._pass(avg, True, self.icm, half,
+                                                      per_class=True)
+            _, choice = best_response(self.arrays, lcfv, rootloc, self.spot.players)
+            parts.append((share, lcfv, root, rootloc, choice))
+        (wa, la, ra, rla, ca), (wb, lb, rb, rlb, cb) = parts
+        players = self.spot.players
+        pooled, _ = best_response(self.arrays, wa * la + wb * lb, wa * rla + wb * rlb, players)
+        high = np.maximum(pooled - (wa * ra + wb * rb), 0.0)
+        a_on_b, _ = best_response(self.arrays, lb, rlb, players, ca)
+        b_on_a, _ = best_response(self.arrays, la, rla, players, cb)
+        low = 0.5 * ((a_on_b - rb) + (b_on_a - ra))
+        return high, np.minimum(np.maximum(low, 0.0), high)
 
     def report(self) -> Report:
         gains = self.evaluate()["gains"]

@@ -388,3 +388,41 @@ def test_first_action_ev_against_a_monte_carlo_over_concrete_deals(tmp_path):
     mean = samples.mean()
     stderr = samples.std(ddof=1) / np.sqrt(count)
     assert abs(engine_ev - mean) < 3 * stderr + 0.01, (engine_ev, mean, stderr)
+
+
+def test_the_fresh_bracket_values_a_reply_chosen_on_one_half_by_a_pass_on_the_other():
+    """``fresh_bracket``: the upper figure is the best response measured on all the fresh
+    deals (the same as one evaluation over them); the lower one values the best response
+    chosen on one half on the other half — here re-measured by playing that pure reply in
+    a pass of its own (each player in turn) instead of the backward recursion."""
+    from omahanash.pushfold.solver import FRESH_SPLIT_SEED
+    from omahanash.trees.solver import best_response
+
+    spot = PreflopSpot("holdem", [12, 9, 15], 0.5, 1, payouts="50/30/20", tree="pl")
+    solution = solve_preflop(spot, iterations=4, deals=6000, seed=2)
+    solver = solution.solver
+    fresh = sampled_deals("holdem", 3, 6000, 99)
+    high, low = solver.fresh_bracket(fresh)
+    assert np.allclose(high, solver.evaluate(deals=fresh)["gains"], rtol=1e-9, atol=1e-12)
+    avg = solver.class_average()
+    (wa, one), (wb, other) = fresh.halves(FRESH_SPLIT_SEED)
+    assert wa + wb == pytest.approx(1.0) and one.rows + other.rows == fresh.rows
+    replied = []
+    for chosen_on, valued_on in ((one, other), (other, one)):
+        _, lcfv, _, _, _, rootloc = solver._pass(avg, True, None, chosen_on, per_class=True)
+        _, choice = best_response(solver.arrays, lcfv, rootloc, 3)
+        base = solver.evaluate(deals=valued_on)["root"]
+        gains = np.zeros(3)
+        for player in range(3):
+            sigma = avg.copy()
+            mine = np.flatnonzero(solver.arrays.slot_actor == player)
+            sigma[mine] = 0.0
+            for s in mine:
+                sigma[s, np.arange(sigma.shape[1]), choice[s]] = 1.0
+            root = solver._pass(sigma, False, None, valued_on, per_class=True)[4]
+            gains[player] = root[player] - base[player]
+        replied.append(gains)
+    expected = np.minimum(np.maximum(0.5 * (replied[0] + replied[1]), 0.0), high)
+    assert np.allclose(low, expected, rtol=1e-9, atol=1e-12)
+    assert 0 < low.sum() < high.sum()
+    assert solution.nash_conv_fresh_low <= solution.nash_conv_fresh

@@ -80,6 +80,7 @@ def tree_summary(solution: TreeSolution, seconds: float) -> dict[str, Any]:
             "exploitability": [{"position": pos, "gain": float(g)} for pos, g in
                                zip(spot.positions, solution.gains, strict=True)],
             "nash_conv": solution.nash_conv, "nash_conv_fresh": solution.nash_conv_fresh,
+            "nash_conv_fresh_low": solution.nash_conv_fresh_low,
             "status": solution.status, "target": default_tree_target(spot)}
 
 
