@@ -28,6 +28,7 @@ finds none in :data:`MAX_DRAWS` draws a seat stops and :func:`sampled_deals` say
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -275,11 +276,30 @@ def sampled_deals(variant: Variant | str, players: int, count: int, seed: int = 
                          f"{_describe(data.class_ids)}); add classes")
     hi, lo = _strengths(variant, hands, boards)
     # rows in class order: neighbouring trees look alike (the walk runs ~25 % faster)
-    order = np.lexsort(classes.T[::-1])
+    order = _class_order(classes, data.class_ids.size)
     weights = np.full(count, 1.0 / count)
     return Deals(np.ascontiguousarray(classes[order]), weights,
                  np.ascontiguousarray(hi[order]), np.ascontiguousarray(lo[order]), False, seed,
                  count)
+
+
+def _class_order(classes: np.ndarray, n: int) -> np.ndarray:
+    """The rows of ``classes`` sorted by the first seat's class, then the second's, ... (the
+    order of ``np.lexsort(classes.T[::-1])``, ties in row order): one stable sort of a single
+    key where the classes fit one (a quarter of the time of the lexsort on 250,000 Omaha
+    deals), the lexsort where they do not.
+
+    >>> rows = np.array([[2, 1], [0, 3], [2, 0], [0, 3]], np.int32)
+    >>> _class_order(rows, 4).tolist(), np.lexsort(rows.T[::-1]).tolist()
+    ([1, 3, 2, 0], [1, 3, 2, 0])
+    """
+    players = classes.shape[1]
+    if players * math.log2(max(n, 2)) >= 62:
+        return np.lexsort(classes.T[::-1])
+    key = np.zeros(classes.shape[0], np.int64)
+    for seat in range(players):
+        key = key * n + classes[:, seat]
+    return np.argsort(key, kind="stable")
 
 
 @njit(cache=True, parallel=True)
