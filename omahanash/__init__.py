@@ -116,6 +116,8 @@ _EXPORTS: dict[str, str] = {
     "make_game": "omahanash.games",
     "solve_cfr": "omahanash.cfr.solvers",
     "exploitability": "omahanash.cfr.exploitability",
+    # every solver's frozen answer (its ``result()``)
+    "Result": "omahanash.solving",
     "TreeBrowser": "omahanash.cfr",
     "save_solution": "omahanash.cfr",
     "load_solution": "omahanash.cfr",
@@ -172,6 +174,7 @@ if TYPE_CHECKING:  # what the lazy loader returns, for type checkers and editors
     from omahanash.pushfold.icm import bubble_factors, icm
     from omahanash.ranges import Range, RangeError, parse_range, top_percent
     from omahanash.runs import CancelFlag, iterate
+    from omahanash.solving import Result
     from omahanash.tournament import Structure, run_tournament
     from omahanash.trainer import Drill, DrillConfig
     from omahanash.trees import PreflopSpot, TreeSolution, solve_preflop

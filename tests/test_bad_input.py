@@ -485,6 +485,7 @@ LIBRARY_CASES: list[tuple[str, str | None, str]] = [
     ("on.solve_preflop(on.PreflopSpot('holdem', [15, 15], 0.5, 1, tree='nl'), stall='x')",
      "InputError", "stall"),
     ("on.TreeSolution.load('{tmp}/notsol.txt')", "InputError", "cannot read"),
+    ("on.Result(None, None, 'cfr', 'cfr', None, 1)", "InputError", "TabularPolicy"),
     ("on.solve_jamfold(on.JamFoldParams(variant='holdem'), solver='magic')", "InputError",
      "magic"),
     ("on.JamFoldSolution.load('{tmp}/notsol.txt')", "InputError", "cannot read"),

@@ -48,8 +48,10 @@ from omahanash.solving import (
     REGISTRY,
     Outcome,
     Report,
+    Result,
     TabularPolicy,
     check_run_iterations,
+    result_of,
     run,
 )
 
@@ -138,6 +140,10 @@ class Solution:
         lo = int(self.tree.infoset_offset[index])
         names = self.tree.infoset_actions[index]
         return {name: float(policy[lo + a]) for a, name in enumerate(names)}
+
+    def result(self) -> Result:
+        """The run's :class:`~omahanash.solving.Result` now (see :meth:`CFRSolver.result`)."""
+        return CFRSolver(self).result()
 
     def strategies(self) -> dict[str, dict[str, float]]:
         """Average strategy of every information set: key -> {action name: probability}."""
@@ -297,6 +303,20 @@ class CFRSolver:
                 table[i, names[name]] = policy[offsets[i] + a]
                 legal[i, names[name]] = True
         return TabularPolicy(tuple(tree.infoset_keys), tuple(names), table, legal)
+
+    def result(self) -> Result:
+        """The frozen :class:`~omahanash.solving.Result` of the run now: the average policy
+        (read-only), :meth:`report`, family ``cfr``, the algorithm's name and the compiled
+        tree as its ``spot``.
+
+        >>> from omahanash.games import make_game
+        >>> solver = CFRSolver.from_problem(make_game("kuhn"), algorithm="cfr")
+        >>> solver.step(32)
+        >>> result = solver.result()
+        >>> result.solver, result.iterations, result.spot.game_name
+        ('cfr', 32, 'kuhn')
+        """
+        return result_of(self, "cfr", self.solution.algorithm, self.solution.tree)
 
 
 def run_cfr(

@@ -44,8 +44,10 @@ from omahanash.solving import (
     REGISTRY,
     Outcome,
     Report,
+    Result,
     TabularPolicy,
     check_run_iterations,
+    result_of,
     run,
 )
 
@@ -346,6 +348,22 @@ class JamFoldSolver:
                                  1.0 - np.concatenate([push, call])])
         keys = tuple(f"PU:{name}" for name in names) + tuple(f"CA:{name}" for name in names)
         return TabularPolicy(keys, ("allin", "fold"), table)
+
+    def result(self) -> Result:
+        """The frozen :class:`~omahanash.solving.Result` now: the average policy
+        (read-only), :meth:`report`, family ``jamfold``, the state's name (``fp``, ``cfr+``)
+        and the game's :class:`~omahanash.jamfold.game.JamFoldParams` as its ``spot``.
+
+        >>> from omahanash.equity.tables import load_table
+        >>> from omahanash.jamfold.game import JamFoldParams
+        >>> game = JamFoldGame(load_table("holdem"), JamFoldParams(variant="holdem"))
+        >>> solver = JamFoldSolver.from_problem(game, state="fp")
+        >>> solver.step(5)
+        >>> result = solver.result()
+        >>> result.solver, result.iterations, result.spot.variant
+        ('fp', 5, <Variant.HOLDEM: 'holdem'>)
+        """
+        return result_of(self, "jamfold", self.state.name, self.game.params)
 
 
 def run_solver(

@@ -30,7 +30,7 @@ from omahanash.pushfold.solver import PushFoldSolver, PushFoldState, default_tar
 from omahanash.pushfold.spot import Node, PushFoldSpot
 from omahanash.pushfold.triples import triple_deals
 from omahanash.savefile import FileKind, atomic_write, read, write, write_csv
-from omahanash.solving import STATUS, Outcome, Report
+from omahanash.solving import STATUS, Outcome, Report, Result
 
 PUSHFOLD_SOLUTION = FileKind(
     "pushfold-solution", 1, "omahanash push/fold table solution",
@@ -127,6 +127,11 @@ class PushFoldSolution:
         """Each position's best-response gain, in the model's unit."""
         return [{"position": pos, "gain": float(g)}
                 for pos, g in zip(self.spot.positions, self.gains)]
+
+    def result(self) -> Result:
+        """The frozen :class:`~omahanash.solving.Result` of the solution now (its solver's:
+        :meth:`~omahanash.pushfold.solver.PushFoldSolver.result`)."""
+        return self.solver.result()
 
     def strategy(self) -> np.ndarray:
         """Chance to play (push or call) per node slot and class position."""

@@ -42,7 +42,7 @@ from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.pushfold.triples import FRESH_SEED, TriplePass, triple_deals
 from omahanash.regret import match_two_action_rows, update_two_action_rows
 from omahanash.runs import kernel_flag, raise_if_stopped
-from omahanash.solving import Report, Stall, TabularPolicy
+from omahanash.solving import Report, Result, Stall, TabularPolicy, result_of
 
 #: NashConv a table run of 3 or more players stops at by default: this share of what is at
 #: stake, the prize pool (ICM) or the chips in play (chip EV: every stack) — one rule for
@@ -607,6 +607,21 @@ class PushFoldSolver:
         keys = tuple(f"{node.name}:{int(c)}" for node in self.nodes for c in ids)
         play = np.concatenate([avg[node.index] for node in self.nodes])
         return TabularPolicy(keys, ("fold", "play"), np.stack([1.0 - play, play], axis=1))
+
+    def result(self) -> Result:
+        """The frozen :class:`~omahanash.solving.Result` now: the average policy
+        (read-only), :meth:`report`, family ``pushfold``, solver ``cfr+`` and the table's
+        :class:`~omahanash.pushfold.spot.PushFoldSpot` as its ``spot``.
+
+        >>> from omahanash.pushfold.spot import PushFoldSpot
+        >>> spot = PushFoldSpot("holdem", [600, 700, 800], 50, 100)
+        >>> solver = PushFoldSolver.from_problem(spot, deals=4_000, seed=5)
+        >>> solver.step(10)
+        >>> result = solver.result()
+        >>> result.family, result.iterations, result.report.players, result.spot is spot
+        ('pushfold', 10, 3, True)
+        """
+        return result_of(self, "pushfold", "cfr+", self.spot)
 
 
 def stake(spot: PushFoldSpot) -> float:

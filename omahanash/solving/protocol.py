@@ -145,6 +145,23 @@ class TabularPolicy:
         """Every row: key → {action: probability} (legal actions only)."""
         return {key: self.row(key) for key in self.keys}
 
+    def read_only(self) -> TabularPolicy:
+        """A copy whose arrays cannot be written (``setflags(write=False)``: writing raises
+        ``ValueError``); this policy is left as it is.
+
+        >>> policy = TabularPolicy(("K/",), ("pass", "bet"), np.array([[0.5, 0.5]]))
+        >>> frozen = policy.read_only()
+        >>> frozen.table.flags.writeable, policy.table.flags.writeable
+        (False, True)
+        """
+        table = self.table.copy()
+        table.setflags(write=False)
+        legal = None
+        if self.legal is not None:
+            legal = self.legal.copy()
+            legal.setflags(write=False)
+        return TabularPolicy(self.keys, self.actions, table, legal)
+
 
 @dataclass(frozen=True)
 class Outcome:

@@ -30,7 +30,7 @@ from omahanash.hands import class_cards, class_combos, class_name, num_classes, 
 from omahanash.pushfold.deals import Deals, exact_deals, sampled_deals
 from omahanash.pushfold.solver import FRESH_SEED_OFFSET
 from omahanash.savefile import FileKind, atomic_write, read, write, write_csv
-from omahanash.solving import STATUS, Outcome, Report
+from omahanash.solving import STATUS, Outcome, Report, Result
 from omahanash.trees.betting import TreeNode, TreeSettings
 from omahanash.trees.solver import TreeSolver, own_reach
 from omahanash.trees.spot import PreflopSpot
@@ -115,6 +115,11 @@ class TreeSolution:
     @property
     def unit(self) -> str:
         return "prize" if self.spot.model == "icm" else "chips"
+
+    def result(self) -> Result:
+        """The frozen :class:`~omahanash.solving.Result` of the solution now (its solver's:
+        :meth:`~omahanash.trees.solver.TreeSolver.result`)."""
+        return self.solver.result()
 
     def _evaluated(self) -> dict:
         return self.solver.evaluate()

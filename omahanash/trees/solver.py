@@ -29,11 +29,13 @@ True
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from omahanash.cards import Variant
+from omahanash.equity.tables import load_table
 from omahanash.errors import InputError
 from omahanash.hands import class_name, num_classes
 from omahanash.pushfold.deals import Deals, default_deal_count, sampled_deals
@@ -42,7 +44,7 @@ from omahanash.pushfold.solver import FRESH_SPLIT_SEED, _deals_for, _exact_cache
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.regret import match_action_rows, update_action_rows
 from omahanash.runs import kernel_flag, raise_if_stopped
-from omahanash.solving import Report, TabularPolicy
+from omahanash.solving import Report, Result, TabularPolicy, result_of
 from omahanash.trees.betting import BettingTree, TreeSettings, build_tree
 from omahanash.trees.buckets import buckets_for, default_buckets
 from omahanash.trees.kernels import terminal_tables, tree_pass
@@ -257,6 +259,26 @@ class TreeSolver:
         match_action_rows(self.regrets, self.sigma, self.arrays.slot_count, self._all_rows)
         self._evaluated: dict[tuple[int, bool], dict] = {}
 
+    @classmethod
+    def from_problem(cls, problem: PushFoldSpot, *, settings: TreeSettings | None = None,
+                     deals: int | str | Deals | None = None, seed: int = 0,
+                     buckets: int | None = None, resample: bool = True, table=None,
+                     cache_dir: str | None = None) -> TreeSolver:
+        """A fresh CFR+ run on the betting tree of ``problem`` (the registry's ``create``): a
+        :class:`~omahanash.trees.spot.PreflopSpot` (its tree's settings), or a table spot with
+        the tree's ``settings``; its equity table (loaded from ``cache_dir`` unless given)
+        and deals as :func:`~omahanash.trees.solve.solve_preflop` makes them."""
+        if settings is None:
+            if not callable(getattr(problem, "settings", None)):
+                raise InputError.naming("spot", f"spot must be a PreflopSpot (or give the "
+                                                f"tree's settings), got {problem!r}")
+            settings = problem.settings()  # type: ignore[attr-defined]
+        if not isinstance(problem, PushFoldSpot):
+            raise InputError.naming("spot", f"spot must be a PreflopSpot, got {problem!r}")
+        if table is None:
+            table = load_table(problem.variant, cache_dir)
+        return cls(problem, settings, table, deals, seed, buckets, resample)
+
     def copy(self) -> TreeSolver:
         """Another solver on the same spot, table and deals (shared, read-only) with a copy of
         this one's state: running it leaves this one as it is."""
@@ -393,6 +415,8 @@ class TreeSolver:
         return high, np.minimum(np.maximum(low, 0.0), high)
 
     def report(self) -> Report:
+        if self.iterations == 0:  # no average strategy yet
+            return Report(0, math.inf, {}, self.spot.players)
         gains = self.evaluate()["gains"]
         pos = self.spot.positions
         return Report(self.iterations, float(gains.sum()),
@@ -416,6 +440,19 @@ class TreeSolver:
         actions = tuple(f"action {a}" for a in range(width))
         return TabularPolicy(tuple(keys), actions, np.array(rows).reshape(-1, width),
                              np.array(legal).reshape(-1, width))
+
+    def result(self) -> Result:
+        """The frozen :class:`~omahanash.solving.Result` now: the average policy
+        (read-only), :meth:`report`, family ``trees``, solver ``cfr+`` and the spot.
+
+        >>> from omahanash.trees.spot import PreflopSpot
+        >>> solver = TreeSolver.from_problem(PreflopSpot("holdem", [10, 10], 0.5, 1))
+        >>> solver.step(20)
+        >>> result = solver.result()
+        >>> result.family, result.iterations, result.nash_conv < 0.1
+        ('trees', 20, True)
+        """
+        return result_of(self, "trees", "cfr+", self.spot)
 
 
 def _game(spot: PushFoldSpot) -> str:

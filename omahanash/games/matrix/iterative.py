@@ -39,8 +39,10 @@ from omahanash.solving import (
     REGISTRY,
     Outcome,
     Report,
+    Result,
     TabularPolicy,
     check_run_iterations,
+    result_of,
     run,
 )
 
@@ -328,10 +330,24 @@ class MatrixSolver:
         solver.curve = [(int(t), float(x)) for t, x in meta["curve"]]
         return solver
 
-    def result(self, outcome: Outcome) -> MatrixRun:
+    def matrix_run(self, outcome: Outcome) -> MatrixRun:
         """The :class:`MatrixRun` of a finished :func:`~omahanash.solving.run`."""
         return MatrixRun(self.name, self.iterations, *self.averages(), list(self.curve),
                          outcome.stopped, outcome)
+
+    def result(self) -> Result:
+        """The frozen :class:`~omahanash.solving.Result` now: the average policy
+        (read-only), :meth:`report`, family ``matrix``, the learning rule's name and the
+        matrix game as its ``spot``.
+
+        >>> from omahanash.games.matrix import parse_matrix_game
+        >>> solver = FictitiousPlaySolver(parse_matrix_game("matching-pennies"), seed=1)
+        >>> solver.step(16)
+        >>> result = solver.result()
+        >>> result.solver, result.iterations, result.policy.row("row")
+        ('fp', 16, {'heads': 0.6875, 'tails': 0.3125})
+        """
+        return result_of(self, "matrix", self.name, self.game)
 
 
 class RegretMatchingSolver(MatrixSolver):
@@ -410,7 +426,7 @@ def run_solver(
     cancel flag stopped it; the curve ends at the last iteration done."""
     check_iterations(iterations)
     outcome = run(solver, iterations=iterations, cancel=cancel, counter=progress)
-    return solver.result(outcome)
+    return solver.matrix_run(outcome)
 
 
 def regret_matching(
