@@ -1,8 +1,9 @@
 """The one registry of solvers: ``REGISTRY[family][name]`` → :class:`SolverEntry`.
 
 Every iterative solver of every family is a row: CFR on a compiled tree (``cfr``), the
-heads-up jam-fold game (``jamfold``), matrix-game learning (``matrix``) and push/fold at a
-table of 2–10 players (``pushfold``). A name a user may type is a row, aliases included (an
+heads-up jam-fold game (``jamfold``), matrix-game learning (``matrix``), push/fold at a
+table of 2–10 players (``pushfold``) and CFR+ over the deals on a preflop betting tree
+(``trees``). A name a user may type is a row, aliases included (an
 alias row names its canonical ``name``). The command line and the app list the choices from
 here, and the shared battery (``tests/solving/test_battery.py``) runs every row through step,
 stop, resume, save and reload, and report.
@@ -11,11 +12,11 @@ Rows are data: the solver class is named by its dotted path and imported on
 :meth:`SolverEntry.load`, so listing the names costs nothing (the command line's ``--help``
 imports no solver) and this module, at the bottom of the layers, imports no family. Every
 solver class has ``from_problem(problem, **options)`` (the family's problem: a game or tree, a
-jam-fold game, a matrix game, a push/fold spot), which :meth:`SolverEntry.create` calls with
-the row's options.
+jam-fold game, a matrix game, a push/fold spot, a preflop spot with its tree), which
+:meth:`SolverEntry.create` calls with the row's options.
 
 >>> sorted(REGISTRY)
-['cfr', 'jamfold', 'matrix', 'pushfold']
+['cfr', 'jamfold', 'matrix', 'pushfold', 'trees']
 >>> REGISTRY["jamfold"]["cfr-plus"].name, names("jamfold")
 ('cfr+', ('fp', 'cfr+'))
 >>> entry = REGISTRY["matrix"]["rm+"]
@@ -105,6 +106,10 @@ REGISTRY: Mapping[str, Mapping[str, SolverEntry]] = MappingProxyType({
     "pushfold": _rows("pushfold", "omahanash.pushfold.solver:PushFoldSolver", [
         ("cfr+", "CFR+", {}, "CFR+ over the deals: simultaneous regret matching+ of every "
          "seat, delayed linear averaging", ()),
+    ]),
+    "trees": _rows("trees", "omahanash.trees.solver:TreeSolver", [
+        ("cfr+", "CFR+", {}, "CFR+ over the deals on a preflop betting tree: simultaneous "
+         "regret matching+ at every decision and hand class, quadratic averaging", ()),
     ]),
 })
 #: The families, in the order the registry lists them.

@@ -31,6 +31,9 @@ from omahanash.pushfold.solution import PushFoldSolution
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.runs import CancelFlag
 from omahanash.solving import REGISTRY, Report, Solver, TabularPolicy, run
+from omahanash.trees.solution import TreeSolution
+from omahanash.trees.solver import TreeSolver
+from omahanash.trees.spot import PreflopSpot
 
 ROWS = [(family, name) for family, rows in REGISTRY.items() for name in rows]
 
@@ -52,11 +55,17 @@ def _pushfold() -> tuple[Any, dict]:
         {"deals": 4_000, "seed": 5}
 
 
+def _trees() -> tuple[Any, dict]:
+    # heads-up Hold'em on the pot-limit tree, a fresh sample of 2,000 deals every iteration
+    return PreflopSpot("holdem", [10, 10], 0.5, 1, tree="pl"), {"deals": 2_000, "seed": 9}
+
+
 #: family -> a small problem of that family and the options a row is made with.
 PROBLEMS: dict[str, Callable[[], tuple[Any, dict]]] = {
-    "cfr": _kuhn, "jamfold": _jamfold, "matrix": _matrix, "pushfold": _pushfold}
+    "cfr": _kuhn, "jamfold": _jamfold, "matrix": _matrix, "pushfold": _pushfold,
+    "trees": _trees}
 #: family -> how many players share its NashConv on that problem.
-PLAYERS = {"cfr": 2, "jamfold": 2, "matrix": 2, "pushfold": 3}
+PLAYERS = {"cfr": 2, "jamfold": 2, "matrix": 2, "pushfold": 3, "trees": 2}
 
 
 def _save_cfr(solver: Any, path: Path, problem: Any) -> Any:
@@ -79,10 +88,15 @@ def _save_pushfold(solver: Any, path: Path, problem: Any) -> Any:
     return PushFoldSolution.load(path, table=solver.table).solver
 
 
+def _save_trees(solver: Any, path: Path, problem: Any) -> Any:
+    TreeSolution(problem, solver).save(path)
+    return TreeSolution.load(path, table=solver.table).solver
+
+
 #: family -> save the solver to a file of the family's own kind and reopen it as a solver.
 SAVES: dict[str, Callable[[Any, Path, Any], Any]] = {
     "cfr": _save_cfr, "jamfold": _save_jamfold, "matrix": _save_matrix,
-    "pushfold": _save_pushfold}
+    "pushfold": _save_pushfold, "trees": _save_trees}
 
 
 def _make(family: str, name: str) -> tuple[Any, Any]:
@@ -99,7 +113,7 @@ def _policy(solver: Any) -> TabularPolicy:
 
 def test_every_family_of_the_registry_is_in_the_battery():
     assert set(REGISTRY) == set(PROBLEMS) == set(SAVES) == set(PLAYERS)
-    assert {"cfr", "jamfold", "matrix", "pushfold"} <= set(REGISTRY)
+    assert {"cfr", "jamfold", "matrix", "pushfold", "trees"} <= set(REGISTRY)
     for family, rows in REGISTRY.items():
         for typed, entry in rows.items():
             assert entry.family == family and (entry.alias or entry.name) == typed
@@ -174,16 +188,21 @@ def test_continued_and_reloaded_runs_are_the_same_bits_as_one_run(family, name, 
 
 
 @pytest.mark.parametrize(("family", "name"), [row for row in ROWS if row[0] in ("cfr",
-                                                                                 "matrix")])
+                                                                                 "matrix",
+                                                                                 "trees")])
 def test_the_policy_alone_gives_the_reported_nash_conv(family, name):
     """An evaluator that reads only ``average_policy()``: the exact best responses of a CFR
-    tree (omahanash.exploitability of a TabularPolicy), and for a matrix game the best-reply
-    gains computed here from the payoff matrices."""
+    tree (omahanash.exploitability of a TabularPolicy), for a matrix game the best-reply
+    gains computed here from the payoff matrices, and for a betting tree the exact best
+    response of a fresh solver of the problem whose average strategy is the policy's table
+    and nothing else."""
     solver, problem = _make(family, name)
     report = run(solver, iterations=64).report
     policy = _policy(solver)
     if family == "cfr":
         measured = on_exploitability(problem, policy) * report.players
+    elif family == "trees":
+        measured = _tree_nash_conv(problem, policy)
     else:
         row = [policy.probability("row", a) for a in problem.row_actions]
         column = [policy.probability("column", a) for a in problem.column_actions]
@@ -192,3 +211,19 @@ def test_the_policy_alone_gives_the_reported_nash_conv(family, name):
         column_gain = max(np.asarray(row) @ b) - row @ b @ column
         measured = row_gain + column_gain
     assert measured == pytest.approx(report.nash_conv, rel=1e-9, abs=1e-12)
+
+
+def _tree_nash_conv(problem: Any, policy: TabularPolicy) -> float:
+    """NashConv of a betting-tree policy: its rows (``"<node>:<class>"``) written into a fresh
+    solver of the problem as the average strategy (weight 1), measured by its best response."""
+    _, options = PROBLEMS["trees"]()
+    fresh = TreeSolver.from_problem(problem, **options)
+    assert fresh.buckets == fresh.classes_n  # Hold'em is solved per class
+    fresh.avg_sum[...] = 0.0
+    fresh.avg_weight[...] = 1.0
+    rows = iter(policy.table)
+    for node in fresh.tree.decisions():
+        for c in range(fresh.classes_n):
+            row = next(rows)
+            fresh.avg_sum[node.slot, c, :len(node.actions)] = row[:len(node.actions)]
+    return float(fresh.evaluate()["nash_conv"])
