@@ -26,6 +26,10 @@ MODE_CHANCE_SAMPLING = 1
 #: Sample chance and the other players' actions, traverse the updating player's actions
 #: (external-sampling MCCFR).
 MODE_EXTERNAL_SAMPLING = 2
+#: The traversal modes by the names the registry's rows give them (``REGISTRY["cfr"]``'s
+#: ``traversal`` option).
+TRAVERSALS = {"full": MODE_FULL, "chance-sampling": MODE_CHANCE_SAMPLING,
+              "external-sampling": MODE_EXTERNAL_SAMPLING}
 
 
 @njit(cache=True, nogil=True)

@@ -33,12 +33,7 @@ import numpy as np
 
 from omahanash.cfr.compiler import DEFAULT_MAX_NODES, GameTree, as_tree
 from omahanash.cfr.exploitability import best_response_values
-from omahanash.cfr.kernels import (
-    MODE_CHANCE_SAMPLING,
-    MODE_EXTERNAL_SAMPLING,
-    MODE_FULL,
-    run_iterations,
-)
+from omahanash.cfr.kernels import TRAVERSALS, run_iterations
 from omahanash.errors import Cancelled, InputError
 from omahanash.game import CHANCE, Game
 from omahanash.rng import check_seed, generator_state
@@ -55,18 +50,14 @@ from omahanash.solving import (
     run,
 )
 
-_KERNEL_SETTINGS: dict[str, tuple[int, bool, bool]] = {
-    "cfr": (MODE_FULL, False, False),
-    "cfr+": (MODE_FULL, True, True),
-    "mccfr-chance": (MODE_CHANCE_SAMPLING, False, False),
-    "mccfr-external": (MODE_EXTERNAL_SAMPLING, False, False),
-}
 #: The CFR algorithms of the one registry (``REGISTRY["cfr"]``), each with how the kernel runs
-#: it: name -> (traversal mode, regret matching+, linear averaging). Every row runs as a
-#: :class:`CFRSolver`; a new variant is a traversal mode in :mod:`omahanash.cfr.kernels`, its
-#: settings in ``_KERNEL_SETTINGS`` and a registry row.
+#: it, read from the row's options: name -> (traversal mode, regret matching+, linear
+#: averaging). Every row runs as a :class:`CFRSolver`; a new variant is a traversal mode in
+#: :mod:`omahanash.cfr.kernels` (:data:`~omahanash.cfr.kernels.TRAVERSALS`) and a registry
+#: row naming it.
 ALGORITHMS: dict[str, tuple[int, bool, bool]] = {
-    name: _KERNEL_SETTINGS[entry.options["algorithm"]]
+    name: (TRAVERSALS[entry.options["traversal"]], bool(entry.options["regret_plus"]),
+           bool(entry.options["linear"]))
     for name, entry in REGISTRY["cfr"].items()}
 
 def check_algorithm(algorithm: str) -> str:
@@ -254,9 +245,21 @@ class CFRSolver:
 
     @classmethod
     def from_problem(cls, problem: Game | GameTree, *, algorithm: str = "cfr+",
-               seed: int | None = None, max_nodes: int = DEFAULT_MAX_NODES) -> CFRSolver:
+                     seed: int | None = None, max_nodes: int = DEFAULT_MAX_NODES,
+                     traversal: str | None = None, regret_plus: bool | None = None,
+                     linear: bool | None = None) -> CFRSolver:
         """A fresh run of ``algorithm`` on a game or compiled tree (the registry's
-        ``create``; ``seed`` fixes the sampling of the MCCFR variants)."""
+        ``create``; ``seed`` fixes the sampling of the MCCFR variants). ``traversal``,
+        ``regret_plus`` and ``linear`` are the registry row's kernel settings, which
+        :data:`ALGORITHMS` reads: given, they must be ``algorithm``'s."""
+        settings = ALGORITHMS[check_algorithm(algorithm)]
+        given = {"traversal": traversal, "regret_plus": regret_plus, "linear": linear}
+        mode = None if traversal is None else TRAVERSALS.get(traversal, -1)
+        for (name, asked), value, kept in zip(given.items(), (mode, regret_plus, linear),
+                                              settings, strict=True):
+            if asked is not None and value != kept:
+                raise InputError.naming(name, f"{name} {asked!r} is not that of the "
+                                              f"algorithm {algorithm!r}")
         return cls(new_solution(as_tree(problem, max_nodes), algorithm, seed))
 
     @property

@@ -73,16 +73,25 @@ def _rows(family: str, solver: str,
     return MappingProxyType(table)
 
 
+def _cfr(algorithm: str, traversal: str, regret_plus: bool, linear: bool) -> dict[str, Any]:
+    return {"algorithm": algorithm, "traversal": traversal, "regret_plus": regret_plus,
+            "linear": linear}
+
+
 #: family -> name -> row (aliases are rows).
 REGISTRY: Mapping[str, Mapping[str, SolverEntry]] = MappingProxyType({
+    # a CFR row's options are how the kernel runs it: the traversal (a mode of
+    # omahanash.cfr.kernels.TRAVERSALS), regret matching+ or not, linear averaging or not
     "cfr": _rows("cfr", "omahanash.cfr.solvers:CFRSolver", [
-        ("cfr", "CFR", {"algorithm": "cfr"},
+        ("cfr", "CFR", _cfr("cfr", "full", False, False),
          "vanilla CFR: alternating updates, regret matching, uniform averaging", ()),
-        ("cfr+", "CFR+", {"algorithm": "cfr+"},
+        ("cfr+", "CFR+", _cfr("cfr+", "full", True, True),
          "CFR+: regret matching+, linear averaging", ()),
-        ("mccfr-chance", "MCCFR (chance sampling)", {"algorithm": "mccfr-chance"},
+        ("mccfr-chance", "MCCFR (chance sampling)",
+         _cfr("mccfr-chance", "chance-sampling", False, False),
          "chance-sampled Monte Carlo CFR (the thesis's method)", ()),
-        ("mccfr-external", "MCCFR (external sampling)", {"algorithm": "mccfr-external"},
+        ("mccfr-external", "MCCFR (external sampling)",
+         _cfr("mccfr-external", "external-sampling", False, False),
          "external-sampling Monte Carlo CFR", ()),
     ]),
     "jamfold": _rows("jamfold", "omahanash.jamfold.solvers:JamFoldSolver", [

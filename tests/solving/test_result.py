@@ -106,3 +106,21 @@ def test_the_matrix_run_is_still_what_the_wrappers_return():
     solver = REGISTRY["matrix"]["rm+"].create(game)
     run(solver, iterations=256)
     assert np.array_equal(solver.result().policy.table[0], matrix.row_strategy)
+
+
+def test_the_cfr_rows_carry_the_kernel_settings():
+    from omahanash.cfr.kernels import MODE_CHANCE_SAMPLING, MODE_EXTERNAL_SAMPLING, MODE_FULL
+    from omahanash.cfr.solvers import ALGORITHMS, CFRSolver
+    from omahanash.errors import InputError
+
+    assert ALGORITHMS == {"cfr": (MODE_FULL, False, False), "cfr+": (MODE_FULL, True, True),
+                          "mccfr-chance": (MODE_CHANCE_SAMPLING, False, False),
+                          "mccfr-external": (MODE_EXTERNAL_SAMPLING, False, False)}
+    for name, entry in REGISTRY["cfr"].items():
+        assert entry.options["algorithm"] == name
+        assert set(entry.options) == {"algorithm", "traversal", "regret_plus", "linear"}
+    with pytest.raises(InputError, match="regret_plus") as error:
+        CFRSolver.from_problem(make_game("kuhn"), algorithm="cfr", regret_plus=True)
+    assert error.value.argument == "regret_plus"
+    with pytest.raises(InputError, match="traversal"):
+        CFRSolver.from_problem(make_game("kuhn"), algorithm="cfr+", traversal="sideways")
