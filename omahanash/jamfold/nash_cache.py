@@ -51,6 +51,7 @@ from omahanash.jamfold.solvers import IterationReport
 from omahanash.regret import match_rows
 from omahanash.runs import CancelFlag, ProgressCallback
 from omahanash.solving import Outcome
+from omahanash.solving.checks import report_hook
 
 __all__ = ["SpotSolve", "cached_solution", "clear_memory", "equilibrium", "keep_solution",
            "nash_solution", "spot_key", "spot_of", "warm_start_state", "with_params"]
@@ -117,8 +118,9 @@ def equilibrium(
     fresh: bool = False,
     progress: ProgressCallback | None = None,
     cancel: CancelFlag | None = None,
-    on_iteration: Callable[[IterationReport], None] | None = None,
+    on_report: Callable[[IterationReport], None] | None = None,
     warm_start: JamFoldSolution | None = None,
+    on_iteration: Callable[[IterationReport], None] | None = None,
 ) -> SpotSolve:
     """The CFR+ equilibrium of the spot of ``params``: from the cache of equilibria, or solved
     to the default target and kept there. The one function every face calls.
@@ -126,7 +128,8 @@ def equilibrium(
     ``table`` defaults to :func:`~omahanash.equity.tables.load_table` of the variant (from
     ``cache_dir``); ``persist`` False keeps a new equilibrium in memory only; ``fresh`` solves
     from scratch and neither reads nor fills the cache (``omahanash solve --fresh``).
-    ``progress(done, total)``, ``on_iteration(report)`` and ``cancel`` go to the run (see
+    ``progress(done, total)``, ``on_report(report)`` (``on_iteration`` is its deprecated
+    name) and ``cancel`` go to the run (see
     :meth:`JamFoldSolution.run`); a stop is :attr:`SpotSolve.stopped`, never an exception,
     and a stopped run or one that missed the target (its iteration cap) is never kept.
     ``warm_start`` (a CFR+ solution of a neighbouring spot on the same table) starts a solve
@@ -140,6 +143,7 @@ def equilibrium(
     """
     if not isinstance(params, JamFoldParams):
         raise InputError(f"params must be a JamFoldParams, got {params!r}")
+    on_report = report_hook(on_report, on_iteration=on_iteration)
     spot = spot_of(params)
     if table is None:
         table = load_table(spot.variant, cache_dir)
@@ -154,7 +158,7 @@ def equilibrium(
     solution = JamFoldSolution.create(spot, "cfr+", table=table)
     if warm_start is not None:
         warm_start_state(solution, warm_start)
-    solution.run(progress=progress, cancel=cancel, on_iteration=on_iteration)
+    solution.run(progress=progress, cancel=cancel, on_report=on_report)
     outcome = solution.outcome
     kept = False
     if fresh:

@@ -4,7 +4,7 @@ save, reopen, export.
 This is what the CLI and the GUI drive::
 
     solution = JamFoldSolution.create(JamFoldParams(variant="holdem"), solver="cfr+")
-    solution.run(progress=..., cancel=flag, on_iteration=plot_point)   # default stopping rule
+    solution.run(progress=..., cancel=flag, on_report=plot_point)   # default stopping rule
     solution.lookup("AKo", player="pusher").diff_ev
     solution.save("hu10bb.jamfold"); JamFoldSolution.load("hu10bb.jamfold").run(iterations=50)
     solution.export("hu10bb.csv", "csv")
@@ -48,6 +48,7 @@ from omahanash.jamfold.solvers import (
 from omahanash.runs import CancelFlag, ProgressCallback
 from omahanash.savefile import FileKind, atomic_write, read, write, write_csv
 from omahanash.solving import Outcome
+from omahanash.solving.checks import report_hook
 
 # Version 1 was a file of its own (magic, JSON header, arrays, blake2b digest).
 JAMFOLD_SOLUTION = FileKind("jamfold-solution", 2, "omahanash jam-fold solution",
@@ -214,15 +215,19 @@ class JamFoldSolution(JamFoldSolver):
 
     def run(self, iterations: int | None = None, progress: ProgressCallback | None = None,
             cancel: CancelFlag | None = None,
+            on_report: Callable[[IterationReport], None] | None = None,
+            target_epsilon: float | None = None, *,
             on_iteration: Callable[[IterationReport], None] | None = None,
-            target_epsilon: float | None = None) -> list[IterationReport]:
+            ) -> list[IterationReport]:
         """Continue the run and return the new reports (also appended to :attr:`history`).
 
         ``iterations``: exactly that many more. Without it CFR+ runs until Epsilon ≤
         ``target_epsilon`` (default 0.0001 BB; at most 20,000 more iterations) and fictitious
         play until it has done 100 iterations in all. Stops early, keeping every finished
-        iteration, when ``cancel`` is set.
+        iteration, when ``cancel`` is set. ``on_report(report)`` after every iteration
+        (``on_iteration`` is its deprecated name).
         """
+        on_report = report_hook(on_report, on_iteration=on_iteration)
         if iterations is None and self.solver == "fp" and target_epsilon is None:
             iterations = max(0, FP_DEFAULT_ITERATIONS - self.iterations)
         before = len(self.history)
@@ -231,11 +236,11 @@ class JamFoldSolution(JamFoldSolver):
                 else check_target_epsilon(target_epsilon)
             if self.last_report is not None and self.last_report.epsilon <= target:
                 return []
-            self.outcome = run_solver(self, None, target, progress, cancel, on_iteration,
+            self.outcome = run_solver(self, None, target, progress, cancel, on_report,
                                       MAX_ITERATIONS)
         else:
             self.outcome = run_solver(self, check_iterations(iterations), None, progress,
-                                      cancel, on_iteration)
+                                      cancel, on_report)
         return self.history[before:]
 
     # -- per hand ----------------------------------------------------------------------------

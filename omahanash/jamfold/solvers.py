@@ -50,6 +50,7 @@ from omahanash.solving import (
     result_of,
     run,
 )
+from omahanash.solving.checks import report_hook
 
 DEFAULT_SOLVER = "cfr+"
 FP_DEFAULT_ITERATIONS = 100  # as in the thesis
@@ -372,13 +373,16 @@ def run_solver(
     target_epsilon: float | None = None,
     progress: ProgressCallback | None = None,
     cancel: CancelFlag | None = None,
-    on_iteration: Callable[[IterationReport], None] | None = None,
+    on_report: Callable[[IterationReport], None] | None = None,
     max_iterations: int = MAX_ITERATIONS,
+    *,
+    on_iteration: Callable[[IterationReport], None] | None = None,
 ) -> Outcome:
     """:func:`omahanash.solving.run` of ``solver`` with the jam-fold callbacks:
-    ``on_iteration(report)`` after every iteration and ``progress(done, total)`` (iterations
-    of this run; ``total`` is the cap when stopping on Epsilon) at the start, about every
-    0.05 s and at the end."""
+    ``on_report(report)`` after every iteration (``on_iteration`` is its deprecated name)
+    and ``progress(done, total)`` (iterations of this run; ``total`` is the cap when
+    stopping on Epsilon) at the start, about every 0.05 s and at the end."""
+    on_report = report_hook(on_report, on_iteration=on_iteration)
     if iterations is not None:
         total = check_iterations(iterations)
         target = None
@@ -391,9 +395,9 @@ def run_solver(
 
     def seen(report: Report) -> None:
         nonlocal shown
-        if on_iteration is not None:
+        if on_report is not None:
             for new in solver.history[shown:]:
-                on_iteration(new)
+                on_report(new)
         shown = len(solver.history)
 
     if target is None:
@@ -410,8 +414,10 @@ def run_iterations(
     target_epsilon: float | None = None,
     progress: ProgressCallback | None = None,
     cancel: CancelFlag | None = None,
-    on_iteration: Callable[[IterationReport], None] | None = None,
+    on_report: Callable[[IterationReport], None] | None = None,
     max_iterations: int = MAX_ITERATIONS,
+    *,
+    on_iteration: Callable[[IterationReport], None] | None = None,
 ) -> list[IterationReport]:
     """Advance ``state`` and report after every iteration (through :func:`run_solver`).
 
@@ -421,6 +427,6 @@ def run_iterations(
     iterations of this run (``total`` is the cap when stopping on Epsilon).
     """
     solver = JamFoldSolver(game, state)
-    run_solver(solver, iterations, target_epsilon, progress, cancel, on_iteration,
-               max_iterations)
+    run_solver(solver, iterations, target_epsilon, progress, cancel,
+               report_hook(on_report, on_iteration=on_iteration), max_iterations)
     return solver.history

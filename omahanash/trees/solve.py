@@ -24,6 +24,7 @@ from omahanash.pushfold.deals import Deals
 from omahanash.pushfold.solver import stake
 from omahanash.runs import CancelFlag, cancel_scope
 from omahanash.solving import Report, Stall, run
+from omahanash.solving.checks import report_hook
 from omahanash.trees.solution import TreeSolution
 from omahanash.trees.solver import TreeSolver
 from omahanash.trees.spot import PreflopSpot
@@ -51,13 +52,15 @@ def solve_preflop(spot: PreflopSpot, *, iterations: int | None = None,
                   max_iterations: int = DEFAULT_MAX_ITERATIONS,
                   deals: int | str | Deals | None = None, seed: int = 0,
                   table: EquityTable | None = None, cache_dir: str | None = None,
-                  progress: Callable[[Report], None] | None = None,
+                  on_report: Callable[[Report], None] | None = None,
                   cancel: CancelFlag | None = None, stall: Stall | bool = True,
-                  resume_from: TreeSolution | None = None) -> TreeSolution:
+                  resume_from: TreeSolution | None = None,
+                  progress: Callable[[Report], None] | None = None) -> TreeSolution:
     """CFR+ on the spot's betting tree: ``iterations`` exactly, or until NashConv is at most
     ``target`` (default :func:`default_tree_target`), at most ``max_iterations``; ``stall``
     ends a run that stopped improving (True: the run loop's
-    :class:`~omahanash.solving.Stall`). ``progress(report)`` after every report; a Stop
+    :class:`~omahanash.solving.Stall`). ``on_report(report)`` after every report (``progress``
+    is its deprecated name); a Stop
     through ``cancel`` keeps the iterations done. ``resume_from``: go on from a solution of
     this spot (its deals and table).
 
@@ -67,6 +70,7 @@ def solve_preflop(spot: PreflopSpot, *, iterations: int | None = None,
     >>> first.iterations, more.iterations, more.lookup("AA", "SB open")["actions"][0]["action"]
     (10, 20, 'fold')
     """
+    on_report = report_hook(on_report, progress=progress)
     if not isinstance(spot, PreflopSpot):
         raise InputError.naming("spot", f"spot must be a PreflopSpot, got {spot!r}")
     for name, value in (("iterations", iterations), ("max_iterations", max_iterations)):
@@ -95,10 +99,10 @@ def solve_preflop(spot: PreflopSpot, *, iterations: int | None = None,
         solution = TreeSolution(spot, solver)
     rule = (Stall() if stall is True else None) if isinstance(stall, bool) else stall
     if iterations is not None:
-        outcome = run(solver, iterations=iterations, progress=progress, cancel=cancel)
+        outcome = run(solver, iterations=iterations, progress=on_report, cancel=cancel)
     else:
         outcome = run(solver, target=goal / spot.players, max_iterations=max_iterations,
-                      progress=progress, cancel=cancel, stall=rule)
+                      progress=on_report, cancel=cancel, stall=rule)
     solution.history.extend(outcome.history)
     solution.outcome = outcome
     return solution

@@ -116,18 +116,38 @@ def test_cancel_stops_between_iterations_and_keeps_the_work(subset_table):
     flag = CancelFlag()
     seen = []
 
-    def on_iteration(report):
+    def on_report(report):
         seen.append(report.iteration)
         if report.iteration == 5:
             flag.cancel()
 
     solution = JamFoldSolution.create(PARAMS, "cfr+", table=subset_table)
-    reports = solution.run(iterations=50, cancel=flag, on_iteration=on_iteration)
+    reports = solution.run(iterations=50, cancel=flag, on_report=on_report)
     assert [r.iteration for r in reports] == seen == [1, 2, 3, 4, 5]
     assert solution.iterations == 5
     reference = JamFoldSolution.create(PARAMS, "cfr+", table=subset_table)
     reference.run(iterations=5)
     np.testing.assert_array_equal(solution.push_strategy, reference.push_strategy)
+
+
+def test_on_iteration_is_a_deprecated_name_of_on_report(subset_table):
+    new, old = [], []
+    JamFoldSolution.create(PARAMS, "cfr+", table=subset_table).run(
+        iterations=4, on_report=new.append)
+    with pytest.warns(DeprecationWarning, match="on_iteration= is deprecated"):
+        JamFoldSolution.create(PARAMS, "cfr+", table=subset_table).run(
+            iterations=4, on_iteration=old.append)
+    assert [r.iteration for r in old] == [r.iteration for r in new] == [1, 2, 3, 4]
+    assert [r.epsilon for r in old] == [r.epsilon for r in new]
+    game = JamFoldGame(subset_table, PARAMS)
+    with pytest.warns(DeprecationWarning):
+        reports = run_iterations(game, start_state("fp", game), iterations=3,
+                                 on_iteration=old.append)
+    assert [r.iteration for r in old[4:]] == [r.iteration for r in reports] == [1, 2, 3]
+    with pytest.raises(InputError, match="give on_report only") as error:
+        JamFoldSolution.create(PARAMS, "cfr+", table=subset_table).run(
+            iterations=1, on_report=new.append, on_iteration=old.append)
+    assert error.value.argument == "on_iteration"
 
 
 def test_progress_counts_iterations(subset_table):

@@ -426,3 +426,13 @@ def test_the_fresh_bracket_values_a_reply_chosen_on_one_half_by_a_pass_on_the_ot
     assert np.allclose(low, expected, rtol=1e-9, atol=1e-12)
     assert 0 < low.sum() < high.sum()
     assert solution.nash_conv_fresh_low <= solution.nash_conv_fresh
+
+
+def test_progress_is_a_deprecated_name_of_on_report():
+    spot = PreflopSpot("holdem", [10, 10], 0.5, 1, tree="pl")
+    new, old = [], []
+    solve_preflop(spot, iterations=3, deals=1000, on_report=new.append)
+    with pytest.warns(DeprecationWarning, match="progress= is deprecated"):
+        solve_preflop(spot, iterations=3, deals=1000, progress=old.append)
+    assert [r.iteration for r in old] == [r.iteration for r in new] == [3]
+    assert old[0].nash_conv == new[0].nash_conv > 0

@@ -56,7 +56,7 @@ def solve_job(params: JamFoldParams, solver: str, iterations: int,
             from omahanash.jamfold.nash_cache import equilibrium
 
             found = equilibrium(params, table, progress=report, cancel=cancel,
-                                on_iteration=live.append)
+                                on_report=live.append)
             # a copy: Continue must not change the equilibrium kept in the cache
             solution = JamFoldSolution(found.solution.game, deepcopy(found.solution.state),
                                        found.solution.history)
@@ -64,7 +64,7 @@ def solve_job(params: JamFoldParams, solver: str, iterations: int,
             return JamFoldOutcome(solution, rows, found.stopped, found.source)
         solution = JamFoldSolution.create(params, solver, table)
         solution.run(iterations or None, progress=report, cancel=cancel,
-                     on_iteration=live.append)
+                     on_report=live.append)
         if solution.iterations == 0:  # Stop came between the check above and iteration 1
             return NOTHING
         stopped = solution.outcome is not None and solution.outcome.stopped
@@ -81,7 +81,7 @@ def continue_job(solution: JamFoldSolution, more: int) -> Job:
     def job(report: Reporter, cancel: CancelFlag) -> JamFoldOutcome:
         live = list(before)
         report.phase("solving", detail=lambda: tuple(live))
-        solution.run(more, progress=report, cancel=cancel, on_iteration=live.append)
+        solution.run(more, progress=report, cancel=cancel, on_report=live.append)
         stopped = solution.outcome is not None and solution.outcome.stopped
         return JamFoldOutcome(solution, solution.class_rows(), stopped, "fresh")
 

@@ -26,7 +26,7 @@ from omahanash.savefile import refuse_overwriting_inputs
 
 
 class IterationPrinter:
-    """``on_iteration`` that redraws one stderr line with iteration and Epsilon."""
+    """``on_report`` that redraws one stderr line with iteration and Epsilon."""
 
     def __init__(self, label: str, interval: float = 0.5) -> None:
         self.label = label
@@ -116,13 +116,13 @@ def run(args: argparse.Namespace) -> int:
         try:
             if to_target:  # the one policy of the cache of equilibria (--fresh: no cache)
                 found = equilibrium(params, table, args.cache_dir, fresh=args.fresh,
-                                    cancel=cancel, on_iteration=printer)
+                                    cancel=cancel, on_report=printer)
                 solution = found.solution
                 if found.outcome is None:
                     _say_cached(solution)
             else:
                 assert solution is not None
-                solution.run(args.iterations, cancel=cancel, on_iteration=printer)
+                solution.run(args.iterations, cancel=cancel, on_report=printer)
         finally:
             printer.close()
     missed = _missed_target(solution, args.iterations) and not cancel.cancelled

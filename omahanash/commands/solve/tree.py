@@ -105,7 +105,7 @@ def run_tree(args: argparse.Namespace) -> int:
         try:
             solution = solve_preflop(spot, iterations=args.iterations, deals=deals,
                                      seed=seed, table=table, cache_dir=args.cache_dir,
-                                     progress=printer, cancel=cancel)
+                                     on_report=printer, cancel=cancel)
         finally:
             printer.close()
     if solution.status == "stopped" and solution.iterations == 0:
