@@ -29,7 +29,6 @@ caller's call values: calling with ``j`` changes the caller's result by ``-(G.T 
 
 from __future__ import annotations
 
-import math
 import numbers
 import weakref
 from collections.abc import Mapping, Sequence
@@ -49,6 +48,8 @@ from omahanash.jamfold.kernels import (
     triangle_products_serial,
 )
 from omahanash.runs import kernel_flag, raise_if_stopped
+from omahanash.solving.checks import MAX_CHIPS as MAX_CHIPS  # (its public home was here)
+from omahanash.solving.checks import check_chips
 
 # Tables with fewer cells than this run the single-threaded kernel (thread start-up would cost
 # more than the pass: Hold'em has 14,365 cells).
@@ -98,36 +99,6 @@ def _weakrefable(table) -> bool:
     except TypeError:
         return False
     return True
-
-
-#: Largest amount of chips a parameter may hold. Beyond it the per-deal sums (stacks times up
-#: to 7e10 pairs of Omaha hands) lose the precision that Epsilon targets of 0.0001 BB need,
-#: and at 1e308 they overflow to inf and NaN.
-MAX_CHIPS = 1e12
-
-
-def check_chips(name: str, value: object, argument: str | None = None) -> float:
-    """``value`` as a float: a real number (not a bool or a string), finite, at most
-    :data:`MAX_CHIPS` in size; else :class:`InputError` naming ``name`` (the thesis's word)
-    and the Python ``argument`` that held it.
-
-    >>> check_chips("SB", 5)
-    5.0
-    >>> check_chips("SB", "5", "sb")
-    Traceback (most recent call last):
-    ...
-    omahanash.errors.InputError: SB must be a number, got sb='5'
-    """
-    given = f"{argument}={value!r}" if argument else repr(value)
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InputError.naming(argument, f"{name} must be a number, got {given}")
-    number = float(value)
-    if not math.isfinite(number):
-        raise InputError.naming(argument, f"{name} must be a finite number, got {given}")
-    if abs(number) > MAX_CHIPS:
-        raise InputError.naming(argument, f"{name} must be at most {MAX_CHIPS:g} chips, got "
-                                f"{given}")
-    return number
 
 
 def _stack_pair(stacks: object) -> tuple[tuple[float, str], tuple[float, str]]:

@@ -16,9 +16,10 @@ import numpy as np
 from omahanash.cards import Variant
 from omahanash.equity.tables import load_table
 from omahanash.errors import InputError
-from omahanash.jamfold.game import JamFoldParams, check_chips
+from omahanash.jamfold.game import JamFoldParams
 from omahanash.jamfold.solution import JamFoldSolution
 from omahanash.runs import CancelFlag, ProgressCallback
+from omahanash.solving.checks import check_chips
 
 
 @dataclass(frozen=True)

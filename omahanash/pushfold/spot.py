@@ -33,8 +33,6 @@ what they must post is all in by force: their whole stack goes in and they have 
 
 from __future__ import annotations
 
-import math
-import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -42,8 +40,9 @@ import numpy as np
 
 from omahanash.cards import Variant
 from omahanash.errors import InputError
-from omahanash.jamfold.game import MAX_CHIPS
 from omahanash.pushfold.payouts import parse_payouts, payouts_label
+from omahanash.solving.checks import MAX_CHIPS as MAX_CHIPS  # (the app reads it here)
+from omahanash.solving.checks import check_chips
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
@@ -64,20 +63,7 @@ POSITIONS: dict[int, tuple[str, ...]] = {
 def _chips(name: str, value: object, argument: str, *, positive: bool = False) -> float:
     """``value`` as chips; an :class:`InputError` naming ``argument`` (``stacks[1]``, ``sb``,
     …: :attr:`InputError.argument`, which the app's form reads) otherwise."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InputError.naming(argument, f"{name} must be a number of chips, got {value!r}")
-    try:
-        number = float(value)
-    except OverflowError:
-        raise InputError.naming(argument, f"{name} is too large: {value!r}") from None
-    if not math.isfinite(number) or number < 0 or (positive and number == 0):
-        need = "> 0" if positive else ">= 0"
-        raise InputError.naming(argument, f"{name} must be a finite number of chips {need}, "
-                                          f"got {value!r}")
-    if number > MAX_CHIPS:
-        raise InputError.naming(argument, f"{name} must be at most {MAX_CHIPS:g} chips, "
-                                          f"got {value!r}")
-    return number
+    return check_chips(name, value, argument, minimum=0, positive=positive)
 
 
 @dataclass(frozen=True)

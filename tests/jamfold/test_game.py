@@ -35,6 +35,8 @@ from omahanash.jamfold.kernels import (
     ({"stacks": (1e308, 1e308)}, "stack S1 must be at most 1e+12 chips"),
     ({"stacks": 1e13}, "stack S1 must be at most 1e+12 chips"),
     ({"bb": 1e300}, "BB must be at most 1e+12 chips"),
+    ({"bb": 10**400}, "BB must be at most 1e+12 chips, got bb=10**400"),
+    ({"stacks": (100, -10**400)}, "stack S2 must be at most 1e+12 chips"),
     ({"ante": True}, "ante must be a number"),
     ({"sb": -5}, "SB must be > 0"),
     ({"stacks": 10}, "stack S2 must exceed BB + ante (10)"),
@@ -42,6 +44,17 @@ from omahanash.jamfold.kernels import (
 def test_bad_parameters_are_rejected_with_the_offending_value(kwargs, message):
     with pytest.raises(InputError, match=re.escape(message)):
         JamFoldParams(variant="holdem", **kwargs)
+
+
+def test_the_game_and_the_sweep_share_one_chip_checker():
+    from omahanash.jamfold.sweep import sweep
+
+    for call, argument in ((lambda: JamFoldParams(bb=10**400), "bb"),
+                           (lambda: sweep("holdem", [10], bb=10**400), "bb"),
+                           (lambda: sweep("holdem", [10**400]), "stacks_bb")):
+        with pytest.raises(InputError, match=r"must be at most 1e\+12 chips") as error:
+            call()
+        assert error.value.argument == argument
 
 
 def test_parameters_normalize_and_derive_the_money():
