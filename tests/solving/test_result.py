@@ -124,3 +124,30 @@ def test_the_cfr_rows_carry_the_kernel_settings():
     assert error.value.argument == "regret_plus"
     with pytest.raises(InputError, match="traversal"):
         CFRSolver.from_problem(make_game("kuhn"), algorithm="cfr+", traversal="sideways")
+
+
+def test_best_response_values_read_a_result_and_refuse_another_familys():
+    from omahanash.cfr.exploitability import best_response_values
+    from omahanash.errors import InputError
+
+    solution = solve_cfr(make_game("kuhn"), algorithm="cfr", iterations=40)
+    result = solution.result()
+    best, on_policy = best_response_values(solution.tree, result)
+    flat_best, flat_on = best_response_values(solution.tree, solution.average_policy())
+    assert np.array_equal(best, flat_best) and np.array_equal(on_policy, flat_on)
+    assert float((best - on_policy).sum()) == pytest.approx(result.nash_conv, rel=1e-12)
+    assert on_policy[0] == pytest.approx(-1 / 18, abs=0.02)  # Kuhn's game value, player 1
+    matrix = REGISTRY["matrix"]["rm"].create(parse_matrix_game("rps"))
+    matrix.step(4)
+    with pytest.raises(InputError, match="matrix result is not a policy") as error:
+        on.exploitability(make_game("kuhn"), matrix.result())
+    assert error.value.argument == "solution"
+
+
+def test_a_matrix_solvers_old_result_of_an_outcome_is_still_its_matrix_run():
+    solver = REGISTRY["matrix"]["rm+"].create(parse_matrix_game("rps"))
+    outcome = run(solver, iterations=32)
+    with pytest.warns(DeprecationWarning, match="matrix_run"):
+        old = solver.result(outcome)
+    assert old.iterations == 32 and np.array_equal(old.row_strategy,
+                                                   solver.matrix_run(outcome).row_strategy)

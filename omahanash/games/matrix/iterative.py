@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import math
 import os
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import overload
 
 import numpy as np
 from numba import njit
@@ -335,10 +337,17 @@ class MatrixSolver:
         return MatrixRun(self.name, self.iterations, *self.averages(), list(self.curve),
                          outcome.stopped, outcome)
 
-    def result(self) -> Result:
+    @overload
+    def result(self) -> Result: ...
+    @overload
+    def result(self, outcome: Outcome) -> MatrixRun: ...
+
+    def result(self, outcome: Outcome | None = None) -> Result | MatrixRun:
         """The frozen :class:`~omahanash.solving.Result` now: the average policy
         (read-only), :meth:`report`, family ``matrix``, the learning rule's name and the
-        matrix game as its ``spot``.
+        matrix game as its ``spot``. (``result(outcome)``, the old way to make a run's
+        :class:`MatrixRun`, still works with a :class:`DeprecationWarning`: it is
+        :meth:`matrix_run`.)
 
         >>> from omahanash.games.matrix import parse_matrix_game
         >>> solver = FictitiousPlaySolver(parse_matrix_game("matching-pennies"), seed=1)
@@ -347,6 +356,10 @@ class MatrixSolver:
         >>> result.solver, result.iterations, result.policy.row("row")
         ('fp', 16, {'heads': 0.6875, 'tails': 0.3125})
         """
+        if outcome is not None:
+            warnings.warn("MatrixSolver.result(outcome) is deprecated: use matrix_run(outcome)",
+                          DeprecationWarning, stacklevel=2)
+            return self.matrix_run(outcome)
         return result_of(self, "matrix", self.name, self.game)
 
 
