@@ -92,6 +92,8 @@ class TableTab(TableFiles, Tab):
         self._live: tuple[Live, float, float] | None = None
         #: the nodes and seats show a running job's provisional ranges
         self.provisional = False
+        #: the run was stopped before its result was measured: its last ranges stay shown
+        self._unmeasured = False
         self._running_spot: object = None
         self._clock = QTimer(self)  # the progress line's time, once a second
         self._clock.setInterval(1000)
@@ -306,6 +308,7 @@ class TableTab(TableFiles, Tab):
         self.form.summary_label.setText(message)
         self.run_status.setText("")
         self._live_seen = 0
+        self._unmeasured = False
         self._live_points = []
         self._live = None
         # the result shown answers the last run, not this one: greyed until its replacement
@@ -382,6 +385,11 @@ class TableTab(TableFiles, Tab):
         self.run_status.setStyleSheet("")
         if result.solution is None:
             return
+        if result.unmeasured:  # stopped past the grace: the last provisional ranges stay
+            self._unmeasured = True
+            self.results.nodes_heading.setText("Nodes — stopped: the run's last ranges, "
+                                               "not measured")
+            return
         if self.model.opening:
             self._fill(result.solution.spot, result.solution.solver.deals)
             key = None if self.model.request is None else self.model.request.key()
@@ -400,8 +408,8 @@ class TableTab(TableFiles, Tab):
         self._clock.stop()
         self.model.opening = False
         self.form.calculate_button.set_running(False)
-        if self.provisional:  # nothing came of the run: the solution shown before
-            self._show_solution()
+        if self.provisional and not self._unmeasured:  # nothing came of the run: the
+            self._show_solution()  # solution shown before
         self._validate()
 
     # -- showing -------------------------------------------------------------------------------
