@@ -155,13 +155,14 @@ MEASURE_GRACE = 0.25
 
 
 @contextmanager
-def grace_after(flag: CancelFlag | None, seconds: float = MEASURE_GRACE
+def grace_after(flag: CancelFlag | None, seconds: float | None = None
                 ) -> Iterator[CancelFlag]:
     """A flag that trips ``seconds`` after ``flag`` is set (the user's Stop or Ctrl-C): the
     measuring of a stopped run's result runs in its :func:`cancel_scope` (see
     :func:`measured`), so a Stop is over within ``seconds`` of being asked for, whatever is
     left to measure. Set long enough before the block, it trips at once; never set, never
     (the measuring of a finished run takes what it takes). ``None``: a flag never set.
+    ``seconds`` defaults to :data:`MEASURE_GRACE` (read at the call).
 
     >>> user = CancelFlag()
     >>> with grace_after(user, 0.01) as grace:
@@ -176,6 +177,7 @@ def grace_after(flag: CancelFlag | None, seconds: float = MEASURE_GRACE
     if flag is None:
         yield grace
         return
+    seconds = MEASURE_GRACE if seconds is None else seconds
     timers: list[threading.Timer] = []
 
     def start() -> None:
@@ -183,6 +185,8 @@ def grace_after(flag: CancelFlag | None, seconds: float = MEASURE_GRACE
         left = seconds if at is None else seconds - (time.monotonic() - at)
         if left <= 0:
             grace.cancel()
+            return
+        if left == float("inf"):  # no limit: never trips
             return
         timer = threading.Timer(left, grace.cancel)
         timer.daemon = True
