@@ -86,14 +86,14 @@ class TableTab(TableFiles, Tab):
             failed=self._on_failed, finished=self._on_finished)
         self.model = TableModel()
         self.stale = False
+        #: the run was stopped before its result was measured: its last ranges stay shown
+        self._unmeasured = False
         self._live_seen = 0
         self._live_points: list[tuple[int, float]] = []
         #: the last live snapshot, when it came (monotonic) and the iteration done then
         self._live: tuple[Live, float, float] | None = None
         #: the nodes and seats show a running job's provisional ranges
         self.provisional = False
-        #: the run was stopped before its result was measured: its last ranges stay shown
-        self._unmeasured = False
         self._running_spot: object = None
         self._clock = QTimer(self)  # the progress line's time, once a second
         self._clock.setInterval(1000)
@@ -239,7 +239,7 @@ class TableTab(TableFiles, Tab):
         form = self.form
         for button in (form.save_button, form.export_csv_button, form.export_json_button,
                        self.results.lookup_button, self.results.copy_range_button):
-            button.setEnabled(idle and have)
+            button.setEnabled(idle and have and not self._unmeasured)  # no pass in the GUI
         form.continue_button.setEnabled(idle and have and not self.stale
                                         and self.model.request is not None
                                         and self.model.request.iterations is not None)
@@ -386,9 +386,11 @@ class TableTab(TableFiles, Tab):
         if result.solution is None:
             return
         if result.unmeasured:  # stopped past the grace: the last provisional ranges stay
-            self._unmeasured = True
+            self._unmeasured = True  # (kept for Continue; nothing read that needs a pass)
             self.results.nodes_heading.setText("Nodes — stopped: the run's last ranges, "
                                                "not measured")
+            self.model.accept(result.solution, result.key)
+            self._show_staleness()
             return
         if self.model.opening:
             self._fill(result.solution.spot, result.solution.solver.deals)
