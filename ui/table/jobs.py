@@ -69,11 +69,19 @@ def _live(report: Reporter, clock: Any) -> tuple[list, Callable, Callable]:
     return live, progress, on_report
 
 
-def measure(solution: PushFoldSolution, cancel: CancelFlag) -> bool:
+def measure(solution: PushFoldSolution, cancel: CancelFlag,
+            per_pass: float | None = None) -> bool:
     """Make the passes the views read (:func:`~ui.table.model.warm`): all of them, or after a
     Stop (during the run or now) what :data:`~omahanash.runs.MEASURE_GRACE` allows
-    (:func:`~omahanash.runs.grace_after`); whether they were all made."""
+    (:func:`~omahanash.runs.grace_after`); whether they were all made. ``per_pass``: the
+    run's seconds per iteration (about a pass over the deals): after a Stop, passes that
+    long are not begun when they cannot end within the grace."""
+    from omahanash import runs
     from omahanash.runs import grace_after, measured
+
+    if cancel.cancelled and per_pass is not None and per_pass > runs.MEASURE_GRACE \
+            and solution.solver.evaluations().get(bool(solution.solver.icm)) is None:
+        return False
 
     def passes() -> bool:
         warm(solution)
@@ -81,6 +89,15 @@ def measure(solution: PushFoldSolution, cancel: CancelFlag) -> bool:
 
     with grace_after(cancel) as grace:
         return measured(passes, grace) is not None
+
+
+def _per_pass(clock: Any, iterations: int) -> float | None:
+    """About the seconds of a pass over the deals: the run's time per iteration (measured,
+    else the time so far over the iterations done)."""
+    measured = clock.seconds_per_iteration()
+    if measured is not None:
+        return float(measured)
+    return clock.elapsed() / iterations if iterations > 0 else None
 
 
 def solve_job(request: TableRequest) -> Job:
@@ -113,7 +130,7 @@ def solve_job(request: TableRequest) -> Job:
             source = "fresh"
         if solution.iterations == 0:
             return TableOutcome(None, True, source, key, target)
-        done = measure(solution, cancel)
+        done = measure(solution, cancel, _per_pass(clock, solution.iterations))
         return TableOutcome(solution, solution.stopped or not done, source, key, target,
                             unmeasured=not done)
 
@@ -136,7 +153,7 @@ def continue_job(solution: PushFoldSolution, more: int, key: str | None) -> Job:
         clone = solve_pushfold(solution.spot, iterations=more, resume_from=solution,
                                live=True, progress=progress, on_report=on_report,
                                cancel=cancel)
-        done = measure(clone, cancel)
+        done = measure(clone, cancel, _per_pass(clock, clone.iterations - solution.iterations))
         return TableOutcome(clone, clone.stopped or not done, "fresh", key,
                             unmeasured=not done)
 
