@@ -170,3 +170,15 @@ def test_ctrl_c_at_a_table_exits_130_with_whole_json_and_no_half_export(tmp_path
         assert written["nodes"]
     else:
         assert b"not written" in err
+
+
+def test_the_table_job_begins_no_pass_longer_than_the_grace_after_a_stop():
+    from ui.table.jobs import measure
+
+    gate = StopGate()
+    solution = solve_pushfold(SPOT, iterations=400, deals=8000, on_report=gate.on_report,
+                              cancel=gate)
+    assert solution.stopped
+    solution.solver.step(1)  # an iteration past the last measured one: a pass to make
+    assert measure(solution, gate, per_pass=runs.MEASURE_GRACE * 10) is False
+    assert measure(solution, CancelFlag(), per_pass=runs.MEASURE_GRACE * 10) is True
