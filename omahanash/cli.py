@@ -17,6 +17,7 @@ and one line on stderr; Ctrl-C becomes exit code 130 with what was finished kept
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import json
 import logging
@@ -149,5 +150,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         StderrProgress.quiet = was_quiet
 
 
+def entry() -> NoReturn:
+    """The ``omahanash`` console script: :func:`main`, then an exit that does not linger
+    (stdout and stderr flushed first, so a JSON document is whole; ``gc.freeze()`` keeps
+    the collector from walking every object a solve made on the way out: Ctrl-C's exit code
+    130 comes promptly). Tests call :func:`main`, which returns the code."""
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe: nothing more to say
+            pass
+    gc.freeze()
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import ClassVar, TextIO
+from typing import ClassVar, TextIO, TypeVar
 
 import numpy as np
 
@@ -40,6 +40,7 @@ from omahanash.errors import Cancelled, InputError
 logger = logging.getLogger(__name__)
 
 ProgressCallback = Callable[[float, float], None]
+T = TypeVar("T")
 
 
 class CancelFlag:
@@ -60,12 +61,37 @@ class CancelFlag:
         self._event = threading.Event()
         self._lock = threading.Lock()
         self._arrays: list[np.ndarray] = []  # the kernel flags of the scopes watching it
+        self._callbacks: list[Callable[[], None]] = []  # told once, at the first cancel
+        self._at: float | None = None  # time.monotonic() of the first cancel
 
     def cancel(self) -> None:
-        self._event.set()
         with self._lock:
+            first = self._at is None
+            if first:
+                self._at = time.monotonic()
+            self._event.set()
             for array in self._arrays:
                 array[0] = 1
+            callbacks = list(self._callbacks) if first else []
+        for callback in callbacks:
+            callback()
+
+    @property
+    def cancelled_at(self) -> float | None:
+        """When :meth:`cancel` was first called (``time.monotonic()``), None before."""
+        return self._at
+
+    def _on_cancel(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` at the first :meth:`cancel` (at once if it was called)."""
+        with self._lock:
+            if self._at is None:
+                self._callbacks.append(callback)
+                return
+        callback()
+
+    def _forget(self, callback: Callable[[], None]) -> None:
+        with self._lock:
+            self._callbacks = [c for c in self._callbacks if c is not callback]
 
     @property
     def cancelled(self) -> bool:
@@ -121,6 +147,84 @@ def cancel_scope(cancel: CancelFlag | None) -> Iterator[None]:
         stack.pop()
         for flag in flags:
             flag._unwatch(array)
+
+
+#: Seconds the measuring of a result (NashConv on fresh deals, EVs, a lookup, an export) may
+#: take after a Stop (:func:`grace_after`): past it the result is returned unmeasured.
+MEASURE_GRACE = 0.25
+
+
+@contextmanager
+def grace_after(flag: CancelFlag | None, seconds: float | None = None
+                ) -> Iterator[CancelFlag]:
+    """A flag that trips ``seconds`` after ``flag`` is set (the user's Stop or Ctrl-C): the
+    measuring of a stopped run's result runs in its :func:`cancel_scope` (see
+    :func:`measured`), so a Stop is over within ``seconds`` of being asked for, whatever is
+    left to measure. Set long enough before the block, it trips at once; never set, never
+    (the measuring of a finished run takes what it takes). ``None``: a flag never set.
+    ``seconds`` defaults to :data:`MEASURE_GRACE` (read at the call).
+
+    >>> user = CancelFlag()
+    >>> with grace_after(user, 0.01) as grace:
+    ...     before = grace.cancelled
+    ...     user.cancel()
+    ...     _ = grace._event.wait(5)   # the grace runs out in the background
+    ...     after = grace.cancelled
+    >>> before, after
+    (False, True)
+    """
+    grace = CancelFlag()
+    if flag is None:
+        yield grace
+        return
+    seconds = MEASURE_GRACE if seconds is None else seconds
+    timers: list[threading.Timer] = []
+
+    def start() -> None:
+        at = flag.cancelled_at
+        left = seconds if at is None else seconds - (time.monotonic() - at)
+        if left <= 0:
+            grace.cancel()
+            return
+        if left == float("inf"):  # no limit: never trips
+            return
+        timer = threading.Timer(left, grace.cancel)
+        timer.daemon = True
+        timers.append(timer)
+        timer.start()
+
+    flag._on_cancel(start)
+    try:
+        yield grace
+    finally:
+        flag._forget(start)
+        for timer in timers:
+            timer.cancel()
+
+
+def measured(compute: Callable[[], T], grace: CancelFlag | None) -> T | None:
+    """``compute()``, or None when ``grace`` (a :func:`grace_after` flag) trips first: it
+    runs in the flag's :func:`cancel_scope`, so its long kernels stop within a fraction of a
+    second (their partial work thrown away) and the figure is left unmeasured; a figure
+    made already (no kernel to run) is returned even past the grace.
+
+    >>> grace = CancelFlag()
+    >>> measured(lambda: 42, grace)
+    42
+    >>> grace.cancel()
+    >>> def long_pass():
+    ...     raise_if_stopped(kernel_flag())   # as a long kernel's caller does
+    ...     return 42
+    >>> measured(long_pass, grace) is None
+    True
+    """
+    try:
+        with cancel_scope(grace):
+            return compute()
+    except Cancelled:
+        if grace is not None and grace.cancelled:
+            return None
+        raise
 
 
 def kernel_flag() -> np.ndarray:

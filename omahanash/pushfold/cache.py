@@ -32,13 +32,13 @@ from typing import TYPE_CHECKING
 
 from omahanash.equity.tablefile import resolve_cache_dir
 from omahanash.equity.tables import load_table, table_identity
-from omahanash.errors import InputError
+from omahanash.errors import Cancelled, InputError
 from omahanash.hands import num_classes
 from omahanash.pushfold.solution import PUSHFOLD_SOLUTION, PushFoldSolution
 from omahanash.pushfold.solve import solve_pushfold
 from omahanash.pushfold.solver import default_deals
 from omahanash.pushfold.spot import PushFoldSpot
-from omahanash.runs import CancelFlag
+from omahanash.runs import CancelFlag, cancel_scope
 from omahanash.savefile import read_header
 from omahanash.solving import Report
 
@@ -113,10 +113,21 @@ def table_equilibrium(spot: PushFoldSpot, *, deals: int | str | None = None, see
                             and solution.status not in ("converged", "stalled")):
         return solution
     if persist and spot.players > 2:  # heads-up equilibria live in the heads-up cache
-        solution.solver.evaluate(icm=False)  # chips too: the file then answers everything
+        _chip_pass(solution, cancel)
         _write(solution, path)
     with _LOCK:
         return _MEMORY.setdefault(key, solution)
+
+
+def _chip_pass(solution: PushFoldSolution, cancel: CancelFlag | None) -> None:
+    """The chip values of a solved spot too, so that its file answers everything; a Stop
+    ends the pass at once (the run itself is finished and kept: a reopened file makes the
+    chip pass when it is asked for)."""
+    try:
+        with cancel_scope(cancel):
+            solution.solver.evaluate(icm=False)
+    except Cancelled:
+        logger.debug("the chip pass of a solved table was stopped: kept without it")
 
 
 def clear_memory() -> None:

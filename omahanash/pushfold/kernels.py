@@ -583,6 +583,8 @@ def deal_pass(classes: np.ndarray, weights: np.ndarray, hi: np.ndarray, lo: np.n
             walk_deals(start, stop, classes, weights, hi, lo, hilo, sigma, storage, scale,
                        size, values, stacks, antes, blinds, payouts, icm,
                        cfv[c], reach[c], root[c], cancel)
+    if stop_requested(cancel):  # partial sums, thrown away: not summed (at 6+ Omaha seats
+        return cfv[0].copy(), reach[0].copy(), root[0].copy()  # the sum is a long tail)
     return sum_chunks(cfv, reach, root)
 
 

@@ -313,6 +313,8 @@ class PushFoldSolver:
 
     def _pass(self, sigma: np.ndarray, icm: bool | None = None, d: Deals | None = None
               ) -> tuple:
+        stop = kernel_flag()  # set by a Stop in the run loop's cancel_scope: Cancelled
+        raise_if_stopped(stop)  # before the terminal values a chip pass makes first
         d = self.deals if d is None else d
         model_icm = self.icm if icm is None else icm
         if model_icm == self.icm:
@@ -325,7 +327,6 @@ class PushFoldSolver:
                 self._chip_values = terminal_values(self.stacks, self.antes, self.blinds,
                                                     payouts, False, self.hilo)
             values = self._chip_values
-        stop = kernel_flag()  # set by a Stop in the run loop's cancel_scope: Cancelled
         if d.settle is not None:  # every class triple, three-way pots on many boards
             if self._triples is None:
                 self._triples = TriplePass(self.table, self.storage, self.scale)
@@ -492,6 +493,7 @@ class PushFoldSolver:
         heads-up deals: the fresh figure is the figure)."""
         d = self.deals
         if self._fresh_deals is None and (d.settle is not None or not d.exact):
+            raise_if_stopped(kernel_flag())  # a stopped run's measuring past its grace
             seed = int(d.seed) + FRESH_SEED_OFFSET
             if d.settle is not None:
                 self._fresh_deals = triple_deals(seed, table_seed=FRESH_SEED)

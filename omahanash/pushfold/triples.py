@@ -505,5 +505,7 @@ class TriplePass:
         single, first, second = values[0], values[1], values[2]
         w = deals.weights.reshape(CLASSES, CLASSES, CLASSES)
         flag = np.zeros(1, np.uint8) if cancel is None else cancel
-        return three_pass(w, self.values(deals.settle, values, model), self.eq, single, first,
-                          second, np.ascontiguousarray(sigma), chunks, flag)
+        settled = self.values(deals.settle, values, model)
+        raise_if_stopped(flag)  # stopped while the values were made: no pass
+        return three_pass(w, settled, self.eq, single, first, second,
+                          np.ascontiguousarray(sigma), chunks, flag)

@@ -28,14 +28,18 @@ Job = Callable[["Reporter", "CancelFlag"], Any]
 class TableOutcome(NamedTuple):
     """A job's answer: the solution (None: nothing computed), whether Stop ended it, where it
     came from (``cache``: the cache of equilibria answered at once, ``fresh``, ``file``), the
-    key of the request it answers (None: a file) and the NashConv target of a run to one
-    (None: a count of iterations, or a file)."""
+    key of the request it answers (None: a file), the NashConv target of a run to one
+    (None: a count of iterations, or a file) and ``unmeasured``: Stop came before the
+    passes the views read were made within their grace (:func:`measure`): the tab keeps
+    the run's last provisional ranges and reads nothing of the solution that needs a
+    pass."""
 
     solution: PushFoldSolution | None
     stopped: bool
     source: str
     key: str | None
     target: float | None = None
+    unmeasured: bool = False
 
 
 class Live(NamedTuple):
@@ -63,6 +67,37 @@ def _live(report: Reporter, clock: Any) -> tuple[list, Callable, Callable]:
         clock.report(item.iteration, item.nash_conv)
 
     return live, progress, on_report
+
+
+def measure(solution: PushFoldSolution, cancel: CancelFlag,
+            per_pass: float | None = None) -> bool:
+    """Make the passes the views read (:func:`~ui.table.model.warm`): all of them, or after a
+    Stop (during the run or now) what :data:`~omahanash.runs.MEASURE_GRACE` allows
+    (:func:`~omahanash.runs.grace_after`); whether they were all made. ``per_pass``: the
+    run's seconds per iteration (about a pass over the deals): after a Stop, passes that
+    long are not begun when they cannot end within the grace."""
+    from omahanash import runs
+    from omahanash.runs import grace_after, measured
+
+    if cancel.cancelled and per_pass is not None and per_pass > runs.MEASURE_GRACE \
+            and solution.solver.evaluations().get(bool(solution.solver.icm)) is None:
+        return False
+
+    def passes() -> bool:
+        warm(solution)
+        return True
+
+    with grace_after(cancel) as grace:
+        return measured(passes, grace) is not None
+
+
+def _per_pass(clock: Any, iterations: int) -> float | None:
+    """About the seconds of a pass over the deals: the run's time per iteration (measured,
+    else the time so far over the iterations done)."""
+    measured = clock.seconds_per_iteration()
+    if measured is not None:
+        return float(measured)
+    return clock.elapsed() / iterations if iterations > 0 else None
 
 
 def solve_job(request: TableRequest) -> Job:
@@ -95,8 +130,9 @@ def solve_job(request: TableRequest) -> Job:
             source = "fresh"
         if solution.iterations == 0:
             return TableOutcome(None, True, source, key, target)
-        warm(solution)
-        return TableOutcome(solution, solution.stopped, source, key, target)
+        done = measure(solution, cancel, _per_pass(clock, solution.iterations))
+        return TableOutcome(solution, solution.stopped or not done, source, key, target,
+                            unmeasured=not done)
 
     return job
 
@@ -117,8 +153,9 @@ def continue_job(solution: PushFoldSolution, more: int, key: str | None) -> Job:
         clone = solve_pushfold(solution.spot, iterations=more, resume_from=solution,
                                live=True, progress=progress, on_report=on_report,
                                cancel=cancel)
-        warm(clone)
-        return TableOutcome(clone, clone.stopped, "fresh", key)
+        done = measure(clone, cancel, _per_pass(clock, clone.iterations - solution.iterations))
+        return TableOutcome(clone, clone.stopped or not done, "fresh", key,
+                            unmeasured=not done)
 
     return job
 
@@ -142,6 +179,8 @@ def finished_message(result: TableOutcome) -> str:
     solution = result.solution
     if solution is None:
         return "Stopped before the first iteration: nothing was computed."
+    if result.unmeasured:
+        return f"Stopped after {solution.iterations} iterations: ranges shown, not measured."
     unit = nash_conv_unit(solution.spot)
     if result.source == "cache":
         return (f"The spot's equilibrium from the cache of equilibria: NashConv "
@@ -172,6 +211,9 @@ def status_text(result: TableOutcome) -> str:
     solution = result.solution
     if solution is None:
         return "Stopped before the first iteration: nothing was computed."
+    if result.unmeasured:
+        return (f"Stopped after {solution.iterations:,} iterations: the ranges shown are the "
+                "run's last, not measured (Continue goes on from the iterations done).")
     unit = nash_conv_unit(solution.spot)
     outcome = solution.outcome
     nash_conv = f"NashConv {unit.text(solution.nash_conv)}"

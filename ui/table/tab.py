@@ -86,6 +86,8 @@ class TableTab(TableFiles, Tab):
             failed=self._on_failed, finished=self._on_finished)
         self.model = TableModel()
         self.stale = False
+        #: the run was stopped before its result was measured: its last ranges stay shown
+        self._unmeasured = False
         self._live_seen = 0
         self._live_points: list[tuple[int, float]] = []
         #: the last live snapshot, when it came (monotonic) and the iteration done then
@@ -237,7 +239,7 @@ class TableTab(TableFiles, Tab):
         form = self.form
         for button in (form.save_button, form.export_csv_button, form.export_json_button,
                        self.results.lookup_button, self.results.copy_range_button):
-            button.setEnabled(idle and have)
+            button.setEnabled(idle and have and not self._unmeasured)  # no pass in the GUI
         form.continue_button.setEnabled(idle and have and not self.stale
                                         and self.model.request is not None
                                         and self.model.request.iterations is not None)
@@ -306,6 +308,7 @@ class TableTab(TableFiles, Tab):
         self.form.summary_label.setText(message)
         self.run_status.setText("")
         self._live_seen = 0
+        self._unmeasured = False
         self._live_points = []
         self._live = None
         # the result shown answers the last run, not this one: greyed until its replacement
@@ -382,6 +385,13 @@ class TableTab(TableFiles, Tab):
         self.run_status.setStyleSheet("")
         if result.solution is None:
             return
+        if result.unmeasured:  # stopped past the grace: the last provisional ranges stay
+            self._unmeasured = True  # (kept for Continue; nothing read that needs a pass)
+            self.results.nodes_heading.setText("Nodes — stopped: the run's last ranges, "
+                                               "not measured")
+            self.model.accept(result.solution, result.key)
+            self._show_staleness()
+            return
         if self.model.opening:
             self._fill(result.solution.spot, result.solution.solver.deals)
             key = None if self.model.request is None else self.model.request.key()
@@ -400,8 +410,8 @@ class TableTab(TableFiles, Tab):
         self._clock.stop()
         self.model.opening = False
         self.form.calculate_button.set_running(False)
-        if self.provisional:  # nothing came of the run: the solution shown before
-            self._show_solution()
+        if self.provisional and not self._unmeasured:  # nothing came of the run: the
+            self._show_solution()  # solution shown before
         self._validate()
 
     # -- showing -------------------------------------------------------------------------------

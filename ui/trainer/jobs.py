@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from omahanash.errors import Cancelled
+from omahanash.runs import cancel_scope
 from ui.kit.fields import Reporter
 
 if TYPE_CHECKING:
@@ -38,10 +39,13 @@ class Dealt(NamedTuple):
 
 def deal_job(drill: Drill | TableDrill) -> Job:
     """Deal the drill's next spot, solving its equilibrium first (``report(done, total)`` in
-    CFR+ iterations)."""
+    CFR+ iterations), all of it in the Stop's :func:`~omahanash.runs.cancel_scope`."""
     def job(report: Reporter, cancel: CancelFlag) -> Dealt:
         try:
-            return Dealt(drill.next_spot(report, cancel), False)
+            # every pass of the deal (the solve's, the cache's chip pass, the lookups after
+            # it) stops within a fraction of a second of a Stop
+            with cancel_scope(cancel):
+                return Dealt(drill.next_spot(report, cancel), False)
         except Cancelled:
             return Dealt(None, True)
 

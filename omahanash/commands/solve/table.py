@@ -11,6 +11,7 @@ Examples::
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from typing import Any
@@ -23,10 +24,11 @@ from omahanash.errors import InputError
 from omahanash.hands import parse_class
 from omahanash.pushfold import PushFoldSolution, PushFoldSpot, solve_pushfold
 from omahanash.pushfold.cache import table_equilibrium
-from omahanash.pushfold.live import TimeLeft, duration_text
+from omahanash.pushfold.live import TimeLeft, duration_text, provisional_nodes, range_figures
 from omahanash.pushfold.solver import DEFAULT_MAX_ITERATIONS, default_target
 from omahanash.rng import check_seed
-from omahanash.runs import StderrProgress, cancel_on_interrupt
+from omahanash.runs import CancelFlag, StderrProgress, cancel_on_interrupt, grace_after, measured
+from omahanash.solving import Report
 
 
 def _spot(args: argparse.Namespace) -> PushFoldSpot:
@@ -71,10 +73,21 @@ def _number(value: float) -> float | int:
     return int(value) if float(value).is_integer() else float(value)
 
 
-def table_summary(solution: PushFoldSolution, seconds: float) -> dict[str, Any]:
-    """The ``--json`` document of a solved table."""
+def table_summary(solution: PushFoldSolution, seconds: float,
+                  grace: CancelFlag | None = None) -> dict[str, Any]:
+    """The ``--json`` document of a solved table. ``grace``: a :func:`~omahanash.runs.
+    grace_after` flag (a stopped run's measuring): what is not measured when it trips is
+    ``null`` (the ranges then from the average strategy's sums, ``reach`` null), and
+    ``measured`` says whether every figure was."""
     spot = solution.spot
     pay = spot.payout_amounts
+    nodes = measured(solution.node_summary, grace)
+    ev = measured(lambda: solution.ev, grace)
+    gains = measured(lambda: solution.exploitability, grace)
+    nash_conv = measured(lambda: solution.nash_conv, grace)
+    fresh = measured(lambda: solution.nash_conv_fresh, grace)
+    low = measured(lambda: solution.nash_conv_fresh_low, grace)
+    figures = (nodes, ev, gains, nash_conv, fresh, low)
     return {"game": str(spot.variant), "players": spot.players,
             "positions": list(spot.positions), "stacks": [_number(s) for s in spot.stacks],
             "sb": _number(spot.sb), "bb": _number(spot.bb), "ante": _number(spot.ante),
@@ -82,11 +95,22 @@ def table_summary(solution: PushFoldSolution, seconds: float) -> dict[str, Any]:
             "payouts": "chips" if pay is None else [_number(p) for p in pay],
             "model": spot.model, "iterations": solution.iterations,
             "seconds": round(seconds, 3), "deals": solution.solver.deals.describe(),
-            "nodes": solution.node_summary(), "ev": solution.ev,
-            "exploitability": solution.exploitability, "nash_conv": solution.nash_conv,
-            "nash_conv_fresh": solution.nash_conv_fresh,
-            "nash_conv_fresh_low": solution.nash_conv_fresh_low,
-            "status": solution.status, "target": default_target(spot)}
+            "nodes": nodes if nodes is not None else _ranges_only(solution),
+            "ev": ev, "exploitability": gains, "nash_conv": nash_conv,
+            "nash_conv_fresh": fresh, "nash_conv_fresh_low": low,
+            "status": solution.status, "target": default_target(spot),
+            "measured": all(figure is not None for figure in figures)}
+
+
+def _ranges_only(solution: PushFoldSolution) -> list[dict[str, Any]]:
+    """The nodes as :meth:`~omahanash.pushfold.PushFoldSolution.node_summary` has them, from
+    the average strategy's sums alone (no pass over the deals: a stop's ranges past its
+    grace); ``reach`` where a pass at this iteration measured it, else None."""
+    rows = {row["node"]: row for row in provisional_nodes(
+        Report(solution.iterations, math.inf, range_figures(solution.solver)))}
+    return [{"node": node.name, "position": node.position, "action": node.action,
+             "percent": rows[node.name]["percent"], "reach": rows[node.name]["reach"]}
+            for node in solution.nodes]
 
 
 def run_table(args: argparse.Namespace) -> int:
@@ -122,23 +146,32 @@ def run_table(args: argparse.Namespace) -> int:
                     on_report=printer if args.iterations is None else None, cancel=cancel)
         finally:
             printer.close()
-    if solution.stopped and solution.iterations == 0:  # nothing to show, nothing to measure
-        sys.stderr.write("omahanash solve: interrupted before the first iteration: nothing "
-                         "computed\n")
-        return 130
-    seconds = time.perf_counter() - started
-    if args.export:
-        solution.export(args.export[1], args.export[0])
-    data = table_summary(solution, seconds)
-    if args.lookup is not None:
-        data["lookup"] = solution.lookup(args.lookup, args.node)
+        if solution.stopped and solution.iterations == 0:  # nothing to show or measure
+            sys.stderr.write("omahanash solve: interrupted before the first iteration: "
+                             "nothing computed\n")
+            return 130
+        seconds = time.perf_counter() - started
+        # after a Ctrl-C (during the solve or now) the measuring gets MEASURE_GRACE seconds
+        with grace_after(cancel) as grace:
+            data = table_summary(solution, seconds, grace)
+            if args.lookup is not None:
+                data["lookup"] = measured(lambda: solution.lookup(args.lookup, args.node),
+                                          grace)
+            exported = args.export is None or measured(
+                lambda: solution.export(args.export[1], args.export[0]), grace) is not None
+        interrupted = solution.stopped or cancel.cancelled
     if args.json:
         print_json(data)
     else:
         _print_table(data)
-    if solution.stopped:
+    if not exported:
+        sys.stderr.write(f"omahanash solve: interrupted: {args.export[1]} not written "
+                         "(not measured in time)\n")
+    if interrupted:
+        unmeasured = "" if data["measured"] and exported and data.get("lookup", 1) \
+            is not None else "; figures past the stop not measured"
         sys.stderr.write(f"omahanash solve: interrupted after {solution.iterations} "
-                         "iterations (results so far shown)\n")
+                         f"iterations (results so far shown{unmeasured})\n")
         return 130
     return 0
 
@@ -178,13 +211,17 @@ class NashConvPrinter:
 def print_values(data: dict[str, Any], unit: str) -> None:
     """Each seat's stack, EVs and best-response gain, then NashConv (a solved table's or
     tree's text output)."""
+    if data["ev"] is None or data["exploitability"] is None or data["nash_conv"] is None:
+        print("EVs and NashConv not measured (stopped before they were)")
+        return
     print(f"{'position':<9} {'stack':>10} {'EV chips':>10} {'EV prize':>10} {'BR gain':>10}")
     for ev, gain, stack in zip(data["ev"], data["exploitability"], data["stacks"]):
         prize = "-" if ev["prize"] is None else f"{ev['prize']:.4f}"
         print(f"{ev['position']:<9} {stack:>10,.0f} {ev['chips']:>10.3f} {prize:>10} "
               f"{gain['gain']:>10.5f}")
     low = data.get("nash_conv_fresh_low")
-    fresh = f"{data['nash_conv_fresh']:.6g}" if low is None or low == data["nash_conv_fresh"] \
+    fresh = "not measured" if data["nash_conv_fresh"] is None else \
+        f"{data['nash_conv_fresh']:.6g}" if low is None or low == data["nash_conv_fresh"] \
         else f"between {low:.6g} and {data['nash_conv_fresh']:.6g}"
     print(f"NashConv {data['nash_conv']:.6g} {unit} (target {data['target']:.4g}; on fresh "
           f"deals {fresh})")
@@ -200,10 +237,12 @@ def _print_table(data: dict[str, Any]) -> None:
           f"{data['status']}")
     print(f"{'node':<24} {'action':>6} {'range %':>8} {'reach %':>8}")
     for node in data["nodes"]:
-        print(f"{node['node']:<24} {node['action']:>6} {node['percent']:>8.2f} "
-              f"{100 * node['reach']:>8.2f}")
+        reach = "-" if node["reach"] is None else f"{100 * node['reach']:.2f}"
+        print(f"{node['node']:<24} {node['action']:>6} {node['percent']:>8.2f} {reach:>8}")
     print_values(data, unit)
     lookup = data.get("lookup")
+    if "lookup" in data and lookup is None:
+        print("Lookup    not measured (stopped before it was)")
     if lookup:
         def show(value: float | None) -> str:
             return "not reached" if value is None else f"{value:.6f}"

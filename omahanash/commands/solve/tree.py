@@ -27,9 +27,9 @@ from omahanash.commands.solve.table import (
     print_values,
 )
 from omahanash.errors import InputError
-from omahanash.hands import parse_class
+from omahanash.hands import class_combos, parse_class
 from omahanash.rng import check_seed
-from omahanash.runs import cancel_on_interrupt
+from omahanash.runs import CancelFlag, cancel_on_interrupt, grace_after, measured
 from omahanash.trees import (
     PreflopSpot,
     TreeSolution,
@@ -37,6 +37,8 @@ from omahanash.trees import (
     default_tree_target,
     solve_preflop,
 )
+from omahanash.trees.solution import NodeView
+from omahanash.trees.solver import own_reach
 
 
 def _spot(args: argparse.Namespace) -> PreflopSpot:
@@ -61,11 +63,23 @@ def _spot(args: argparse.Namespace) -> PreflopSpot:
                        max_raises=3 if args.max_raises is None else args.max_raises)
 
 
-def tree_summary(solution: TreeSolution, seconds: float) -> dict[str, Any]:
-    """The ``--json`` document of a solved tree."""
+def tree_summary(solution: TreeSolution, seconds: float,
+                 grace: CancelFlag | None = None) -> dict[str, Any]:
+    """The ``--json`` document of a solved tree. ``grace``: a :func:`~omahanash.runs.
+    grace_after` flag (a stopped run's measuring): what is not measured when it trips is
+    ``null`` (the nodes then from the average strategy alone, ``reach`` null), and
+    ``measured`` says whether every figure was."""
     spot = solution.spot
     pay = spot.payout_amounts
     pushfold = solution.settings.kind == "pushfold"
+    nodes = measured(lambda: [node.to_json(pushfold) for node in solution.nodes], grace)
+    ev = measured(lambda: solution.ev, grace)
+    gains = measured(lambda: [{"position": pos, "gain": float(g)} for pos, g in
+                              zip(spot.positions, solution.gains, strict=True)], grace)
+    nash_conv = measured(lambda: solution.nash_conv, grace)
+    fresh = measured(lambda: solution.nash_conv_fresh, grace)
+    low = measured(lambda: solution.nash_conv_fresh_low, grace)
+    figures = (nodes, ev, gains, nash_conv, fresh, low)
     return {"game": str(spot.variant), "players": spot.players,
             "positions": list(spot.positions), "stacks": [_number(s) for s in spot.stacks],
             "sb": _number(spot.sb), "bb": _number(spot.bb), "ante": _number(spot.ante),
@@ -75,13 +89,36 @@ def tree_summary(solution: TreeSolution, seconds: float) -> dict[str, Any]:
             "tree_size": solution.solver.tree.size(solution.solver.classes_n),
             "iterations": solution.iterations, "seconds": round(seconds, 3),
             "deals": solution.solver.deals.describe(),
-            "nodes": [node.to_json(pushfold) for node in solution.nodes],
-            "ev": solution.ev,
-            "exploitability": [{"position": pos, "gain": float(g)} for pos, g in
-                               zip(spot.positions, solution.gains, strict=True)],
-            "nash_conv": solution.nash_conv, "nash_conv_fresh": solution.nash_conv_fresh,
-            "nash_conv_fresh_low": solution.nash_conv_fresh_low,
-            "status": solution.status, "target": default_tree_target(spot)}
+            "nodes": nodes if nodes is not None else _nodes_only(solution, pushfold),
+            "ev": ev, "exploitability": gains,
+            "nash_conv": nash_conv, "nash_conv_fresh": fresh,
+            "nash_conv_fresh_low": low,
+            "status": solution.status, "target": default_tree_target(spot),
+            "measured": all(figure is not None for figure in figures)}
+
+
+def _nodes_only(solution: TreeSolution, pushfold: bool) -> list[dict[str, Any]]:
+    """The nodes as :attr:`~omahanash.trees.TreeSolution.nodes` has them, from the average
+    strategy alone (no pass over the deals: a stop's nodes past its grace), ``reach``
+    None."""
+    solver, spot = solution.solver, solution.spot
+    avg = solver.class_average()
+    reach_own = own_reach(solver.arrays, avg)
+    game = "holdem" if spot.variant is Variant.HOLDEM else "omaha"
+    combos = class_combos(game)[solver.table.class_ids].astype(float)
+    out = []
+    for node in solver.tree.decisions():
+        weight = combos * reach_own[node.slot]
+        total = weight.sum()
+        actions = [{"action": action.kind, "to": action.to / spot.bb,
+                    "percent": 100.0 * (float(weight @ avg[node.slot, :, a] / total)
+                                        if total > 0 else 0.0)}
+                   for a, action in enumerate(node.actions)]
+        row = NodeView(node.name, spot.positions[node.player], node.slot, node.pot / spot.bb,
+                       node.to_call / spot.bb, 0.0, actions).to_json(pushfold)
+        row["reach"] = None
+        out.append(row)
+    return out
 
 
 def run_tree(args: argparse.Namespace) -> int:
@@ -108,25 +145,34 @@ def run_tree(args: argparse.Namespace) -> int:
                                      on_report=printer, cancel=cancel)
         finally:
             printer.close()
-    if solution.status == "stopped" and solution.iterations == 0:
-        sys.stderr.write("omahanash solve: interrupted before the first iteration: nothing "
-                         "computed\n")
-        return 130
-    seconds = time.perf_counter() - started
-    if args.export:
-        solution.export(args.export[1], args.export[0])
-    if args.save:
-        solution.save(args.save)
-    data = tree_summary(solution, seconds)
-    if args.lookup is not None:
-        data["lookup"] = solution.lookup(args.lookup, args.node)
+        if solution.status == "stopped" and solution.iterations == 0:
+            sys.stderr.write("omahanash solve: interrupted before the first iteration: "
+                             "nothing computed\n")
+            return 130
+        seconds = time.perf_counter() - started
+        # after a Ctrl-C (during the solve or now) the measuring gets MEASURE_GRACE seconds
+        with grace_after(cancel) as grace:
+            exported = args.export is None or measured(
+                lambda: solution.export(args.export[1], args.export[0]), grace) is not None
+            if args.save:
+                solution.save(args.save)
+            data = tree_summary(solution, seconds, grace)
+            if args.lookup is not None:
+                data["lookup"] = measured(lambda: solution.lookup(args.lookup, args.node),
+                                          grace)
+        interrupted = solution.status == "stopped" or cancel.cancelled
     if args.json:
         print_json(data)
     else:
         _print_tree(data)
-    if solution.status == "stopped":
+    if not exported:
+        sys.stderr.write(f"omahanash solve: interrupted: {args.export[1]} not written "
+                         "(not measured in time)\n")
+    if interrupted:
+        unmeasured = "" if data["measured"] and exported and data.get("lookup", 1) \
+            is not None else "; figures past the stop not measured"
         sys.stderr.write(f"omahanash solve: interrupted after {solution.iterations} "
-                         "iterations (results so far shown)\n")
+                         f"iterations (results so far shown{unmeasured})\n")
         return 130
     return 0
 
@@ -145,9 +191,12 @@ def _print_tree(data: dict[str, Any]) -> None:
     for node in data["nodes"]:
         actions = "  ".join(f"{a['action']} {a['to']:g}: {a['percent']:.1f}"
                             for a in node["actions"])
-        print(f"{node['node']:<44} {100 * node['reach']:>8.2f}  {actions}")
+        reach = "-" if node["reach"] is None else f"{100 * node['reach']:.2f}"
+        print(f"{node['node']:<44} {reach:>8}  {actions}")
     print_values(data, unit)
     lookup = data.get("lookup")
+    if "lookup" in data and lookup is None:
+        print("Lookup    not measured (stopped before it was)")
     if lookup:
         print(f"Node      {lookup['node']} ({lookup['position']})")
         print(f"Cards     {lookup['cards']}")
