@@ -403,6 +403,24 @@ def tables_note(variants: Any) -> str:
     return ("Equity table: " if len(words) == 1 else "Equity tables: ") + "; ".join(words)
 
 
+def tables_mark(variants: Any) -> tuple[str, bool]:
+    """:func:`tables_note` of ``variants`` (variants or their names) and whether one of
+    their tables is a coarse one (the mark of :class:`ui.kit.equity_table.EquityTableLabel`);
+    no variant: ``("", False)``.
+
+    >>> from omahanash.cards import Variant
+    >>> tables_mark([Variant.HOLDEM]), tables_mark([])
+    (("Equity table: Texas Hold'em exact", False), ('', False))
+    """
+    from omahanash.cards import Variant
+    from ui.equity_tables.model import table_state
+
+    variants = list(dict.fromkeys(Variant.parse(v) for v in variants))
+    if not variants:
+        return "", False
+    return tables_note(variants), any(table_state(v) == "coarse" for v in variants)
+
+
 def _num_classes(variant: Any) -> int:
     from omahanash.hands import num_classes
 
