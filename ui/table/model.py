@@ -275,11 +275,13 @@ def seat_places(players: int) -> list[tuple[float, float]]:
     return out
 
 
-def stale_text(spot: PushFoldSpot) -> str:
-    """The line over results that belong to another spot than the inputs."""
+def stale_text(spot: PushFoldSpot, running: bool = False) -> str:
+    """The line over results that belong to another spot than the inputs (``running``: a
+    run of the inputs is computing their replacement, so it does not ask for one)."""
     stacks = "/".join(f"{s:g}" for s in spot.stacks)
+    then = "greyed until the new run's results arrive." if running else "Calculate again."
     return (f"Stale: these results are for {spot.players} players, stacks {stacks}, "
-            f"blinds {spot.sb:g}/{spot.bb:g}, payouts {spot.payouts_text}; Calculate again.")
+            f"blinds {spot.sb:g}/{spot.bb:g}, payouts {spot.payouts_text}; {then}")
 
 
 # -- what the views show ---------------------------------------------------------------------

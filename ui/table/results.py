@@ -68,6 +68,10 @@ class TableResults(QWidget):
         self.hands_view = read_only_table("tableHandsView", self.hands_model)
         self.hands_view.setSortingEnabled(False)
         self.range_tabs = named(QTabWidget(), "tableRangeTabs")
+        #: the Omaha map while it waits for a result to show (disabled, Qt moved the
+        #: current tab on): shown again when one arrives
+        self._map_wanted = False
+        self.range_tabs.tabBarClicked.connect(self._forget_map_wish)
         self.range_tabs.addTab(self.range_view, "Range")
         self.range_tabs.addTab(self.hands_view, "EV per hand")
         self.omaha_map = OmahaRangeMap()
@@ -116,6 +120,11 @@ class TableResults(QWidget):
         side.addWidget(self.lookup_error)
         side.addWidget(self.lookup_result)
 
+    def _forget_map_wish(self, index: int) -> None:
+        """The player picked a range tab: that one stays, not the Omaha map."""
+        if self.range_tabs.widget(index) is not self.omaha_map:
+            self._map_wanted = False
+
     @property
     def result_views(self) -> list[QWidget]:
         """The views of a result (greyed while a new run computes the next one)."""
@@ -145,8 +154,14 @@ class TableResults(QWidget):
         """The range and the EV per hand of the selected node (``rows``: its hands)."""
         holdem = solution is not None and str(solution.spot.variant) == "holdem"
         self.hands_model.set_table(RANKED_COLUMNS, ranked_hand_table(rows))
-        self.range_tabs.setTabEnabled(self.range_tabs.indexOf(self.omaha_map),
-                                      solution is not None and not holdem)
+        map_enabled = solution is not None and not holdem
+        self._map_wanted = self._map_wanted or self.range_tabs.currentWidget() is self.omaha_map
+        self.range_tabs.setTabEnabled(self.range_tabs.indexOf(self.omaha_map), map_enabled)
+        if map_enabled and self._map_wanted:  # the player's tab, back with its result
+            self.range_tabs.setCurrentWidget(self.omaha_map)
+            self._map_wanted = False
+        elif map_enabled:
+            self._map_wanted = False
         node = self.selected_node
         key = "call_pct" if node is not None and " vs " in node else "push_pct"
         self.omaha_map.model.set_rows(

@@ -227,7 +227,7 @@ class TableTab(TableFiles, Tab):
     def _show_staleness(self) -> None:
         self.stale = self.model.stale()
         solution = self.model.solution
-        self.form.stale_label.setText(stale_text(solution.spot)
+        self.form.stale_label.setText(stale_text(solution.spot, self.runner.running)
                                       if self.stale and solution is not None else "")
         self._update_buttons()
 
@@ -313,7 +313,7 @@ class TableTab(TableFiles, Tab):
         self.runner.start(job, cancellable=cancellable)  # type: ignore[arg-type]
         self._clock.start()
         self.form.calculate_button.set_running(True)
-        self._update_buttons()
+        self._show_staleness()
         self.status_message.emit(message)
 
     def _on_progressed(self, done: float, total: float, phase: str, detail: object) -> None:

@@ -182,3 +182,43 @@ def test_bubble_factors_fit_their_cells(qtbot):
             for line, rect in layout.lines:
                 assert QFontMetrics(layout.font).horizontalAdvance(line) <= rect.width()
     assert view.columnWidth(0) < QFontMetrics(view.font()).horizontalAdvance("1.24") + 12
+
+
+def test_a_veiled_view_draws_only_its_own_cells_under_the_veil(qtbot):
+    """A greyed view (a previous result while a new run computes) is veiled, not given an
+    opacity effect: the effect drew other widgets' pixels into the Omaha map when it was
+    grabbed. Grabbed veiled, the map is its own picture, paler, and the veil lets clicks
+    through to the cells."""
+    from ui.kit.common import VEIL_ALPHA, grey_out, veil_of
+
+    page, view = omaha_page(qtbot)
+    page.resize(520, 480)
+    page.show()
+    QApplication.processEvents()
+    before = view.grab().toImage()
+    grey_out([view], True)
+    QApplication.processEvents()
+    veil = veil_of(view)
+    assert view.property("greyed") is True and view.graphicsEffect() is None
+    assert veil.isVisible() and veil.geometry() == view.rect()
+    assert veil.testAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+    page.resize(560, 500)  # the veil follows the view
+    QApplication.processEvents()
+    assert veil.geometry() == view.rect()
+    page.resize(520, 480)
+    QApplication.processEvents()
+    after = view.grab().toImage()
+    assert after.size() == before.size()
+    # every pixel is the old one blended toward the window colour: no foreign pixels
+    window = view.palette().window().color()
+    alpha = VEIL_ALPHA / 255
+    for x in range(0, before.width(), 7):
+        for y in range(0, before.height(), 7):
+            old, new = QColor(before.pixel(x, y)), QColor(after.pixel(x, y))
+            for channel in ("red", "green", "blue"):
+                expected = (1 - alpha) * getattr(old, channel)() + alpha * getattr(window,
+                                                                                  channel)()
+                assert abs(getattr(new, channel)() - expected) <= 3, (x, y, old.name(),
+                                                                      new.name())
+    grey_out([view], False)
+    assert view.property("greyed") is False and not veil.isVisible()

@@ -405,7 +405,7 @@ def test_stop_says_stopped(tab, drive, qtbot):
 def test_a_new_run_greys_the_previous_result_until_its_own(tab, drive, qtbot):
     """During a new run the previous result's nodes and ranges are greyed (issue 35: they
     stayed on screen as if they answered the new inputs), back when the run ends."""
-    from PySide6.QtWidgets import QGraphicsOpacityEffect
+    from ui.kit.common import veil_of
 
     fill(tab, drive)
     assert tab.calculate()  # no result before: nothing to grey
@@ -414,10 +414,39 @@ def test_a_new_run_greys_the_previous_result_until_its_own(tab, drive, qtbot):
     drive.type_into(drive.find(tab, QLineEdit, "seatStackEdit2"), "900")
     assert tab.calculate()
     for view in tab.results.result_views:
-        assert view.property("greyed") is True
-        effect = view.graphicsEffect()
-        assert isinstance(effect, QGraphicsOpacityEffect) and effect.opacity() < 0.5
+        veil = veil_of(view)
+        assert view.property("greyed") is True and veil.isVisibleTo(view)
+        assert veil.geometry() == view.rect() and view.graphicsEffect() is None
+    # the stale mark does not ask for the run that is computing
+    stale = drive.find(tab, QLabel, "tableStaleLabel").text()
+    assert "greyed until the new run's results arrive" in stale
+    assert "Calculate again" not in stale
     qtbot.waitUntil(lambda: not tab.runner.running, timeout=120_000)
     assert tab.solution.spot.stacks[2] == 900
     for view in tab.results.result_views:
-        assert view.property("greyed") is False and view.graphicsEffect() is None
+        assert view.property("greyed") is False and not veil_of(view).isVisibleTo(view)
+
+
+def test_the_omaha_map_comes_back_with_its_result(qtbot):
+    """The player looks at the Omaha map; a new run (or a Hold'em result) disables it and Qt
+    moves to another tab: the map is shown again when an Omaha result arrives (it came back
+    on the Nash chart), unless the player picked another tab meanwhile."""
+    from types import SimpleNamespace
+
+    from ui.table.results import TableResults
+
+    results = TableResults()
+    qtbot.addWidget(results)
+    tabs, omaha_map = results.range_tabs, results.omaha_map
+    omaha = SimpleNamespace(spot=SimpleNamespace(variant="omaha-hi"))
+    results.show_rows(omaha, [])
+    tabs.setCurrentWidget(omaha_map)
+    results.show_rows(None, [])  # the run's wait: no result, the map disabled
+    assert tabs.currentWidget() is not omaha_map
+    results.show_rows(omaha, [])
+    assert tabs.currentWidget() is omaha_map
+    results.show_rows(None, [])
+    tabs.tabBarClicked.emit(tabs.indexOf(results.hands_view))  # the player's choice
+    tabs.setCurrentWidget(results.hands_view)
+    results.show_rows(omaha, [])
+    assert tabs.currentWidget() is results.hands_view
