@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from ui.kit.common import ErrorLabel, named, read_only_table
 from ui.kit.item_models import RowsModel
 from ui.kit.omaha_range_map import OmahaRangeMap
-from ui.kit.range_cells import FrequencyDelegate
+from ui.kit.range_cells import FrequencyDelegate, keep_cells_readable
 from ui.table.model import (
     ICM_COLUMNS,
     RANKED_COLUMNS,
@@ -64,6 +64,7 @@ class TableResults(QWidget):
         font = self.range_view.font()
         font.setPointSizeF(max(font.pointSizeF() - 2, 6))
         self.range_view.setFont(font)
+        keep_cells_readable(self.range_view)  # the Hold'em grid scrolls before it drops numbers
         self.hands_model = RowsModel(number_format=_number_format)
         self.hands_view = read_only_table("tableHandsView", self.hands_model)
         self.hands_view.setSortingEnabled(False)
