@@ -120,6 +120,17 @@ class TableTab(TableFiles, Tab):
         self._on_seats_changed()
         self._show_solution()
 
+    @property
+    def push_labels(self) -> list[QWidget]:
+        """The seats' lines under their stacks (each seat's push or call %)."""
+        return [seat.push_label for seat in self.oval.seats]
+
+    @property
+    def result_views(self) -> list[QWidget]:
+        """The views of a result (veiled while a new run computes the next one): the nodes,
+        the ranges, the lookup and the seats' lines."""
+        return [*self.results.result_views, *self.push_labels]
+
     def _lay_out(self) -> None:
         middle = QWidget()
         column = QVBoxLayout(middle)
@@ -309,7 +320,7 @@ class TableTab(TableFiles, Tab):
         self._live_points = []
         self._live = None
         # the result shown answers the last run, not this one: greyed until its replacement
-        grey_out(self.results.result_views, self.model.solution is not None)
+        grey_out(self.result_views, self.model.solution is not None)
         self.runner.start(job, cancellable=cancellable)  # type: ignore[arg-type]
         self._clock.start()
         self.form.calculate_button.set_running(True)
@@ -368,7 +379,8 @@ class TableTab(TableFiles, Tab):
                                            f"{report.iteration:,} (refining…)")
         selected = self.results.selected_node
         self.results.node_model.set_table(NODE_COLUMNS, node_rows(nodes))
-        grey_out([self.results.node_list], False)  # this run's nodes, marked provisional
+        # this run's nodes and seats' lines, marked provisional
+        grey_out([self.results.node_list, *self.push_labels], False)
         if selected is None or not self.results.select_node(selected):
             self.results.node_list.selectRow(0)
         self.oval.set_push_texts(open_push_rows(spot, nodes))  # type: ignore[arg-type]
@@ -408,7 +420,7 @@ class TableTab(TableFiles, Tab):
 
     def _show_solution(self) -> None:
         self.provisional = False
-        grey_out(self.results.result_views, False)
+        grey_out(self.result_views, False)
         self.results.nodes_heading.setText(NODES_HEADING)
         solution = self.model.solution
         if solution is None:
