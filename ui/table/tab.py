@@ -386,6 +386,8 @@ class TableTab(TableFiles, Tab):
         self.oval.set_push_texts(open_push_rows(spot, nodes))  # type: ignore[arg-type]
         self.results.show_rows(None, [])
         self.results.lookup_result.clear()
+        # the nodes and seats now show this run's ranges: no longer the old result's mark
+        self.form.stale_label.setText("")
 
     def _on_succeeded(self, result: object) -> None:
         assert isinstance(result, TableOutcome)
