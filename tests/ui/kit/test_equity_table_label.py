@@ -112,3 +112,13 @@ def test_the_trainer_tab_marks_a_coarse_table(qtbot, window, drive, coarse_omaha
         drive.choose(drive.find(tab, QComboBox, "trainerGameCombo"), game)
         assert tab.start()
         assert_marked(label, marked)
+
+
+def test_the_jamfold_tab_uses_the_shared_label(window):
+    tab = window.tab("Jam-fold")
+    label = label_of(tab, "jamfoldPrecisionLabel")
+    assert tab.results.precision_label is label
+    tab.results.set_precision("Equity table: Omaha Hi, COARSE. …", True)
+    assert_marked(label, True)
+    tab.results.set_precision("Equity table: Texas Hold'em, exact.", False)
+    assert_marked(label, False)
