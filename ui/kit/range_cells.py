@@ -208,7 +208,12 @@ def layout_cell(text: str, rect: QRect, font: QFont,
         return CellLayout(QFont(font))
     if plan is not None:  # the view's format and font (they fit its smallest cell)
         lines = _format_lines(plan.format, name, number)
-        return (_place(lines, inner, plan.font) if lines else None) or CellLayout(plan.font)
+        if not lines:
+            return CellLayout(plan.font)
+        laid = _place(lines, inner, plan.font)
+        if laid is not None:
+            return laid
+        # a cell smaller than the view's smallest (a rectangle of its own): its own layout
     fonts = _font_sizes(font)
     candidates = [[name, number], [f"{name} {number}"], [number]] if number else []
     for lines in [*candidates, [name]]:

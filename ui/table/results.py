@@ -175,9 +175,18 @@ class TableResults(QWidget):
                 QHeaderView.ResizeMode.Stretch)
             self.range_view.verticalHeader().setSectionResizeMode(
                 QHeaderView.ResizeMode.Stretch)
+            self.range_view.verticalHeader().setVisible(True)  # the ranks
         else:
-            # strongest first: the order of 'top N%', the way players read a range
+            # strongest first: the order of 'top N%', the way players read a range; columns
+            # as wide as their texts and rows one line high (stretched, the hands' play % and
+            # EVs sat off to the right and eleven rows showed), no row numbers beside the
+            # Strength column that says the same
             self.class_model.set_table(RANKED_COLUMNS, ranked_hand_table(rows))
             self.range_view.setModel(self.class_model)
-            self.range_view.verticalHeader().setSectionResizeMode(
+            vertical = self.range_view.verticalHeader()
+            vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+            vertical.setDefaultSectionSize(self.range_view.fontMetrics().height() + 6)
+            vertical.setVisible(False)
+            self.range_view.horizontalHeader().setSectionResizeMode(
                 QHeaderView.ResizeMode.Interactive)
+            self.range_view.resizeColumnsToContents()
