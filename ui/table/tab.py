@@ -416,6 +416,8 @@ class TableTab(TableFiles, Tab):
         self.form.calculate_button.set_running(False)
         if self.provisional:  # nothing came of the run: the solution shown before
             self._show_solution()
+        else:  # failed or stopped before any report: the result shown before, unveiled
+            grey_out(self.result_views, False)
         self._validate()
 
     # -- showing -------------------------------------------------------------------------------

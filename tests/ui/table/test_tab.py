@@ -451,3 +451,29 @@ def test_the_omaha_map_comes_back_with_its_result(qtbot):
     tabs.setCurrentWidget(results.hands_view)
     results.show_rows(omaha, [])
     assert tabs.currentWidget() is results.hands_view
+
+
+def test_a_failed_run_lifts_the_veil_of_the_previous_result(tab, drive, qtbot, monkeypatch):
+    """A run that fails (or stops) before its first report leaves the previous result as it
+    was, not veiled for good."""
+    import ui.table.tab as table_tab
+    from omahanash.errors import InputError
+    from ui.kit.common import veil_of
+
+    fill(tab, drive)
+    assert tab.calculate()
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=120_000)
+
+    def failing(request):
+        def job(progress, cancel):
+            raise InputError("the deals could not be made")
+        return job
+
+    monkeypatch.setattr(table_tab, "solve_job", failing)
+    drive.type_into(drive.find(tab, QLineEdit, "seatStackEdit2"), "900")
+    assert tab.calculate()
+    assert all(view.property("greyed") is True for view in tab.result_views)
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=120_000)
+    assert "the deals could not be made" in drive.find(tab, QLabel, "tableRunError").text()
+    for view in tab.result_views:
+        assert view.property("greyed") is False and not veil_of(view).isVisibleTo(view)
