@@ -24,6 +24,7 @@ from ui.jamfold.model import CA_WORDS, PU_WORDS
 from ui.kit.common import read_only_table
 from ui.kit.omaha_range_map import OmahaRangeMap
 from ui.kit.plots import ConvergencePlot
+from ui.kit.range_cells import keep_cells_readable
 from ui.kit.range_view import (
     RANK_COLUMN,
     ClassFilterProxy,
@@ -79,7 +80,7 @@ class RangeViews(QWidget):
         self.grid_view.setItemDelegate(FrequencyDelegate(self.grid_view))
         for header in (self.grid_view.horizontalHeader(), self.grid_view.verticalHeader()):
             header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-            header.setMinimumSectionSize(18)
+        keep_cells_readable(self.grid_view)  # too small for every frequency: it scrolls
         self.grid_page = QWidget()
         grid_layout = QVBoxLayout(self.grid_page)
         grid_layout.addWidget(self.grid_view, 1)

@@ -33,6 +33,7 @@ from ui.jamfold.model import (
     read_hand,
 )
 from ui.kit.common import ErrorLabel, with_error
+from ui.kit.equity_table import EquityTableLabel
 from ui.kit.units import amount_text, amount_tooltip
 
 if TYPE_CHECKING:
@@ -65,11 +66,7 @@ class ResultsBox(QGroupBox):
         self.stale_label.hide()
         form.addRow(self.stale_label)
         # results computed on a coarse table say so (ui.equity_tables.panel.precision_note)
-        self.precision_label = QLabel("")
-        self.precision_label.setObjectName("jamfoldPrecisionLabel")
-        self.precision_label.setStyleSheet(NOTE_STYLE)
-        self.precision_label.setWordWrap(True)
-        self.precision_label.hide()
+        self.precision_label = EquityTableLabel("jamfoldPrecisionLabel")
         form.addRow(self.precision_label)
         names = ("iterationsValue", "rangePuValue", "rangeCaValue", "postEv1Value",
                  "postEv2Value", "epsilonValue")
@@ -99,11 +96,9 @@ class ResultsBox(QGroupBox):
 
     def set_precision(self, note: str, coarse: bool = True) -> None:
         """Say which equity table the result stands on (``coarse``: the first-launch table,
-        in bold: :func:`ui.table.model.equity_table_text`)."""
-        self.precision_label.setText(note)
-        self.precision_label.setStyleSheet(NOTE_STYLE + " font-weight: bold;" if coarse
-                                           else "color: #555555;")
-        self.precision_label.setVisible(bool(note))
+        in bold: :func:`ui.table.model.equity_table_text`; the shared
+        :class:`~ui.kit.equity_table.EquityTableLabel`)."""
+        self.precision_label.show_table(note, coarse)
 
 
 class HandBox(QGroupBox):

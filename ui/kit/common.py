@@ -7,10 +7,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from PySide6.QtCore import QAbstractItemModel, QEvent, QObject, QSettings, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
-    QGraphicsOpacityEffect,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -119,21 +119,65 @@ def named(widget: W, name: str) -> W:
     return widget
 
 
-#: How faded a previous result is while a new run computes its replacement.
-GREYED_OPACITY = 0.35
+#: How opaque the veil over a previous result is while a new run computes its replacement
+#: (0: clear, 255: the window colour hides it).
+VEIL_ALPHA = 165
+
+
+class GreyVeil(QWidget):
+    """A translucent sheet of the window colour laid over ``target`` (a previous result's
+    view while a new run computes: it no longer answers the inputs). It follows the target's
+    size, stays on top of its children and lets every mouse event through (the view still
+    scrolls, hovers and selects). A sheet rather than a ``QGraphicsOpacityEffect``: an effect
+    on an item view drew other widgets' pixels into it (the ICM table and the plot inside the
+    Omaha map) whenever the view was grabbed or partly repainted."""
+
+    def __init__(self, target: QWidget) -> None:
+        super().__init__(target)
+        self.setObjectName("greyVeil")
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.hide()
+        target.installEventFilter(self)
+        self._follow(target)
+
+    def _follow(self, target: QWidget) -> None:
+        self.setGeometry(target.rect())
+        self.raise_()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt API)
+        if watched is self.parent() and isinstance(watched, QWidget) and event.type() in (
+                QEvent.Type.Resize, QEvent.Type.ChildAdded, QEvent.Type.Show):
+            self._follow(watched)
+        return False
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt API)
+        colour = QColor(self.palette().window().color())
+        colour.setAlpha(VEIL_ALPHA)
+        painter = QPainter(self)
+        try:
+            painter.fillRect(self.rect(), colour)
+        finally:
+            painter.end()
+
+
+def veil_of(widget: QWidget) -> GreyVeil:
+    """The :class:`GreyVeil` of ``widget`` (made hidden the first time)."""
+    veil = widget.findChild(GreyVeil, "greyVeil", Qt.FindChildOption.FindDirectChildrenOnly)
+    return veil if veil is not None else GreyVeil(widget)
 
 
 def grey_out(widgets: Sequence[QWidget], greyed: bool) -> None:
-    """Fade ``widgets`` (a previous result's views while a new run computes: they no longer
-    answer the inputs) or bring them back; each keeps a ``greyed`` property saying which.
-    The views stay usable (scrolling, hovering): only their look says "old"."""
+    """Veil ``widgets`` (a previous result's views while a new run computes: they no longer
+    answer the inputs) or lift the veil (:class:`GreyVeil`); each keeps a ``greyed``
+    property saying which. The views stay usable (scrolling, hovering): only their look
+    says "old"."""
     for widget in widgets:
+        veil = veil_of(widget)
         if greyed:
-            effect = QGraphicsOpacityEffect(widget)
-            effect.setOpacity(GREYED_OPACITY)
-            widget.setGraphicsEffect(effect)
-        elif widget.property("greyed"):
-            widget.setGraphicsEffect(None)  # type: ignore[arg-type]
+            veil._follow(widget)
+        veil.setVisible(greyed)
         widget.setProperty("greyed", greyed)
 
 

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.kit.common import named
+from ui.kit.range_cells import keep_cells_readable
 from ui.kit.range_view import (
     CELL_TEXT_ROLE,
     RANKS,
@@ -188,7 +189,7 @@ class OmahaRangeMap(QWidget):
         self.view.setToolTip("")
         for header in (self.view.horizontalHeader(), self.view.verticalHeader()):
             header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-            header.setMinimumSectionSize(18)
+        keep_cells_readable(self.view)  # too small for every frequency: the map scrolls
         layout.addWidget(self.view, 1)
         note = QLabel("Rows: highest rank · columns: second highest · cell: share of the "
                       "hands played, weighted by combos")

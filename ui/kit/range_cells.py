@@ -8,15 +8,29 @@ item drawing elides a two-line text that does not fit by dropping the line break
 above "3%" was drawn "933%" and "88" above "1%" "881%". A cell shows, in this order of
 preference, each at the largest font size (down to :data:`MIN_POINT_SIZE`) that fits inside
 it: name above frequency, then name and frequency on one line with a space between, then the
-name alone (the frequency stays in the shade and the tooltip), then nothing. Every line fits the
-cell's width and the lines never overlap.
+frequency alone (the row and column headers name the cell), then the name alone, then
+nothing. Every line fits the cell's width and the lines never overlap.
+
+A view's cells share one format and one font (:func:`plan_cells`): the choice is measured on
+the widest name of the view and the widest frequency (``100%``) in its smallest cell, so the
+map never mixes "AJ 94%" in a tiny font with a bare "A9" beside it (as it did after a lookup
+shrank it). :func:`keep_cells_readable` gives a view's sections the
+:func:`minimum_cell_size` that still shows every frequency: below it the view scrolls.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+)
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -31,6 +45,7 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
+    QTableView,
     QWidget,
 )
 
@@ -94,7 +109,89 @@ def _font_sizes(font: QFont) -> list[QFont]:
     return fonts
 
 
-def layout_cell(text: str, rect: QRect, font: QFont) -> CellLayout:
+#: The widest frequency texts a cell prints (:func:`ui.kit.units.percent_text`).
+NUMBER_SAMPLES = ("100%", ">99%", "<1%", "88%")
+#: The formats of a cell's text, in the order of preference (:func:`plan_cells`).
+FORMATS = ("two lines", "one line", "number", "name", "nothing")
+
+
+@dataclass(frozen=True)
+class CellPlan:
+    """The format (one of :data:`FORMATS`) and font every cell of a view is drawn in."""
+
+    format: str
+    font: QFont
+
+
+def _format_lines(fmt: str, name: str, number: str) -> list[str]:
+    if fmt == "two lines":
+        return [name, number] if number else [name]
+    if fmt == "one line":
+        return [f"{name} {number}"] if number else [name]
+    if fmt == "number":
+        return [number] if number else []
+    return [name] if fmt == "name" else []
+
+
+def plan_cells(names: list[str], size: QSize, font: QFont,
+               numbers: bool = True) -> CellPlan:
+    r"""The format and font of every cell of a view whose smallest cell is ``size``: the
+    first of :data:`FORMATS` whose widest texts (the widest of ``names``, the widest of
+    :data:`NUMBER_SAMPLES` when the cells print ``numbers``) fit it at some font, and the
+    largest such font.
+
+    >>> app = QApplication.instance() or QApplication([])
+    >>> font = QFont(); font.setPointSizeF(9)
+    >>> plan_cells(["AA", "KQ"], QSize(80, 60), font).format
+    'two lines'
+    >>> plan_cells(["AA", "KQ"], QSize(26, 14), font).format
+    'number'
+    """
+    inner = QRect(0, 0, size.width(), size.height()).adjusted(
+        CELL_MARGIN, CELL_MARGIN, -CELL_MARGIN, -CELL_MARGIN)
+    fonts = _font_sizes(font)
+    formats = FORMATS[:-1] if numbers else ("name",)
+    for fmt in formats:
+        for chosen in fonts:
+            metrics = QFontMetrics(chosen)
+            widest_name = max((metrics.horizontalAdvance(n) for n in names), default=0)
+            widest_number = max(metrics.horizontalAdvance(n) for n in NUMBER_SAMPLES)
+            space = metrics.horizontalAdvance(" ")
+            width = {"two lines": max(widest_name, widest_number),
+                     "one line": widest_name + space + widest_number,
+                     "number": widest_number, "name": widest_name}[fmt]
+            rows = 2 if fmt == "two lines" else 1
+            if width <= inner.width() and rows * metrics.height() <= inner.height():
+                return CellPlan(fmt, chosen)
+    return CellPlan("nothing", QFont(font))
+
+
+def minimum_cell_size(font: QFont) -> QSize:
+    """The smallest cell that still shows the widest frequency (the ``number`` format at
+    :data:`MIN_POINT_SIZE`): a view's sections never go below it (:func:`keep_cells_readable`).
+
+    >>> app = QApplication.instance() or QApplication([])
+    >>> size = minimum_cell_size(QFont())
+    >>> 10 < size.width() < 40 and 8 < size.height() < 20
+    True
+    """
+    smallest = _font_sizes(font)[-1]
+    metrics = QFontMetrics(smallest)
+    width = max(metrics.horizontalAdvance(n) for n in NUMBER_SAMPLES)
+    return QSize(width + 2 * CELL_MARGIN + 1, metrics.height() + 2 * CELL_MARGIN + 1)
+
+
+def keep_cells_readable(view: QTableView) -> QSize:
+    """Give ``view``'s rows and columns :func:`minimum_cell_size` (of its font) as their
+    minimum: a view too small for them scrolls instead of dropping the frequencies."""
+    size = minimum_cell_size(view.font())
+    view.horizontalHeader().setMinimumSectionSize(size.width())
+    view.verticalHeader().setMinimumSectionSize(size.height())
+    return size
+
+
+def layout_cell(text: str, rect: QRect, font: QFont,
+                plan: CellPlan | None = None) -> CellLayout:
     r"""Lay a cell's ``"name\nfrequency"`` text out inside ``rect`` (the module's order of
     preference: two lines, one line, the name alone, nothing; the largest font that fits).
 
@@ -109,8 +206,16 @@ def layout_cell(text: str, rect: QRect, font: QFont) -> CellLayout:
     inner = rect.adjusted(CELL_MARGIN, CELL_MARGIN, -CELL_MARGIN, -CELL_MARGIN)
     if inner.width() <= 0 or inner.height() <= 0:
         return CellLayout(QFont(font))
+    if plan is not None:  # the view's format and font (they fit its smallest cell)
+        lines = _format_lines(plan.format, name, number)
+        if not lines:
+            return CellLayout(plan.font)
+        laid = _place(lines, inner, plan.font)
+        if laid is not None:
+            return laid
+        # a cell smaller than the view's smallest (a rectangle of its own): its own layout
     fonts = _font_sizes(font)
-    candidates = [[name, number], [f"{name} {number}"]] if number else []
+    candidates = [[name, number], [f"{name} {number}"], [number]] if number else []
     for lines in [*candidates, [name]]:
         for chosen in fonts:
             laid = _place(lines, inner, chosen)
@@ -144,7 +249,55 @@ class FrequencyDelegate(QStyledItemDelegate):
             return None
         styled = QStyleOptionViewItem(option)
         super().initStyleOption(styled, index)
-        return layout_cell(str(text), styled.rect, styled.font)
+        view = styled.widget if styled.widget is not None else self.parent()
+        return layout_cell(str(text), styled.rect, styled.font, self.plan(view, styled.font))
+
+    def plan(self, view: object, font: QFont) -> CellPlan | None:
+        """The :class:`CellPlan` of ``view``'s cells (None: not a table view): measured on
+        its smallest row and column and the widest name it shows, kept until those change."""
+        if not isinstance(view, QTableView) or view.model() is None:
+            return None
+        model = view.model()
+        horizontal, vertical = view.horizontalHeader(), view.verticalHeader()
+        sizes = [horizontal.sectionSize(c) for c in range(model.columnCount())
+                 if not view.isColumnHidden(c)]
+        heights = [vertical.sectionSize(r) for r in range(model.rowCount())
+                   if not view.isRowHidden(r)]
+        if not sizes or not heights:
+            return None
+        grid = 1 if view.showGrid() else 0  # a cell's rectangle leaves out its grid line
+        sizes, heights = [w - grid for w in sizes], [h - grid for h in heights]
+        names, numbers = self._texts(model)
+        key = (id(model), self._generation, min(sizes), min(heights), font.key())
+        if self._plan_key != key:
+            self._plan_key = key
+            self._plan = plan_cells(names, QSize(min(sizes), min(heights)), font, numbers)
+        return self._plan
+
+    def _texts(self, model: QAbstractItemModel) -> tuple[list[str], bool]:
+        """The names ``model``'s cells print and whether they print frequencies, read again
+        only when the model changes (its reset, layout or data signals)."""
+        if self._texts_of is not model:
+            self._texts_of, self._names = model, None
+            for signal in (model.modelReset, model.layoutChanged, model.dataChanged):
+                signal.connect(self._forget_texts)
+        if self._names is None:
+            texts = [str(t) for r in range(model.rowCount())
+                     for c in range(model.columnCount())
+                     if (t := model.index(r, c).data(CELL_TEXT_ROLE)) is not None]
+            self._names = (sorted({t.partition("\n")[0] for t in texts}),
+                           any("\n" in t for t in texts))
+            self._generation += 1
+        return self._names
+
+    def _forget_texts(self, *_: object) -> None:
+        self._names = None
+
+    _plan_key: tuple | None = None
+    _plan: CellPlan | None = None
+    _texts_of: QAbstractItemModel | None = None
+    _names: tuple[list[str], bool] | None = None
+    _generation = 0
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:

@@ -33,6 +33,7 @@ from omahanash.errors import InputError
 from ui.equity_tables import panel
 from ui.equity_tables.panel import TableBuildPanel
 from ui.kit.common import ErrorLabel, Tab
+from ui.kit.equity_table import EquityTableLabel
 from ui.review.jobs import Job, ReviewOutcome, review_job, run_review  # noqa: F401 (re-exported)
 from ui.review.model import (  # noqa: F401 (re-exported: the tab's names before the split)
     JamfoldRequest,
@@ -48,6 +49,7 @@ from ui.review.model import (  # noqa: F401 (re-exported: the tab's names before
 from ui.review.opening import SpotOpening
 from ui.review.tracker.dialog import add_tracker_button, review_from_tracker
 from ui.review.views import ReviewControls, SessionPanel, SpotsPanel
+from ui.table.model import tables_mark
 
 if TYPE_CHECKING:
     from omahanash.history import ReviewReport, SpotReview
@@ -105,7 +107,8 @@ class ReviewTab(SpotOpening, Tab):
         splitter.setStretchFactor(1, 2)
         splitter.setSizes([600, 400])  # the table's columns need the room more than the text
         layout = QVBoxLayout(self)
-        for widget in (controls, self.error, self.build_panel):
+        self.equity_table_label = EquityTableLabel("reviewEquityTableLabel")
+        for widget in (controls, self.error, self.build_panel, self.equity_table_label):
             layout.addWidget(widget)
         layout.addWidget(splitter, 1)
 
@@ -288,6 +291,7 @@ class ReviewTab(SpotOpening, Tab):
         self.curve.setData(list(range(1, len(cumulative) + 1)), cumulative)
         self.plot.getPlotItem().enableAutoRange()
         self.summary.setHtml(summary_html(report))
+        self.equity_table_label.show_table(*tables_mark(s.variant for s in report.spots))
         self.summary.setToolTip(unparsed_text(report) or "")
 
     def plot_points(self) -> list[tuple[float, float]]:

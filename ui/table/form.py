@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from omahanash.pushfold.spot import MAX_PLAYERS, MIN_PLAYERS
 from ui.kit.common import ErrorLabel, RunStopButton, named, with_error
+from ui.kit.equity_table import EquityTableLabel
 from ui.table.model import MODELS, PAYOUT_PRESETS, STACK_UNITS, VARIANTS, TableInputs
 
 
@@ -91,8 +92,7 @@ class TableForm(QGroupBox):
         self.run_status = named(QLabel(), "tableRunStatus")
         self.run_status.setWordWrap(True)
         #: which equity table the result stands on (a coarse one marked)
-        self.equity_table_label = named(QLabel(), "tableEquityTableLabel")
-        self.equity_table_label.setWordWrap(True)
+        self.equity_table_label = EquityTableLabel("tableEquityTableLabel")
 
         form = QFormLayout()
         form.addRow("Type", self.type_combo)
@@ -149,9 +149,7 @@ class TableForm(QGroupBox):
 
     def show_equity_table(self, text: str, coarse: bool) -> None:
         """Say which equity table the result stands on; a coarse one in the warning colour."""
-        self.equity_table_label.setText(text)
-        self.equity_table_label.setStyleSheet("color: #8a5a00; font-weight: bold;" if coarse
-                                              else "color: #555555;")
+        self.equity_table_label.show_table(text, coarse)
 
     def edits(self) -> list[QLineEdit]:
         """Every text field of the form, the seats' stacks last."""

@@ -275,11 +275,13 @@ def seat_places(players: int) -> list[tuple[float, float]]:
     return out
 
 
-def stale_text(spot: PushFoldSpot) -> str:
-    """The line over results that belong to another spot than the inputs."""
+def stale_text(spot: PushFoldSpot, running: bool = False) -> str:
+    """The line over results that belong to another spot than the inputs (``running``: a
+    run of the inputs is computing their replacement, so it does not ask for one)."""
     stacks = "/".join(f"{s:g}" for s in spot.stacks)
+    then = "greyed until the new run's results arrive." if running else "Calculate again."
     return (f"Stale: these results are for {spot.players} players, stacks {stacks}, "
-            f"blinds {spot.sb:g}/{spot.bb:g}, payouts {spot.payouts_text}; Calculate again.")
+            f"blinds {spot.sb:g}/{spot.bb:g}, payouts {spot.payouts_text}; {then}")
 
 
 # -- what the views show ---------------------------------------------------------------------
@@ -401,6 +403,24 @@ def tables_note(variants: Any) -> str:
         words.append(f"{variant.display_name} {state}"
                      + ("" if samples is None else f" ({samples} samples per cell)"))
     return ("Equity table: " if len(words) == 1 else "Equity tables: ") + "; ".join(words)
+
+
+def tables_mark(variants: Any) -> tuple[str, bool]:
+    """:func:`tables_note` of ``variants`` (variants or their names) and whether one of
+    their tables is a coarse one (the mark of :class:`ui.kit.equity_table.EquityTableLabel`);
+    no variant: ``("", False)``.
+
+    >>> from omahanash.cards import Variant
+    >>> tables_mark([Variant.HOLDEM]), tables_mark([])
+    (("Equity table: Texas Hold'em exact", False), ('', False))
+    """
+    from omahanash.cards import Variant
+    from ui.equity_tables.model import table_state
+
+    variants = list(dict.fromkeys(Variant.parse(v) for v in variants))
+    if not variants:
+        return "", False
+    return tables_note(variants), any(table_state(v) == "coarse" for v in variants)
 
 
 def _num_classes(variant: Any) -> int:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from ui.kit.common import ErrorLabel, named, read_only_table
 from ui.kit.item_models import RowsModel
 from ui.kit.omaha_range_map import OmahaRangeMap
-from ui.kit.range_cells import FrequencyDelegate
+from ui.kit.range_cells import FrequencyDelegate, keep_cells_readable
 from ui.table.model import (
     ICM_COLUMNS,
     RANKED_COLUMNS,
@@ -64,10 +64,15 @@ class TableResults(QWidget):
         font = self.range_view.font()
         font.setPointSizeF(max(font.pointSizeF() - 2, 6))
         self.range_view.setFont(font)
+        keep_cells_readable(self.range_view)  # the Hold'em grid scrolls before it drops numbers
         self.hands_model = RowsModel(number_format=_number_format)
         self.hands_view = read_only_table("tableHandsView", self.hands_model)
         self.hands_view.setSortingEnabled(False)
         self.range_tabs = named(QTabWidget(), "tableRangeTabs")
+        #: the Omaha map while it waits for a result to show (disabled, Qt moved the
+        #: current tab on): shown again when one arrives
+        self._map_wanted = False
+        self.range_tabs.tabBarClicked.connect(self._forget_map_wish)
         self.range_tabs.addTab(self.range_view, "Range")
         self.range_tabs.addTab(self.hands_view, "EV per hand")
         self.omaha_map = OmahaRangeMap()
@@ -116,6 +121,11 @@ class TableResults(QWidget):
         side.addWidget(self.lookup_error)
         side.addWidget(self.lookup_result)
 
+    def _forget_map_wish(self, index: int) -> None:
+        """The player picked a range tab: that one stays, not the Omaha map."""
+        if self.range_tabs.widget(index) is not self.omaha_map:
+            self._map_wanted = False
+
     @property
     def result_views(self) -> list[QWidget]:
         """The views of a result (greyed while a new run computes the next one)."""
@@ -145,8 +155,14 @@ class TableResults(QWidget):
         """The range and the EV per hand of the selected node (``rows``: its hands)."""
         holdem = solution is not None and str(solution.spot.variant) == "holdem"
         self.hands_model.set_table(RANKED_COLUMNS, ranked_hand_table(rows))
-        self.range_tabs.setTabEnabled(self.range_tabs.indexOf(self.omaha_map),
-                                      solution is not None and not holdem)
+        map_enabled = solution is not None and not holdem
+        self._map_wanted = self._map_wanted or self.range_tabs.currentWidget() is self.omaha_map
+        self.range_tabs.setTabEnabled(self.range_tabs.indexOf(self.omaha_map), map_enabled)
+        if map_enabled and self._map_wanted:  # the player's tab, back with its result
+            self.range_tabs.setCurrentWidget(self.omaha_map)
+            self._map_wanted = False
+        elif map_enabled:
+            self._map_wanted = False
         node = self.selected_node
         key = "call_pct" if node is not None and " vs " in node else "push_pct"
         self.omaha_map.model.set_rows(
@@ -159,9 +175,18 @@ class TableResults(QWidget):
                 QHeaderView.ResizeMode.Stretch)
             self.range_view.verticalHeader().setSectionResizeMode(
                 QHeaderView.ResizeMode.Stretch)
+            self.range_view.verticalHeader().setVisible(True)  # the ranks
         else:
-            # strongest first: the order of 'top N%', the way players read a range
+            # strongest first: the order of 'top N%', the way players read a range; columns
+            # as wide as their texts and rows one line high (stretched, the hands' play % and
+            # EVs sat off to the right and eleven rows showed), no row numbers beside the
+            # Strength column that says the same
             self.class_model.set_table(RANKED_COLUMNS, ranked_hand_table(rows))
             self.range_view.setModel(self.class_model)
-            self.range_view.verticalHeader().setSectionResizeMode(
+            vertical = self.range_view.verticalHeader()
+            vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+            vertical.setDefaultSectionSize(self.range_view.fontMetrics().height() + 6)
+            vertical.setVisible(False)
+            self.range_view.horizontalHeader().setSectionResizeMode(
                 QHeaderView.ResizeMode.Interactive)
+            self.range_view.resizeColumnsToContents()

@@ -122,6 +122,17 @@ class TableTab(TableFiles, Tab):
         self._on_seats_changed()
         self._show_solution()
 
+    @property
+    def push_labels(self) -> list[QWidget]:
+        """The seats' lines under their stacks (each seat's push or call %)."""
+        return [seat.push_label for seat in self.oval.seats]
+
+    @property
+    def result_views(self) -> list[QWidget]:
+        """The views of a result (veiled while a new run computes the next one): the nodes,
+        the ranges, the lookup and the seats' lines."""
+        return [*self.results.result_views, *self.push_labels]
+
     def _lay_out(self) -> None:
         middle = QWidget()
         column = QVBoxLayout(middle)
@@ -229,7 +240,7 @@ class TableTab(TableFiles, Tab):
     def _show_staleness(self) -> None:
         self.stale = self.model.stale()
         solution = self.model.solution
-        self.form.stale_label.setText(stale_text(solution.spot)
+        self.form.stale_label.setText(stale_text(solution.spot, self.runner.running)
                                       if self.stale and solution is not None else "")
         self._update_buttons()
 
@@ -312,11 +323,11 @@ class TableTab(TableFiles, Tab):
         self._live_points = []
         self._live = None
         # the result shown answers the last run, not this one: greyed until its replacement
-        grey_out(self.results.result_views, self.model.solution is not None)
+        grey_out(self.result_views, self.model.solution is not None)
         self.runner.start(job, cancellable=cancellable)  # type: ignore[arg-type]
         self._clock.start()
         self.form.calculate_button.set_running(True)
-        self._update_buttons()
+        self._show_staleness()
         self.status_message.emit(message)
 
     def _on_progressed(self, done: float, total: float, phase: str, detail: object) -> None:
@@ -371,12 +382,15 @@ class TableTab(TableFiles, Tab):
                                            f"{report.iteration:,} (refining…)")
         selected = self.results.selected_node
         self.results.node_model.set_table(NODE_COLUMNS, node_rows(nodes))
-        grey_out([self.results.node_list], False)  # this run's nodes, marked provisional
+        # this run's nodes and seats' lines, marked provisional
+        grey_out([self.results.node_list, *self.push_labels], False)
         if selected is None or not self.results.select_node(selected):
             self.results.node_list.selectRow(0)
         self.oval.set_push_texts(open_push_rows(spot, nodes))  # type: ignore[arg-type]
         self.results.show_rows(None, [])
         self.results.lookup_result.clear()
+        # the nodes and seats now show this run's ranges: no longer the old result's mark
+        self.form.stale_label.setText("")
 
     def _on_succeeded(self, result: object) -> None:
         assert isinstance(result, TableOutcome)
@@ -412,13 +426,15 @@ class TableTab(TableFiles, Tab):
         self.form.calculate_button.set_running(False)
         if self.provisional and not self._unmeasured:  # nothing came of the run: the
             self._show_solution()  # solution shown before
+        elif not self.provisional:  # failed or stopped before any report: the result
+            grey_out(self.result_views, False)  # shown before, unveiled
         self._validate()
 
     # -- showing -------------------------------------------------------------------------------
 
     def _show_solution(self) -> None:
         self.provisional = False
-        grey_out(self.results.result_views, False)
+        grey_out(self.result_views, False)
         self.results.nodes_heading.setText(NODES_HEADING)
         solution = self.model.solution
         if solution is None:

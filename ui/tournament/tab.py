@@ -41,7 +41,9 @@ from omahanash.cards import Variant
 from omahanash.errors import InputError
 from ui.equity_tables.panel import TableBuildPanel
 from ui.kit.common import Tab, named
+from ui.kit.equity_table import EquityTableLabel
 from ui.kit.export import add_save_image_action, export_buttons, write_json
+from ui.table.model import tables_mark
 from ui.tournament.jobs import match_job, unbuilt_message
 from ui.tournament.model import (  # noqa: F401 (re-exported: the tab's names)
     BLINDS,
@@ -117,6 +119,8 @@ class TournamentTab(Tab):
         self.result_label.setTextFormat(Qt.TextFormat.RichText)
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.result_label.setWordWrap(True)
+        #: which equity tables the match's Nash grids stand on (a coarse one marked)
+        self.equity_table_label = EquityTableLabel("tournamentEquityTableLabel")
         self.plots = MatchPlots()
         self.pwin_plot, self.length_plot = self.plots.pwin_plot, self.plots.length_plot
         for plot in (self.pwin_plot, self.length_plot):
@@ -130,6 +134,7 @@ class TournamentTab(Tab):
         results = QVBoxLayout()
         results.addWidget(self.stale_label)
         results.addWidget(self.result_label)
+        results.addWidget(self.equity_table_label)
         results.addWidget(self.plots, 1)
         export_row = QHBoxLayout()
         for button in self.export_buttons:
@@ -276,6 +281,7 @@ class TournamentTab(Tab):
             self.answer = answer
             self._shown_request = self._running_request
             self._show_results()
+            self.equity_table_label.show_table(*tables_mark(answer.results))
             self.plots.plot(answer.results, bool(self.same_note))
         if left_out and answer.results:
             self.error_label.show_error(left_out)

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, NamedTuple
 from omahanash.errors import InputError
 from omahanash.trainer import DrillConfig, Statistics, leak_cells, parse_stacks
 from omahanash.trainer.table import MAX_PLAYERS, TableDrillConfig, table_leak_cells
-from ui.table.model import tables_note
 from ui.trainer.table_drills import TABLE_POSITIONS, table_config
 
 if TYPE_CHECKING:
@@ -197,8 +196,7 @@ def drill_notes(drill: Drill | TableDrill, unbuilt: list[Variant] | tuple = ()) 
         notes += [f"Mixed without {player_message(note)}" for note in drill.skipped
                   if not any(note.startswith(f"{v.display_name}:") for v in unbuilt)]
     notes += [f"Drilling leak: {cell.label}" for cell in config.focus]
-    notes.append(tables_note(drill.variants if not isinstance(drill, TableDrill)
-                             else config.variants))
+    # the equity table is the tab's own line (trainerEquityTableLabel), not repeated here
     return "\n".join(notes)
 
 

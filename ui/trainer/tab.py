@@ -37,7 +37,9 @@ from omahanash.trainer import Answer, Drill, DrillConfig, History, Spot, summari
 from omahanash.trainer.table import Solve, TableAnswer, TableDrill, TableDrillConfig
 from ui.equity_tables.panel import TableBuildPanel
 from ui.kit.common import Tab, named
+from ui.kit.equity_table import EquityTableLabel
 from ui.kit.export import add_save_image_action, export_buttons, write_table
+from ui.table.model import tables_mark
 from ui.trainer.jobs import Dealt, deal_job, status_text
 from ui.trainer.model import (  # noqa: F401 (GAMES, POSITIONS: re-exported, the tab's names)
     GAMES,
@@ -103,6 +105,8 @@ class TrainerTab(Tab):
         self.build_panel.status_message.connect(self.status_message)
         form.layout_.addRow(self.build_panel)
         form.layout_.addRow(form.drill_label)
+        self.equity_table_label = EquityTableLabel("trainerEquityTableLabel")
+        form.layout_.addRow(self.equity_table_label)
         self.panel = SpotPanel()
         self.stats_label = named(QLabel(format_statistics(summarize([]))), "trainerStats")
         self.stats_label.setWordWrap(True)
@@ -251,6 +255,9 @@ class TrainerTab(Tab):
         self.spot = None
         # Mixed deals the variants whose table is built meanwhile
         self.form.drill_label.setText(drill_notes(self.drill, self.build_panel.missing))
+        drill = self.drill
+        self.equity_table_label.show_table(*tables_mark(
+            drill.variants if isinstance(drill, Drill) else config.variants))
         self.panel.feedback_label.setText("")
         self.plot.set_answers([])
         self._show_statistics()

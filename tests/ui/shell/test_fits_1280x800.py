@@ -96,3 +96,30 @@ def test_every_tab_fits_1280_by_800_or_scrolls(big_window):
     if found:
         problems["Table (Omaha Hi)"] = found
     assert not problems, problems
+
+
+def test_every_tabs_minimum_size_fits_1280_by_800(big_window):
+    """Each tab's minimum size hint fits the page a 1280×800 window gives it (what is taller
+    or wider sits in a scroll area, whose minimum is small), with the Table tab on Omaha Hi
+    too and its equity-table line showing a coarse table's long note."""
+    window = big_window
+    table = window.tab("Table")
+    pages = []
+    for index in range(window.tab_widget.count()):
+        window.tab_widget.setCurrentIndex(index)
+        QApplication.processEvents()
+        page = window.tab_widget.widget(index)
+        pages.append((window.tab_widget.tabText(index), page, page.size()))
+    window.tab_widget.setCurrentWidget(table)
+    table.form.type_combo.setCurrentText("Omaha Hi")
+    table.form.show_equity_table("Equity table: Omaha Hi, COARSE. Computed on the coarse "
+                                 "first-launch table (2 samples per cell): its EVs may be "
+                                 "off by about 1 % of the pot until the full table is built",
+                                 True)
+    QApplication.processEvents()
+    pages.append(("Table (Omaha Hi)", table, table.size()))
+    too_big = {name: (page.minimumSizeHint().toTuple(), size.toTuple())
+               for name, page, size in pages
+               if page.minimumSizeHint().width() > size.width()
+               or page.minimumSizeHint().height() > size.height()}
+    assert not too_big, too_big

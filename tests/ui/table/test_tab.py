@@ -405,7 +405,7 @@ def test_stop_says_stopped(tab, drive, qtbot):
 def test_a_new_run_greys_the_previous_result_until_its_own(tab, drive, qtbot):
     """During a new run the previous result's nodes and ranges are greyed (issue 35: they
     stayed on screen as if they answered the new inputs), back when the run ends."""
-    from PySide6.QtWidgets import QGraphicsOpacityEffect
+    from ui.kit.common import veil_of
 
     fill(tab, drive)
     assert tab.calculate()  # no result before: nothing to grey
@@ -413,11 +413,67 @@ def test_a_new_run_greys_the_previous_result_until_its_own(tab, drive, qtbot):
     qtbot.waitUntil(lambda: not tab.runner.running, timeout=120_000)
     drive.type_into(drive.find(tab, QLineEdit, "seatStackEdit2"), "900")
     assert tab.calculate()
-    for view in tab.results.result_views:
-        assert view.property("greyed") is True
-        effect = view.graphicsEffect()
-        assert isinstance(effect, QGraphicsOpacityEffect) and effect.opacity() < 0.5
+    assert all(label in tab.result_views for label in tab.push_labels)
+    for view in tab.result_views:
+        veil = veil_of(view)
+        assert view.property("greyed") is True and veil.isVisibleTo(view)
+        assert veil.geometry() == view.rect() and view.graphicsEffect() is None
+    # the stale mark does not ask for the run that is computing
+    stale = drive.find(tab, QLabel, "tableStaleLabel").text()
+    assert "greyed until the new run's results arrive" in stale
+    assert "Calculate again" not in stale
     qtbot.waitUntil(lambda: not tab.runner.running, timeout=120_000)
     assert tab.solution.spot.stacks[2] == 900
-    for view in tab.results.result_views:
-        assert view.property("greyed") is False and view.graphicsEffect() is None
+    for view in tab.result_views:
+        assert view.property("greyed") is False and not veil_of(view).isVisibleTo(view)
+
+
+def test_the_omaha_map_comes_back_with_its_result(qtbot):
+    """The player looks at the Omaha map; a new run (or a Hold'em result) disables it and Qt
+    moves to another tab: the map is shown again when an Omaha result arrives (it came back
+    on the Nash chart), unless the player picked another tab meanwhile."""
+    from types import SimpleNamespace
+
+    from ui.table.results import TableResults
+
+    results = TableResults()
+    qtbot.addWidget(results)
+    tabs, omaha_map = results.range_tabs, results.omaha_map
+    omaha = SimpleNamespace(spot=SimpleNamespace(variant="omaha-hi"))
+    results.show_rows(omaha, [])
+    tabs.setCurrentWidget(omaha_map)
+    results.show_rows(None, [])  # the run's wait: no result, the map disabled
+    assert tabs.currentWidget() is not omaha_map
+    results.show_rows(omaha, [])
+    assert tabs.currentWidget() is omaha_map
+    results.show_rows(None, [])
+    tabs.tabBarClicked.emit(tabs.indexOf(results.hands_view))  # the player's choice
+    tabs.setCurrentWidget(results.hands_view)
+    results.show_rows(omaha, [])
+    assert tabs.currentWidget() is results.hands_view
+
+
+def test_a_failed_run_lifts_the_veil_of_the_previous_result(tab, drive, qtbot, monkeypatch):
+    """A run that fails (or stops) before its first report leaves the previous result as it
+    was, not veiled for good."""
+    import ui.table.tab as table_tab
+    from omahanash.errors import InputError
+    from ui.kit.common import veil_of
+
+    fill(tab, drive)
+    assert tab.calculate()
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=120_000)
+
+    def failing(request):
+        def job(progress, cancel):
+            raise InputError("the deals could not be made")
+        return job
+
+    monkeypatch.setattr(table_tab, "solve_job", failing)
+    drive.type_into(drive.find(tab, QLineEdit, "seatStackEdit2"), "900")
+    assert tab.calculate()
+    assert all(view.property("greyed") is True for view in tab.result_views)
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=120_000)
+    assert "the deals could not be made" in drive.find(tab, QLabel, "tableRunError").text()
+    for view in tab.result_views:
+        assert view.property("greyed") is False and not veil_of(view).isVisibleTo(view)

@@ -125,7 +125,7 @@ def test_leaks_come_from_the_historys_wrong_answers():
     focused = with_leaks(config, history, "Hold'em")
     assert focused.focus and focused.focus[0].hand_group == drill.answers[-1].spot.hand_group
     assert drill_notes(Drill(focused, seed=2, persist=False)).splitlines() == \
-        ["Seed 2", f"Drilling leak: {focused.focus[0].label}", "Equity table: Texas Hold'em exact"]
+        ["Seed 2", f"Drilling leak: {focused.focus[0].label}"]
 
 
 def test_the_session_plot_points_are_running_totals(solved_drill):
