@@ -554,7 +554,8 @@ def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
         except Cancelled:  # inside a solve: everything finished before is kept
             stopped[0] = True
             return total - done
-        live.announce()
+        if live.announce() and progress is not None:
+            progress(done + 1, total)  # the spots just judged are heard of now
         return 1
 
     def _step(done: int) -> None:
@@ -636,9 +637,11 @@ class _LiveSpots:
         self.total = sum(map(len, self.waiting.values())) + sum(
             1 for game, _ in at_tables.assigned if game is not None)
 
-    def announce(self) -> None:
+    def announce(self) -> bool:
+        """Tell the spots judged since the last call; whether there was any."""
         if self.on_spot is None:
-            return
+            return False
+        before = self.judged
         for index, fields in list(self.at_tables.done.items()):
             if index not in self.told and not isinstance(fields, str):
                 self.told.add(index)
@@ -654,6 +657,7 @@ class _LiveSpots:
                 except InputError:
                     continue
                 self._tell(found)
+        return self.judged > before
 
     def _tell(self, spot: SpotReview) -> None:
         self.judged += 1

@@ -10,13 +10,16 @@ from __future__ import annotations
 import html
 import os
 import re
+import threading
+import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from omahanash.cards import Variant
 from omahanash.history.grading import verdict_words
+from omahanash.history.review_progress import ReviewPace, count_text, stopped_text
 from ui.table.model import tables_note
 
 if TYPE_CHECKING:
@@ -60,6 +63,73 @@ class ReviewResult:
     report: ReviewReport
     vs: str | None = None
     payouts: str | None = None
+
+
+@dataclass(frozen=True)
+class LiveSnapshot:
+    """The spots judged so far, as the worker sends them to the tab (a progress signal's
+    detail): every spot in the order judged, the count, the spots in all, the time left
+    (None before the pace is known)."""
+
+    spots: tuple[SpotReview, ...]
+    judged: int
+    total: int
+    eta: float | None
+
+    def text(self) -> str:
+        """``judged 37 of 97 spots, about 3:39 left``."""
+        return count_text(self.judged, self.total, self.eta)
+
+
+class LiveReview:
+    """The spots of a running review, told one by one (``on_spot`` of
+    :func:`omahanash.history.review`, in the worker thread); :meth:`snapshot` is what the
+    tab is sent. The time left is :class:`~omahanash.history.review_progress.ReviewPace`'s
+    (the mean pace of the spots judged: none before five), its clock injectable.
+
+    >>> from types import SimpleNamespace as N
+    >>> now = [0.0]
+    >>> live = LiveReview(clock=lambda: now[0])
+    >>> live.begin()
+    >>> for number in range(1, 6):
+    ...     now[0] += 2.0
+    ...     live.add(N(hand_id=str(number)), number, 10)
+    >>> shot = live.snapshot()
+    >>> len(shot.spots), shot.text()
+    (5, 'judged 5 of 10 spots, about 0:10 left')
+    >>> live.stopped_text()
+    'stopped: 5 of 10 spots judged'
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.pace = ReviewPace(clock)
+        self._lock = threading.Lock()
+        self.spots: list[SpotReview] = []
+        self.judged = 0
+        self.total = 0
+
+    def begin(self) -> None:
+        """The judging begins (the pace counts from here)."""
+        self.pace.start()
+
+    def add(self, spot: SpotReview, judged: int, total: int) -> None:
+        """A spot judged: ``on_spot(spot, judged, total)``."""
+        with self._lock:
+            self.pace.judged_one()
+            self.spots.append(spot)
+            self.judged, self.total = judged, total
+
+    def snapshot(self) -> LiveSnapshot:
+        with self._lock:
+            return LiveSnapshot(tuple(self.spots), self.judged, self.total,
+                                self.pace.eta(self.total) if self.total else None)
+
+    def stopped_text(self) -> str:
+        """``stopped: 37 of 97 spots judged`` (before the first: ``stopped: no spot judged
+        yet``)."""
+        if not self.total:
+            return "stopped: no spot judged yet"
+        return stopped_text(self.judged, self.total)
 
 
 def list_players(paths: Sequence[str | os.PathLike], progress: ProgressCallback | None = None,
@@ -255,10 +325,10 @@ def _payouts_text(report: ReviewReport) -> str:
     return "; ".join(f"{name}: {count}" for name, count in counts.items()) or "-"
 
 
-def summary_html(report: ReviewReport) -> str:
-    """The session summary as rich text: counts, mistakes, EV lost, the grade with its
-    interval, accuracy by position and stack band, why hands were outside the model or
-    unparsed."""
+def summary_html(report: ReviewReport, end_line: str = "") -> str:
+    """The session summary as rich text: ``end_line`` first (a Stop's ``stopped: 37 of 97
+    spots judged``), counts, mistakes, EV lost, the grade with its interval, accuracy by
+    position and stack band, why hands were outside the model or unparsed."""
     from omahanash.history.grading import FEW_SPOTS, STACK_BANDS, stack_band
 
     # Accuracy rows in a natural order: SB before BB, stack bands from short to deep.
@@ -271,7 +341,8 @@ def summary_html(report: ReviewReport) -> str:
     spots = len(report.spots)
     # which equity table the verdicts stand on (a coarse one said so)
     variants = list(dict.fromkeys(Variant.parse(spot.variant) for spot in report.spots))
-    parts = [f"<p><b>Hero:</b> {html.escape(report.hero or '-')}<br>"
+    parts = [f"<p><b>{html.escape(end_line.capitalize())}</b></p>"] if end_line else []
+    parts += [f"<p><b>Hero:</b> {html.escape(report.hero or '-')}<br>"
              f"<b>Opponent:</b> {html.escape(report.opponent.describe())}<br>"
              f"<b>Payouts:</b> {html.escape(_payouts_text(report))}<br>"
              + (f"{html.escape(tables_note(variants))}<br>" if variants else "")

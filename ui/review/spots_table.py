@@ -77,7 +77,8 @@ EV_LOST_COLUMN = SEVERITY_COLUMN - 1
 
 
 class SpotTableModel(QAbstractTableModel):
-    """The reviewed spots, one row each, set in one go by :meth:`set_spots`."""
+    """The reviewed spots, one row each, set in one go by :meth:`set_spots`, or added as
+    they are judged by :meth:`add_spots`."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -87,6 +88,15 @@ class SpotTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._spots = list(spots)
         self.endResetModel()
+
+    def add_spots(self, spots: Sequence[SpotReview]) -> None:
+        """Rows for ``spots`` after the others (a running review's newly judged spots)."""
+        if not spots:
+            return
+        first = len(self._spots)
+        self.beginInsertRows(QModelIndex(), first, first + len(spots) - 1)
+        self._spots.extend(spots)
+        self.endInsertRows()
 
     def spot(self, row: int) -> SpotReview:
         """The spot of a source row."""

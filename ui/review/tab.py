@@ -36,6 +36,7 @@ from ui.kit.common import ErrorLabel, Tab
 from ui.review.jobs import Job, ReviewOutcome, review_job, run_review  # noqa: F401 (re-exported)
 from ui.review.model import (  # noqa: F401 (re-exported: the tab's names before the split)
     JamfoldRequest,
+    LiveSnapshot,
     ReviewResult,
     details_html,
     jamfold_inputs,
@@ -75,6 +76,9 @@ class ReviewTab(SpotOpening, Tab):
         self.reviewed_payouts: str | None = None
         self._filling_heroes = False
         self._open_failure: str | None = None
+        self._live = False  # the table shows a running review's spots as they are judged
+        #: The line of the last review's end ("stopped: 37 of 97 spots judged"), or "".
+        self.end_line = ""
 
         controls = ReviewControls(self)
         spots = SpotsPanel(self)
@@ -171,6 +175,8 @@ class ReviewTab(SpotOpening, Tab):
         job = job or review_job(paths, hero, players, self.opponent_text(), self.payouts_text())
         self.error.clear_error()
         self.progress.setValue(0)
+        self._live = False
+        self.end_line = ""
         self.runner.start(job)
         self._update_buttons()
         what = ", ".join(os.path.basename(path) or path for path in paths)
@@ -180,7 +186,16 @@ class ReviewTab(SpotOpening, Tab):
     def _on_progressed(self, done: float, total: float, phase: str, detail: object) -> None:
         if total > 0:
             self.progress.setValue(int(1000 * min(done, total) / total))
-        self.phase_label.setText(phase.capitalize() + "…" if phase else "")
+        text = phase.capitalize() + "…" if phase else ""
+        if isinstance(detail, LiveSnapshot) and detail.total:
+            text = f"Judging… {detail.text()}"
+        self.phase_label.setText(text)  # the count first: it reads with the rows it counts
+        if isinstance(detail, LiveSnapshot):  # the spots judged so far, as they come
+            if not self._live:  # the first of this run: the table is this review's now
+                self._live = True
+                self.model.set_spots(detail.spots)
+            else:
+                self.model.add_spots(detail.spots[self.model.rowCount():])
 
     def _on_succeeded(self, outcome: object) -> None:
         assert isinstance(outcome, ReviewOutcome)
@@ -192,9 +207,10 @@ class ReviewTab(SpotOpening, Tab):
         report = result.report
         if not outcome.stopped:
             self.progress.setValue(self.progress.maximum())
+        self.end_line = outcome.stopped_text or ""
         self.paths, self.players = result.paths, result.players
         self.reviewed_vs, self.reviewed_payouts = result.vs, result.payouts
-        self._show_report(report)
+        self._show_report(report, self.end_line)
         self._fill_heroes()
         self.build_panel.check(missing_tables(report))
         if report.hands == 0:
@@ -209,7 +225,7 @@ class ReviewTab(SpotOpening, Tab):
         judged = (f"{spots} spot{'' if spots == 1 else 's'} judged so far" if outcome.stopped
                   else f"{spots} spots")
         self.status_message.emit(
-            ("Stopped: " if outcome.stopped else "")
+            (self.end_line.capitalize() + ". " if outcome.stopped else "")
             + f"Reviewed {report.hands} hands for {report.hero}{against}: {judged}, "
             f"grade {report.grade or '-'}")
 
@@ -231,7 +247,8 @@ class ReviewTab(SpotOpening, Tab):
         self.status_message.emit("Review failed: " + message)
 
     def _on_finished(self) -> None:
-        self.phase_label.setText("")
+        self.phase_label.setText(self.end_line.capitalize())  # a Stop says what it kept
+        self._live = False
         self._fill_heroes()  # after a Stop, back to the hero of the report shown
         self._update_buttons()
 
@@ -281,13 +298,13 @@ class ReviewTab(SpotOpening, Tab):
 
     # -- results ---------------------------------------------------------------------------------
 
-    def _show_report(self, report: ReviewReport) -> None:
+    def _show_report(self, report: ReviewReport, end_line: str = "") -> None:
         self.report = report
         self.model.set_spots(report.spots)
         cumulative = report.cumulative_ev_lost_bb()
         self.curve.setData(list(range(1, len(cumulative) + 1)), cumulative)
         self.plot.getPlotItem().enableAutoRange()
-        self.summary.setHtml(summary_html(report))
+        self.summary.setHtml(summary_html(report, end_line))
         self.summary.setToolTip(unparsed_text(report) or "")
 
     def plot_points(self) -> list[tuple[float, float]]:

@@ -463,7 +463,64 @@ def test_stop_while_solving_shows_the_spots_judged_so_far(qtbot, tab, drive, win
     assert len(rows) == 1 and tab.report.stopped, (tab.report.spots, tab.report.outside)
     assert [spot.hand_id for spot in tab.report.spots] == ["300004"]
     assert [o.reason for o in tab.report.outside] == [STOPPED_REASON]
-    assert window.statusBar().currentMessage().startswith("Stopped: Reviewed 2 hands")
+    assert window.statusBar().currentMessage().startswith(
+        "Stopped: 1 of 2 spots judged. Reviewed 2 hands")
+
+
+def two_table_spots(tmp_path: Path) -> Path:
+    """Two 6-max hands of the hero, each its own table spot (a unit of the fast judge)."""
+    text = (DATA / "ps_6max_holdem.txt").read_text(encoding="utf-8-sig")
+    hand = text[text.index("PokerStars Hand #300004"):text.index("*** SUMMARY ***",
+                                                                  text.index("#300004"))]
+    other = (hand.replace("#300004", "#300005").replace("Hero ($9.50", "Hero ($8")
+             .replace("raises $9 to $9.50", "raises $7.50 to $8")
+             .replace("Uncalled bet ($9)", "Uncalled bet ($7.50)"))
+    path = tmp_path / "two_tables.txt"
+    path.write_text(f"{hand}*** SUMMARY ***\n\n\n{other}*** SUMMARY ***\n", encoding="utf-8")
+    return path
+
+
+def test_spots_appear_as_judged_and_stop_at_the_first_keeps_it(qtbot, tab, drive, tmp_path,
+                                                                monkeypatch):
+    """Issue 35: the first judged spot's row appears while the review runs, with the count;
+    a Stop tripped by that row keeps it and says "stopped: 1 of 2 spots judged"."""
+    import importlib
+    import time
+
+    judging = importlib.import_module("omahanash.history.table_fast")
+    judge = judging.FastJudge.judge
+    calls = []
+
+    def second_waits(self, spot, game):  # the second spot is judged only after a Stop
+        calls.append(game)
+        if len(calls) == 2:
+            while not self.cancel.cancelled:
+                time.sleep(0.01)
+        return judge(self, spot, game)
+
+    monkeypatch.setattr(judging.FastJudge, "judge", second_waits)
+    drive.type_into(drive.find(tab, QLineEdit, "reviewPayoutsEdit"), "65/35")
+    view = drive.find(tab, QTableView, "reviewTable")
+    seen: list[tuple[int, str]] = []
+
+    def first_row(*_):  # the row of the first judged spot: Stop, as the player would
+        if tab.model.rowCount() and not seen:
+            seen.append((tab.model.rowCount(), tab.phase_label.text()))
+            qtbot.mouseClick(drive.find(tab, QPushButton, "reviewStopButton"),
+                             Qt.MouseButton.LeftButton)
+
+    tab.model.rowsInserted.connect(first_row)
+    tab.model.modelReset.connect(first_row)
+    assert tab.open_paths([two_table_spots(tmp_path)])
+    wait_idle(qtbot, tab)
+    assert seen and seen[0][0] == 1, seen  # shown during the run, before its end
+    assert seen[0][1] == "Judging… judged 1 of 2 spots", seen
+    rows = drive.table_rows(view)
+    assert len(rows) == 1 and tab.report is not None and tab.report.stopped
+    assert [spot.hand_id for spot in tab.report.spots] == ["300004"]
+    assert tab.phase_label.text() == "Stopped: 1 of 2 spots judged"
+    assert "Stopped: 1 of 2 spots judged" in tab.summary.toPlainText()
+    assert tab.open_button.isEnabled()
 
 
 def test_a_table_spot_opens_in_the_table_tab(qtbot, window, tab, drive, monkeypatch):
