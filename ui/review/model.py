@@ -18,7 +18,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from omahanash.cards import Variant
-from omahanash.history.grading import verdict_words
+from omahanash.history.grading import (  # noqa: F401 (VERDICT_WORDS re-exported)
+    VERDICT_WORDS,
+    verdict_word,
+    verdict_words,
+)
 from omahanash.history.review_progress import ReviewPace, count_text, stopped_text
 from ui.table.model import tables_note
 
@@ -245,6 +249,20 @@ def table_request(spot: SpotReview) -> TableRequest | str:
         f"{spot.node} selected, your {spot.cards} looked up.")
 
 
+def verdict_counts(spots: Sequence[SpotReview]) -> str:
+    """``correct 3, small mistake 0, mistake 1, blunder 0`` (either-way spots with the
+    correct ones when there are none).
+
+    >>> from types import SimpleNamespace as N
+    >>> verdict_counts([N(verdict="correct", severity="none"),
+    ...                 N(verdict="mistake", severity="blunder")])
+    'correct 1, small mistake 0, mistake 0, blunder 1'
+    """
+    counts = Counter(verdict_word(spot) for spot in spots)
+    return ", ".join(f"{word} {counts[word]}" for word in VERDICT_WORDS
+                     if word != "correct either way" or counts[word])
+
+
 def details_html(spot: SpotReview) -> str:
     """The selected spot, as rich text: where it was played, the cards drawn, the decision
     and its values."""
@@ -321,7 +339,7 @@ def unparsed_text(report: ReviewReport) -> str:
 
 def _payouts_text(report: ReviewReport) -> str:
     """Which payouts valued the spots (chip EV when none is known, said so)."""
-    counts = report.payouts_summary()
+    counts = report.payouts_summary()  # "ICM 50/30/20 (9-max sit-and-go)", "chip EV (…)"
     return "; ".join(f"{name}: {count}" for name, count in counts.items()) or "-"
 
 
@@ -350,8 +368,7 @@ def summary_html(report: ReviewReport, end_line: str = "") -> str:
              f"<b>Outside the model:</b> {len(report.outside)} · "
              f"<b>Unparsed:</b> {len(report.unparsed)}</p>"]
     if spots:
-        mistakes = ", ".join(f"{name} {count}" for name, count in report.by_severity().items()
-                             if name != "none")
+        mistakes = verdict_counts(report.spots)
         per_100 = report.ev_lost_bb_per_100
         interval = report.grade_interval
         mean = report.mean_ev_lost_bb
@@ -359,7 +376,7 @@ def summary_html(report: ReviewReport, end_line: str = "") -> str:
         provisional = f" — <i>provisional: fewer than {FEW_SPOTS} spots</i>" \
             if spots < FEW_SPOTS else ""
         parts.append(
-            f"<p><b>Mistakes:</b> {mistakes}<br>"
+            f"<p><b>Verdicts:</b> {mistakes}<br>"
             f"<b>EV lost:</b> {report.ev_lost_bb:.3f} bb ({per_100:.2f} bb per 100 spots)<br>"
             f"<b>Grade: {report.grade}</b> (mean EV lost per decision {mean:.3f} bb, 95% "
             f"interval {interval[0]:.3f}–{interval[1]:.3f} bb){provisional}</p>")

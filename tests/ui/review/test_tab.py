@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from omahanash.cards import Variant
 from omahanash.history import review
 from omahanash.history.grading import verdict_words
+from ui.review.model import verdict_word
 from ui.review.spots_table import SEVERITY_COLOURS, cards_html
 from ui.review.tab import ReviewTab, jamfold_inputs
 
@@ -72,7 +73,8 @@ def test_a_holdem_file_is_reviewed_as_the_library_does(qtbot, tab, drive):
     table = drive.find(tab, QTableView, "reviewTable")
     assert len(drive.table_rows(table)) == len(expected.spots) == 3
     assert column(drive, table, "Hand") == [spot.hand_id for spot in expected.spots]
-    assert column(drive, table, "Severity") == [spot.severity for spot in expected.spots]
+    assert column(drive, table, "Verdict") == [verdict_word(spot) for spot in expected.spots]
+    assert set(column(drive, table, "Game")) == {"Texas Hold'em"}  # not "holdem"
     summary = drive.find(tab, QTextBrowser, "reviewSummary").toPlainText()
     assert f"Grade: {expected.grade}" in summary
     assert "provisional" in summary  # 3 spots
@@ -158,15 +160,16 @@ Villain: calls 180
     open_and_wait(qtbot, tab, path, HOLDEM)
     table = drive.find(tab, QTableView, "reviewTable")
     model = table.model()
-    severity = drive.table_header(table).index("Severity")
+    severity = drive.table_header(table).index("Verdict")
     rows = {model.index(r, severity).data(): r for r in range(model.rowCount())}
-    assert set(rows) == {"mistake", "none"}
+    assert set(rows) == {"mistake", "correct"}
     assert model.index(rows["mistake"], 0).data(Qt.ItemDataRole.BackgroundRole) == \
         SEVERITY_COLOURS["mistake"]
-    assert model.index(rows["none"], 0).data(Qt.ItemDataRole.BackgroundRole) is None
+    assert model.index(rows["correct"], 0).data(Qt.ItemDataRole.BackgroundRole) is None
     table.sortByColumn(severity, Qt.SortOrder.DescendingOrder)
-    assert column(drive, table, "Severity")[0] == "mistake"
-    assert "Mistakes: small 0, mistake 1, blunder 0" in \
+    assert column(drive, table, "Verdict")[0] == "mistake"
+    # one word set: the summary counts the table's words
+    assert "Verdicts: correct 3, small mistake 0, mistake 1, blunder 0" in \
         drive.find(tab, QTextBrowser, "reviewSummary").toPlainText()
 
 
