@@ -18,7 +18,7 @@ cache of equilibria, so the next review starts further on.
 >>> stop.cancel()
 >>> review_job((str(data / "ps_hu_tournament_holdem.txt"),), None, None, None, None)(
 ...     Quiet(), stop)
-ReviewOutcome(result=None, stopped=True, stopped_text=None)
+ReviewOutcome(result=None, stopped=True, stopped_text=None, judged_share=None)
 """
 
 from __future__ import annotations
@@ -50,6 +50,8 @@ class ReviewOutcome(NamedTuple):
     stopped: bool
     #: ``stopped: 37 of 97 spots judged`` when Stop ended the judging (None otherwise).
     stopped_text: str | None = None
+    #: The share of the spots judged when Stop ended the judging (None otherwise).
+    judged_share: float | None = None
 
 
 def run_review(paths: tuple[str, ...], hero: str | None,
@@ -113,7 +115,10 @@ def review_job(paths: tuple[str, ...], hero: str | None,
         try:
             result = run_review(paths, hero, players, vs, payouts, report, cancel, live)
             stopped = result.report.stopped
-            return ReviewOutcome(result, stopped, live.stopped_text() if stopped else None)
+            if not stopped:
+                return ReviewOutcome(result, False)
+            share = live.judged / live.total if live.total else 0.0
+            return ReviewOutcome(result, True, live.stopped_text(), share)
         except Cancelled:
             return ReviewOutcome(None, True)
 

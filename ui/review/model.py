@@ -359,13 +359,17 @@ def summary_html(report: ReviewReport, end_line: str = "") -> str:
     spots = len(report.spots)
     # which equity table the verdicts stand on (a coarse one said so)
     variants = list(dict.fromkeys(Variant.parse(spot.variant) for spot in report.spots))
+    from omahanash.history.review import STOPPED_REASON
+
+    not_judged = sum(1 for item in report.outside if item.reason == STOPPED_REASON)
     parts = [f"<p><b>{html.escape(end_line.capitalize())}</b></p>"] if end_line else []
     parts += [f"<p><b>Hero:</b> {html.escape(report.hero or '-')}<br>"
              f"<b>Opponent:</b> {html.escape(report.opponent.describe())}<br>"
              f"<b>Payouts:</b> {html.escape(_payouts_text(report))}<br>"
              + (f"{html.escape(tables_note(variants))}<br>" if variants else "")
              + f"<b>Hands read:</b> {report.hands} · <b>Spots:</b> {spots} · "
-             f"<b>Outside the model:</b> {len(report.outside)} · "
+             + (f"<b>Not judged (stopped):</b> {not_judged} · " if not_judged else "")
+             + f"<b>Outside the model:</b> {len(report.outside) - not_judged} · "
              f"<b>Unparsed:</b> {len(report.unparsed)}</p>"]
     if spots:
         mistakes = verdict_counts(report.spots)
@@ -395,8 +399,9 @@ def summary_html(report: ReviewReport, end_line: str = "") -> str:
                              f"<td align='right'>{100 * row['accuracy']:.0f}%</td>"
                              f"<td align='right'>{row['ev_lost_bb']:.3f}</td></tr>")
             parts.append("</table>")
-    if report.outside:
-        reasons = Counter(item.reason for item in report.outside).most_common()
+    if len(report.outside) > not_judged:  # the spots a Stop left are counted above
+        reasons = Counter(item.reason for item in report.outside
+                          if item.reason != STOPPED_REASON).most_common()
         others = sum(count for _, count in reasons[REASONS_SHOWN:])
         parts.append("<p><b>Outside the model</b></p><ul>" + "".join(
             f"<li>{html.escape(player_reason(reason))}: {count}</li>" for reason, count in

@@ -187,8 +187,9 @@ class ReviewTab(SpotOpening, Tab):
         if total > 0:
             self.progress.setValue(int(1000 * min(done, total) / total))
         text = phase.capitalize() + "…" if phase else ""
-        if isinstance(detail, LiveSnapshot) and detail.total:
-            text = f"Judging… {detail.text()}"
+        if isinstance(detail, LiveSnapshot) and detail.total:  # the bar counts the spots
+            text = detail.text().capitalize()
+            self.progress.setValue(int(1000 * detail.judged / detail.total))
         self.phase_label.setText(text)  # the count first: it reads with the rows it counts
         if isinstance(detail, LiveSnapshot):  # the spots judged so far, as they come
             if not self._live:  # the first of this run: the table is this review's now
@@ -207,6 +208,8 @@ class ReviewTab(SpotOpening, Tab):
         report = result.report
         if not outcome.stopped:
             self.progress.setValue(self.progress.maximum())
+        elif outcome.judged_share is not None:  # a Stop: the bar says how far it came
+            self.progress.setValue(int(1000 * outcome.judged_share))
         self.end_line = outcome.stopped_text or ""
         self.paths, self.players = result.paths, result.players
         self.reviewed_vs, self.reviewed_payouts = result.vs, result.payouts
@@ -222,12 +225,14 @@ class ReviewTab(SpotOpening, Tab):
             return
         against = "" if report.opponent.is_nash else f" against {report.opponent.describe()}"
         spots = len(report.spots)
-        judged = (f"{spots} spot{'' if spots == 1 else 's'} judged so far" if outcome.stopped
-                  else f"{spots} spots")
-        self.status_message.emit(
-            (self.end_line.capitalize() + ". " if outcome.stopped else "")
-            + f"Reviewed {report.hands} hands for {report.hero}{against}: {judged}, "
-            f"grade {report.grade or '-'}")
+        if outcome.stopped:
+            self.status_message.emit(
+                f"{self.end_line.capitalize()}. Reviewed {report.hands} hands for "
+                f"{report.hero}{against}, grade {report.grade or '-'} so far")
+        else:
+            self.status_message.emit(
+                f"Reviewed {report.hands} hands for {report.hero}{against}: {spots} spots, "
+                f"grade {report.grade or '-'}")
 
     def _on_table_built(self, variant: str) -> None:
         """A table the last review lacked is built at full precision: review again, so its

@@ -270,7 +270,8 @@ def test_stop_during_a_run_returns_to_idle(qtbot, tab, drive, tmp_path):
     assert stop.isEnabled() and not drive.find(tab, QPushButton, "reviewOpenButton").isEnabled()
     # Stop is the job's outcome (ui.review.jobs), not an exception: stopped, no report
     with qtbot.waitSignal(tab.runner.succeeded, timeout=RUN_TIMEOUT_MS,
-                          check_params_cb=lambda outcome: outcome == (None, True)):
+                          check_params_cb=lambda outcome: (outcome.result,
+                                                           outcome.stopped) == (None, True)):
         qtbot.mouseClick(stop, Qt.MouseButton.LeftButton)
     wait_idle(qtbot, tab)
     assert not stop.isEnabled()
@@ -517,12 +518,14 @@ def test_spots_appear_as_judged_and_stop_at_the_first_keeps_it(qtbot, tab, drive
     assert tab.open_paths([two_table_spots(tmp_path)])
     wait_idle(qtbot, tab)
     assert seen and seen[0][0] == 1, seen  # shown during the run, before its end
-    assert seen[0][1] == "Judging… judged 1 of 2 spots", seen
+    assert seen[0][1] == "Judged 1 of 2 spots", seen
     rows = drive.table_rows(view)
     assert len(rows) == 1 and tab.report is not None and tab.report.stopped
     assert [spot.hand_id for spot in tab.report.spots] == ["300004"]
     assert tab.phase_label.text() == "Stopped: 1 of 2 spots judged"
-    assert "Stopped: 1 of 2 spots judged" in tab.summary.toPlainText()
+    summary = tab.summary.toPlainText()
+    assert "Stopped: 1 of 2 spots judged" in summary and "Not judged (stopped): 1" in summary
+    assert tab.progress.value() == 500  # half the spots, not a full bar
     assert tab.open_button.isEnabled()
 
 
