@@ -10,6 +10,7 @@ import sys
 
 from omahanash.errors import InputError
 from omahanash.history import review
+from omahanash.history.review import STOPPED_REASON
 from omahanash.history.review_progress import ReviewPrinter
 from omahanash.history.table_review import TableSettings
 from omahanash.history.tracker.review import review_database
@@ -132,10 +133,13 @@ def _print_json(report, tournaments: bool = False) -> None:  # noqa: ANN001
 
 def _print_text(report) -> None:
     data = report.summary()  # not every spot's dict: a big file's review prints ten
+    not_judged = sum(1 for item in report.outside if item.reason == STOPPED_REASON)
     interval = data["grade_interval"]
     lines = [f"hero: {data['hero']}  opponent: {report.opponent.describe()}",
              f"hands: {data['hands']}  spots: {data['spots']}  outside the model: "
-             f"{data['outside_model']}  unparsed: {len(data['unparsed'])}",
+             f"{data['outside_model'] - not_judged}"
+             + (f"  not judged (stopped): {not_judged}" if not_judged else "")
+             + f"  unparsed: {len(data['unparsed'])}",
              f"EV lost: {data['ev_lost_bb']:.3f} bb"
              + ("" if data["ev_lost_bb_per_100"] is None
                 else f"  ({data['ev_lost_bb_per_100']:.2f} bb per 100 spots)"),
