@@ -195,6 +195,9 @@ class ReviewTab(SpotOpening, Tab):
             if not self._live:  # the first of this run: the table is this review's now
                 self._live = True
                 self.model.set_spots(detail.spots)
+                self.curve.setData([], [])  # the last review's curve and summary go too
+                self.summary.setHtml("<p>Reviewing: the summary and the grade come when "
+                                     "every spot is judged, or at Stop.</p>")
             else:
                 self.model.add_spots(detail.spots[self.model.rowCount():])
 
