@@ -228,14 +228,9 @@ class ReviewTab(SpotOpening, Tab):
             return
         against = "" if report.opponent.is_nash else f" against {report.opponent.describe()}"
         spots = len(report.spots)
-        if outcome.stopped:
-            self.status_message.emit(
-                f"{self.end_line.capitalize()}. Reviewed {report.hands} hands for "
-                f"{report.hero}{against}, grade {report.grade or '-'} so far")
-        else:
-            self.status_message.emit(
-                f"Reviewed {report.hands} hands for {report.hero}{against}: {spots} spots, "
-                f"grade {report.grade or '-'}")
+        head = f"{self.end_line.capitalize()}. " if outcome.stopped else ""  # what Stop kept
+        self.status_message.emit(f"{head}Reviewed {report.hands} hands for {report.hero}"
+                                 f"{against}: {spots} spots, grade {report.grade or '-'}")
 
     def _on_table_built(self, variant: str) -> None:
         """A table the last review lacked is built at full precision: review again, so its
