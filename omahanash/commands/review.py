@@ -10,6 +10,8 @@ import sys
 
 from omahanash.errors import InputError
 from omahanash.history import review
+from omahanash.history.review import STOPPED_REASON
+from omahanash.history.review_progress import ReviewPrinter
 from omahanash.history.table_review import TableSettings
 from omahanash.history.tracker.review import review_database
 from omahanash.history.tracker.source import Filters, Target
@@ -32,19 +34,22 @@ def run(args: argparse.Namespace) -> int:
     filters = _filters(args)
     settings = TableSettings(args.table_iterations, args.table_deals, args.table_seed,
                              True if args.precise else None)
-    with cancel_on_interrupt() as flag:
+    # one printer: a line every 5 s or 10 %, the time left from the judged spots' pace
+    printer = ReviewPrinter("review", quiet=StderrProgress.quiet)
+    with cancel_on_interrupt() as flag, printer:
         if args.db is not None:
             report = review_database(args.db, args.tracker, filters, hero=args.hero,
                                      ask=_ask_password if sys.stdin.isatty() else None,
                                      max_bb=args.max_bb, cache_dir=args.cache_dir,
-                                     progress=StderrProgress("review"), cancel=flag, vs=vs,
+                                     progress=printer, cancel=flag, vs=vs,
                                      payouts=args.payouts, table_settings=settings,
-                                     keep_stopped=True)
+                                     keep_stopped=True, on_spot=printer.spot)
         else:
             report = review(args.paths, hero=args.hero, max_bb=args.max_bb,
-                            cache_dir=args.cache_dir, progress=StderrProgress("review"),
+                            cache_dir=args.cache_dir, progress=printer,
                             cancel=flag, vs=vs, payouts=args.payouts,
-                            table_settings=settings, keep_stopped=True)
+                            table_settings=settings, keep_stopped=True,
+                            on_spot=printer.spot)
     if report.hands == 0 and report.unparsed:
         reasons = "; ".join(f"{item.file}:{item.line}: {item.reason}"
                             for item in report.unparsed[:3])
@@ -128,10 +133,13 @@ def _print_json(report, tournaments: bool = False) -> None:  # noqa: ANN001
 
 def _print_text(report) -> None:
     data = report.summary()  # not every spot's dict: a big file's review prints ten
+    not_judged = sum(1 for item in report.outside if item.reason == STOPPED_REASON)
     interval = data["grade_interval"]
     lines = [f"hero: {data['hero']}  opponent: {report.opponent.describe()}",
              f"hands: {data['hands']}  spots: {data['spots']}  outside the model: "
-             f"{data['outside_model']}  unparsed: {len(data['unparsed'])}",
+             f"{data['outside_model'] - not_judged}"
+             + (f"  not judged (stopped): {not_judged}" if not_judged else "")
+             + f"  unparsed: {len(data['unparsed'])}",
              f"EV lost: {data['ev_lost_bb']:.3f} bb"
              + ("" if data["ev_lost_bb_per_100"] is None
                 else f"  ({data['ev_lost_bb_per_100']:.2f} bb per 100 spots)"),

@@ -13,6 +13,7 @@ blunder".
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -66,6 +67,28 @@ def verdict_words(verdict: str, ev_lost_bb: float, tolerance_bb: float) -> str:
         return (f"{MISTAKE_WORDS[severity(ev_lost_bb)]}: loses {ev_lost_bb:.3g} bb (more "
                 f"than the solve's precision, {tolerance_bb:.3g} bb)")
     return f"Correct: within {precision} of the best action"
+
+#: The one word set for a spot's verdict, worst last: the Review tab's "Verdict" column and
+#: counts, the HTML report and the details' verdict line say the same words (a mistake is
+#: named by its severity, never "mistake" beside "blunder").
+VERDICT_WORDS = ("correct", "correct either way", "small mistake", "mistake", "blunder")
+
+
+def verdict_word(spot: Any) -> str:
+    """The spot's verdict in :data:`VERDICT_WORDS`.
+
+    >>> from types import SimpleNamespace as N
+    >>> [verdict_word(N(verdict=v, severity=s)) for v, s in
+    ...  (("correct", "none"), ("mixed", "none"), ("mistake", "small"),
+    ...   ("mistake", "mistake"), ("mistake", "blunder"))]
+    ['correct', 'correct either way', 'small mistake', 'mistake', 'blunder']
+    """
+    if spot.verdict == "mixed":
+        return "correct either way"
+    if spot.verdict != "mistake" or spot.severity == "none":
+        return "correct"
+    return {"small": "small mistake"}.get(spot.severity, spot.severity)
+
 
 
 def grade(mean_ev_lost_bb: float) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from omahanash.cards import Variant
 from omahanash.errors import InputError
 from omahanash.history.grading import (
     FEW_SPOTS,
@@ -30,6 +31,7 @@ from omahanash.history.grading import (
     bootstrap_interval,
     grade,
     stack_band,
+    verdict_word,
 )
 from omahanash.history.hands import Unparsed
 from omahanash.history.opponent import NASH, Opponent
@@ -260,9 +262,9 @@ class ReviewReport:
                 "stopped": self.stopped}
 
     def payouts_summary(self) -> dict[str, int]:
-        """How many spots were judged with which payouts, e.g. ``{"icm 50/30/20 (9-max
+        """How many spots were judged with which payouts, e.g. ``{"ICM 50/30/20 (9-max
         sit-and-go)": 12, "chip EV (heads-up blind model)": 30}``."""
-        counts = Counter(f"icm {spot.payouts} ({spot.payouts_source})" if spot.model == "icm"
+        counts = Counter(f"ICM {spot.payouts} ({spot.payouts_source})" if spot.model == "icm"
                          else f"chip EV ({spot.payouts_source or 'heads-up blind model'})"
                          for spot in self.spots)
         return dict(counts)
@@ -288,6 +290,9 @@ tr.small{background:#fdf6d8}.grade{font-size:2em;font-weight:bold}svg{border:1px
 _SPOT_COLUMNS = ("hand_id", "variant", "players", "node", "position", "stack_bb", "cards",
                  "action", "best_action", "nash_action", "nash_frequency", "allin_ev",
                  "fold_ev", "ev_lost_bb", "severity")
+
+
+_HEADS = {"variant": "game", "severity": "verdict"}
 
 
 def plot_svg(values: list[float]) -> str:
@@ -317,10 +322,12 @@ def plot_svg(values: list[float]) -> str:
 
 
 def _table(spots: list[SpotReview]) -> str:
-    head = "".join(f"<th>{name}</th>" for name in _SPOT_COLUMNS)
+    head = "".join(f"<th>{_HEADS.get(name, name)}</th>" for name in _SPOT_COLUMNS)
     rows = []
     for spot in spots:
         data = spot.as_dict()
+        data["variant"] = Variant.parse(spot.variant).display_name  # "Texas Hold'em"
+        data["severity"] = verdict_word(spot)  # the one word set: "small mistake", …
         cells = "".join(f"<td>{html.escape(str(data[name]))}</td>" for name in _SPOT_COLUMNS)
         rows.append(f'<tr class="{spot.severity}">{cells}</tr>')
     return f"<table><tr>{head}</tr>{''.join(rows)}</table>"

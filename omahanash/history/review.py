@@ -82,7 +82,7 @@ from __future__ import annotations
 import math
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -116,7 +116,7 @@ from omahanash.jamfold.decision import MIXED_MIN_FREQUENCY, jamfold_tolerance, j
 from omahanash.jamfold.exploit import best_response
 from omahanash.jamfold.game import JamFoldParams
 from omahanash.jamfold.nash_cache import nash_solution
-from omahanash.runs import CancelFlag, ProgressCallback, iterate
+from omahanash.runs import CancelFlag, ProgressCallback, cancel_scope, iterate
 
 #: Stack grid: (up to this many bb, step in bb), in order.
 GRID_BB = ((20.0, 0.5), (math.inf, 1.0))
@@ -297,7 +297,8 @@ def review_hands(items: Iterable[Hand | Unparsed], hero: str, max_bb: float = DE
                  cancel: CancelFlag | None = None, vs: Any = None,
                  payouts: str | None = None,
                  table_settings: TableSettings | None = None,
-                 keep_stopped: bool = False) -> ReviewReport:
+                 keep_stopped: bool = False,
+                 on_spot: SpotCallback | None = None) -> ReviewReport:
     """Review parsed hands (see :func:`review`); ``items`` is read once."""
     max_bb = _check_max_bb(max_bb)
     report = ReviewReport(hero=hero, opponent=opponent_model(vs),
@@ -305,7 +306,7 @@ def review_hands(items: Iterable[Hand | Unparsed], hero: str, max_bb: float = DE
                           table_settings=_check_settings(table_settings))
     found = _collect(iter(items), report, hero, max_bb, None, cancel)
     return _judge_all(found, report, tables, cache_dir, persist, progress, cancel,
-                      keep_stopped)
+                      keep_stopped, on_spot)
 
 
 #: One heads-up hand in the PokerStars format (the examples' data).
@@ -331,7 +332,8 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
            progress: ProgressCallback | None = None,
            cancel: CancelFlag | None = None, vs: Any = None, payouts: str | None = None,
            table_settings: TableSettings | None = None,
-           keep_stopped: bool = False) -> ReviewReport:
+           keep_stopped: bool = False,
+           on_spot: SpotCallback | None = None) -> ReviewReport:
     """Review the hand histories under ``paths`` (files or directories) for ``hero`` (default:
     :func:`choose_hero`), with effective stacks up to ``max_bb`` big blinds, against the
     equilibrium or, with ``vs``, another opponent model (see
@@ -344,7 +346,9 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     total)`` sees the reading (first half) and the solving; a set ``cancel`` raises
     :class:`~omahanash.errors.Cancelled` (once the solving began, the exception's ``report``
     holds every spot judged before the stop), or with ``keep_stopped`` returns that report
-    (``report.stopped``).
+    (``report.stopped``). ``on_spot(spot, judged, total)`` (optional) hears of each spot as
+    it is judged, in the worker's thread: the :class:`SpotReview`, the spots judged so far
+    and the spots to judge in all (the app's live table and time left).
 
     At 3 to 10 players (:mod:`~omahanash.history.table_spots`), decisions are judged on the
     table's push/fold equilibrium with ``payouts`` (``"50/30/20"``, ``"chips"``; default: the
@@ -411,7 +415,7 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
         else (lambda done, all_: progress(_READ_SHARE + (1 - _READ_SHARE) * done
                                           / max(all_, 1), 1.0))
     return _judge_all(found, report, tables, cache_dir, persist, solving, cancel,
-                      keep_stopped)
+                      keep_stopped, on_spot)
 
 
 def _check_settings(settings: object) -> TableSettings:
@@ -497,6 +501,9 @@ def _slim(spot: Spot | TableSpot) -> Any:
 _NO_STACKS: dict[str, float] = {}
 
 
+#: ``on_spot(spot, judged, total)``: a spot just judged, the spots judged so far, in all.
+SpotCallback = Callable[[SpotReview, int, int], None]
+
 #: Why a spot of a stopped review is not judged.
 STOPPED_REASON = "not judged: the review was stopped before its equilibrium was solved"
 
@@ -504,10 +511,12 @@ STOPPED_REASON = "not judged: the review was stopped before its equilibrium was 
 def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
                tables: Mapping[str, Any] | None, cache_dir: str | os.PathLike | None, persist: bool,
                progress: ProgressCallback | None, cancel: CancelFlag | None,
-               keep_stopped: bool = False) -> ReviewReport:
-    """Solve each grid spot once (cancellable between solves and inside them), best-respond
-    to the opponent model once per grid spot and role, then judge every spot in file
-    order."""
+               keep_stopped: bool = False,
+               on_spot: SpotCallback | None = None) -> ReviewReport:
+    """Solve each grid spot once (cancellable between solves and inside them: each step
+    runs in ``cancel``'s :func:`~omahanash.runs.cancel_scope`, so the long kernels see a
+    Stop), best-respond to the opponent model once per grid spot and role, then judge every
+    spot in file order; ``on_spot`` hears of each spot as soon as it can be judged."""
     opponent = report.opponent
     judge = _Judge(tables, cache_dir, persist, opponent)
     table_spots = [spot for spot in found if isinstance(spot, TableSpot)]
@@ -536,13 +545,17 @@ def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
     heads_up = len(keys) + len(locked) + len(responses)
     total = heads_up + len(at_tables.units)
     stopped = [False]
+    live = _LiveSpots(on_spot, judge, at_tables, spots, solved, roles, refused)
 
     def step(done: int) -> int:
         try:
-            _step(done)
+            with cancel_scope(cancel):  # the long kernels see a Stop within a fraction of a s
+                _step(done)
         except Cancelled:  # inside a solve: everything finished before is kept
             stopped[0] = True
             return total - done
+        if live.announce() and progress is not None:
+            progress(done + 1, total)  # the spots just judged are heard of now
         return 1
 
     def _step(done: int) -> None:
@@ -599,6 +612,57 @@ def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
         stop.report = report  # type: ignore[attr-defined]  # what was judged before
         raise stop
     return report
+
+
+class _LiveSpots:
+    """The spots of a review told to ``on_spot`` as they are judged: after each step, the
+    table spots it judged and the heads-up spots whose equilibrium (and best response) it
+    solved."""
+
+    def __init__(self, on_spot: SpotCallback | None, judge: _Judge, at_tables: TableJudging,
+                 spots: list[Spot], solved: list[JamFoldParams], roles: list[str],
+                 refused: list[Any]) -> None:
+        self.on_spot = on_spot
+        self.judge = judge
+        self.at_tables = at_tables
+        self.told: set[int] = set()  # table spots told
+        self.judged = 0
+        self.waiting: dict[tuple[JamFoldParams, str], list[Spot]] = {}
+        if on_spot is None:
+            self.total = 0
+            return
+        for spot, params, role, reason in zip(spots, solved, roles, refused):
+            if reason is None and judge.table(str(params.variant)) is not None:
+                self.waiting.setdefault((params, role), []).append(spot)
+        self.total = sum(map(len, self.waiting.values())) + sum(
+            1 for game, _ in at_tables.assigned if game is not None)
+
+    def announce(self) -> bool:
+        """Tell the spots judged since the last call; whether there was any."""
+        if self.on_spot is None:
+            return False
+        before = self.judged
+        for index, fields in list(self.at_tables.done.items()):
+            if index not in self.told and not isinstance(fields, str):
+                self.told.add(index)
+                self._tell(SpotReview(**fields))
+        opponent = self.judge.opponent
+        for key in [key for key in self.waiting if key[0] in self.judge.values and (
+                not opponent.has_model(key[1]) or key in self.judge.responses)]:
+            for spot in self.waiting.pop(key):
+                if isinstance(self.judge.responses.get(key), str):
+                    continue
+                try:
+                    found = self.judge.judge(spot, key[0])
+                except InputError:
+                    continue
+                self._tell(found)
+        return self.judged > before
+
+    def _tell(self, spot: SpotReview) -> None:
+        self.judged += 1
+        assert self.on_spot is not None
+        self.on_spot(spot, self.judged, max(self.total, self.judged))
 
 
 def _table_games(table_spots: list[TableSpot], report: ReviewReport,

@@ -43,8 +43,8 @@ def test_every_table_spot_is_found_with_its_table_size_node_and_payouts(sng_repo
     assert report.outside[0].reason == "the hero raised without going all in"
     detail = report.as_dict()["spots_detail"][0]
     assert {"players", "node", "payouts", "ev_lost_pool_pct", "stacks"} <= set(detail)
-    assert report.as_dict()["payouts"] == {"icm 65/35 (6-max sit-and-go)": 2,
-                                          "icm 50/30/20 (9-max sit-and-go)": 3}
+    assert report.as_dict()["payouts"] == {"ICM 65/35 (6-max sit-and-go)": 2,
+                                          "ICM 50/30/20 (9-max sit-and-go)": 3}
 
 
 def test_each_spot_has_the_evs_solve_prints_at_that_spot(sng_report, capsys):

@@ -10,13 +10,20 @@ from __future__ import annotations
 import html
 import os
 import re
+import threading
+import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from omahanash.cards import Variant
-from omahanash.history.grading import verdict_words
+from omahanash.history.grading import (  # noqa: F401 (VERDICT_WORDS re-exported)
+    VERDICT_WORDS,
+    verdict_word,
+    verdict_words,
+)
+from omahanash.history.review_progress import ReviewPace, count_text, stopped_text
 from ui.table.model import tables_note
 
 if TYPE_CHECKING:
@@ -60,6 +67,73 @@ class ReviewResult:
     report: ReviewReport
     vs: str | None = None
     payouts: str | None = None
+
+
+@dataclass(frozen=True)
+class LiveSnapshot:
+    """The spots judged so far, as the worker sends them to the tab (a progress signal's
+    detail): every spot in the order judged, the count, the spots in all, the time left
+    (None before the pace is known)."""
+
+    spots: tuple[SpotReview, ...]
+    judged: int
+    total: int
+    eta: float | None
+
+    def text(self) -> str:
+        """``judged 37 of 97 spots, about 3:39 left``."""
+        return count_text(self.judged, self.total, self.eta)
+
+
+class LiveReview:
+    """The spots of a running review, told one by one (``on_spot`` of
+    :func:`omahanash.history.review`, in the worker thread); :meth:`snapshot` is what the
+    tab is sent. The time left is :class:`~omahanash.history.review_progress.ReviewPace`'s
+    (the mean pace of the spots judged: none before five), its clock injectable.
+
+    >>> from types import SimpleNamespace as N
+    >>> now = [0.0]
+    >>> live = LiveReview(clock=lambda: now[0])
+    >>> live.begin()
+    >>> for number in range(1, 6):
+    ...     now[0] += 2.0
+    ...     live.add(N(hand_id=str(number)), number, 10)
+    >>> shot = live.snapshot()
+    >>> len(shot.spots), shot.text()
+    (5, 'judged 5 of 10 spots, about 0:10 left')
+    >>> live.stopped_text()
+    'stopped: 5 of 10 spots judged'
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.pace = ReviewPace(clock)
+        self._lock = threading.Lock()
+        self.spots: list[SpotReview] = []
+        self.judged = 0
+        self.total = 0
+
+    def begin(self) -> None:
+        """The judging begins (the pace counts from here)."""
+        self.pace.start()
+
+    def add(self, spot: SpotReview, judged: int, total: int) -> None:
+        """A spot judged: ``on_spot(spot, judged, total)``."""
+        with self._lock:
+            self.pace.judged_one()
+            self.spots.append(spot)
+            self.judged, self.total = judged, total
+
+    def snapshot(self) -> LiveSnapshot:
+        with self._lock:
+            return LiveSnapshot(tuple(self.spots), self.judged, self.total,
+                                self.pace.eta(self.total) if self.total else None)
+
+    def stopped_text(self) -> str:
+        """``stopped: 37 of 97 spots judged`` (before the first: ``stopped: no spot judged
+        yet``)."""
+        if not self.total:
+            return "stopped: no spot judged yet"
+        return stopped_text(self.judged, self.total)
 
 
 def list_players(paths: Sequence[str | os.PathLike], progress: ProgressCallback | None = None,
@@ -175,6 +249,20 @@ def table_request(spot: SpotReview) -> TableRequest | str:
         f"{spot.node} selected, your {spot.cards} looked up.")
 
 
+def verdict_counts(spots: Sequence[SpotReview]) -> str:
+    """``correct 3, small mistake 0, mistake 1, blunder 0`` (either-way spots with the
+    correct ones when there are none).
+
+    >>> from types import SimpleNamespace as N
+    >>> verdict_counts([N(verdict="correct", severity="none"),
+    ...                 N(verdict="mistake", severity="blunder")])
+    'correct 1, small mistake 0, mistake 0, blunder 1'
+    """
+    counts = Counter(verdict_word(spot) for spot in spots)
+    return ", ".join(f"{word} {counts[word]}" for word in VERDICT_WORDS
+                     if word != "correct either way" or counts[word])
+
+
 def details_html(spot: SpotReview) -> str:
     """The selected spot, as rich text: where it was played, the cards drawn, the decision
     and its values."""
@@ -251,14 +339,14 @@ def unparsed_text(report: ReviewReport) -> str:
 
 def _payouts_text(report: ReviewReport) -> str:
     """Which payouts valued the spots (chip EV when none is known, said so)."""
-    counts = report.payouts_summary()
+    counts = report.payouts_summary()  # "ICM 50/30/20 (9-max sit-and-go)", "chip EV (…)"
     return "; ".join(f"{name}: {count}" for name, count in counts.items()) or "-"
 
 
-def summary_html(report: ReviewReport) -> str:
-    """The session summary as rich text: counts, mistakes, EV lost, the grade with its
-    interval, accuracy by position and stack band, why hands were outside the model or
-    unparsed."""
+def summary_html(report: ReviewReport, end_line: str = "") -> str:
+    """The session summary as rich text: ``end_line`` first (a Stop's ``stopped: 37 of 97
+    spots judged``), counts, mistakes, EV lost, the grade with its interval, accuracy by
+    position and stack band, why hands were outside the model or unparsed."""
     from omahanash.history.grading import FEW_SPOTS, STACK_BANDS, stack_band
 
     # Accuracy rows in a natural order: SB before BB, stack bands from short to deep.
@@ -271,16 +359,20 @@ def summary_html(report: ReviewReport) -> str:
     spots = len(report.spots)
     # which equity table the verdicts stand on (a coarse one said so)
     variants = list(dict.fromkeys(Variant.parse(spot.variant) for spot in report.spots))
-    parts = [f"<p><b>Hero:</b> {html.escape(report.hero or '-')}<br>"
+    from omahanash.history.review import STOPPED_REASON
+
+    not_judged = sum(1 for item in report.outside if item.reason == STOPPED_REASON)
+    parts = [f"<p><b>{html.escape(end_line.capitalize())}</b></p>"] if end_line else []
+    parts += [f"<p><b>Hero:</b> {html.escape(report.hero or '-')}<br>"
              f"<b>Opponent:</b> {html.escape(report.opponent.describe())}<br>"
              f"<b>Payouts:</b> {html.escape(_payouts_text(report))}<br>"
              + (f"{html.escape(tables_note(variants))}<br>" if variants else "")
              + f"<b>Hands read:</b> {report.hands} · <b>Spots:</b> {spots} · "
-             f"<b>Outside the model:</b> {len(report.outside)} · "
+             + (f"<b>Not judged (stopped):</b> {not_judged} · " if not_judged else "")
+             + f"<b>Outside the model:</b> {len(report.outside) - not_judged} · "
              f"<b>Unparsed:</b> {len(report.unparsed)}</p>"]
     if spots:
-        mistakes = ", ".join(f"{name} {count}" for name, count in report.by_severity().items()
-                             if name != "none")
+        mistakes = verdict_counts(report.spots)
         per_100 = report.ev_lost_bb_per_100
         interval = report.grade_interval
         mean = report.mean_ev_lost_bb
@@ -288,7 +380,7 @@ def summary_html(report: ReviewReport) -> str:
         provisional = f" — <i>provisional: fewer than {FEW_SPOTS} spots</i>" \
             if spots < FEW_SPOTS else ""
         parts.append(
-            f"<p><b>Mistakes:</b> {mistakes}<br>"
+            f"<p><b>Verdicts:</b> {mistakes}<br>"
             f"<b>EV lost:</b> {report.ev_lost_bb:.3f} bb ({per_100:.2f} bb per 100 spots)<br>"
             f"<b>Grade: {report.grade}</b> (mean EV lost per decision {mean:.3f} bb, 95% "
             f"interval {interval[0]:.3f}–{interval[1]:.3f} bb){provisional}</p>")
@@ -307,8 +399,9 @@ def summary_html(report: ReviewReport) -> str:
                              f"<td align='right'>{100 * row['accuracy']:.0f}%</td>"
                              f"<td align='right'>{row['ev_lost_bb']:.3f}</td></tr>")
             parts.append("</table>")
-    if report.outside:
-        reasons = Counter(item.reason for item in report.outside).most_common()
+    if len(report.outside) > not_judged:  # the spots a Stop left are counted above
+        reasons = Counter(item.reason for item in report.outside
+                          if item.reason != STOPPED_REASON).most_common()
         others = sum(count for _, count in reasons[REASONS_SHOWN:])
         parts.append("<p><b>Outside the model</b></p><ul>" + "".join(
             f"<li>{html.escape(player_reason(reason))}: {count}</li>" for reason, count in

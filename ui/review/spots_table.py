@@ -23,7 +23,13 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
-from ui.review.model import SUITS, cards_html  # noqa: F401 (the deck, drawn; re-exported)
+from omahanash.cards import Variant
+from ui.review.model import (  # noqa: F401 (the deck, drawn; re-exported)
+    SUITS,
+    VERDICT_WORDS,
+    cards_html,
+    verdict_word,
+)
 
 if TYPE_CHECKING:
     from omahanash.history import SpotReview
@@ -34,7 +40,8 @@ _INDEX = QModelIndex | QPersistentModelIndex  # Qt passes either
 #: the hotter.
 SEVERITY_COLOURS = {"small": QColor("#fff3bf"), "mistake": QColor("#ffc98a"),
                     "blunder": QColor("#ff8f8f")}
-#: Severities from harmless to worst (the sort order of the Severity column).
+#: Severities from harmless to worst (the Verdict column sorts by
+#: :data:`~ui.review.model.VERDICT_WORDS`, the same order).
 SEVERITY_ORDER = ("none", "small", "mistake", "blunder")
 
 
@@ -57,7 +64,7 @@ Column = tuple[str, Callable[[int, "SpotReview"], str | float],
 COLUMNS: tuple[Column, ...] = (
     ("#", lambda number, spot: number, None),
     ("Hand", lambda number, spot: spot.hand_id, None),
-    ("Game", lambda number, spot: spot.variant, None),
+    ("Game", lambda number, spot: Variant.parse(spot.variant).display_name, None),
     ("Position", lambda number, spot: spot.position, None),
     ("Players", lambda number, spot: spot.players, None),
     ("Node", lambda number, spot: spot.node, None),
@@ -70,14 +77,15 @@ COLUMNS: tuple[Column, ...] = (
     ("AllIn_EV (bb)", lambda number, spot: spot.allin_ev, _three),
     ("Fold_EV (bb)", lambda number, spot: spot.fold_ev, _three),
     ("EV lost (bb)", lambda number, spot: spot.ev_lost_bb, _three),
-    ("Severity", lambda number, spot: spot.severity, None),
+    ("Verdict", lambda number, spot: verdict_word(spot), None),
 )
 SEVERITY_COLUMN = len(COLUMNS) - 1
 EV_LOST_COLUMN = SEVERITY_COLUMN - 1
 
 
 class SpotTableModel(QAbstractTableModel):
-    """The reviewed spots, one row each, set in one go by :meth:`set_spots`."""
+    """The reviewed spots, one row each, set in one go by :meth:`set_spots`, or added as
+    they are judged by :meth:`add_spots`."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -87,6 +95,15 @@ class SpotTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._spots = list(spots)
         self.endResetModel()
+
+    def add_spots(self, spots: Sequence[SpotReview]) -> None:
+        """Rows for ``spots`` after the others (a running review's newly judged spots)."""
+        if not spots:
+            return
+        first = len(self._spots)
+        self.beginInsertRows(QModelIndex(), first, first + len(spots) - 1)
+        self._spots.extend(spots)
+        self.endInsertRows()
 
     def spot(self, row: int) -> SpotReview:
         """The spot of a source row."""
@@ -108,7 +125,8 @@ class SpotTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return str(value) if text_of is None else text_of(float(value))
         if role == Qt.ItemDataRole.UserRole:
-            return SEVERITY_ORDER.index(spot.severity) if column == SEVERITY_COLUMN else value
+            return VERDICT_WORDS.index(verdict_word(spot)) if column == SEVERITY_COLUMN \
+                else value
         if role == Qt.ItemDataRole.BackgroundRole:
             return SEVERITY_COLOURS.get(spot.severity)
         if role == Qt.ItemDataRole.ForegroundRole and spot.severity in SEVERITY_COLOURS:

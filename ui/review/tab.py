@@ -37,6 +37,7 @@ from ui.kit.equity_table import EquityTableLabel
 from ui.review.jobs import Job, ReviewOutcome, review_job, run_review  # noqa: F401 (re-exported)
 from ui.review.model import (  # noqa: F401 (re-exported: the tab's names before the split)
     JamfoldRequest,
+    LiveSnapshot,
     ReviewResult,
     details_html,
     jamfold_inputs,
@@ -77,6 +78,9 @@ class ReviewTab(SpotOpening, Tab):
         self.reviewed_payouts: str | None = None
         self._filling_heroes = False
         self._open_failure: str | None = None
+        self._live = False  # the table shows a running review's spots as they are judged
+        #: The line of the last review's end ("stopped: 37 of 97 spots judged"), or "".
+        self.end_line = ""
 
         controls = ReviewControls(self)
         spots = SpotsPanel(self)
@@ -174,6 +178,8 @@ class ReviewTab(SpotOpening, Tab):
         job = job or review_job(paths, hero, players, self.opponent_text(), self.payouts_text())
         self.error.clear_error()
         self.progress.setValue(0)
+        self._live = False
+        self.end_line = ""
         self.runner.start(job)
         self._update_buttons()
         what = ", ".join(os.path.basename(path) or path for path in paths)
@@ -183,7 +189,20 @@ class ReviewTab(SpotOpening, Tab):
     def _on_progressed(self, done: float, total: float, phase: str, detail: object) -> None:
         if total > 0:
             self.progress.setValue(int(1000 * min(done, total) / total))
-        self.phase_label.setText(phase.capitalize() + "…" if phase else "")
+        text = phase.capitalize() + "…" if phase else ""
+        if isinstance(detail, LiveSnapshot) and detail.total:  # the bar counts the spots
+            text = detail.text().capitalize()
+            self.progress.setValue(int(1000 * detail.judged / detail.total))
+        self.phase_label.setText(text)  # the count first: it reads with the rows it counts
+        if isinstance(detail, LiveSnapshot):  # the spots judged so far, as they come
+            if not self._live:  # the first of this run: the table is this review's now
+                self._live = True
+                self.model.set_spots(detail.spots)
+                self.curve.setData([], [])  # the last review's curve and summary go too
+                self.summary.setHtml("<p>Reviewing: the summary and the grade come when "
+                                     "every spot is judged, or at Stop.</p>")
+            else:
+                self.model.add_spots(detail.spots[self.model.rowCount():])
 
     def _on_succeeded(self, outcome: object) -> None:
         assert isinstance(outcome, ReviewOutcome)
@@ -195,9 +214,12 @@ class ReviewTab(SpotOpening, Tab):
         report = result.report
         if not outcome.stopped:
             self.progress.setValue(self.progress.maximum())
+        elif outcome.judged_share is not None:  # a Stop: the bar says how far it came
+            self.progress.setValue(int(1000 * outcome.judged_share))
+        self.end_line = outcome.stopped_text or ""
         self.paths, self.players = result.paths, result.players
         self.reviewed_vs, self.reviewed_payouts = result.vs, result.payouts
-        self._show_report(report)
+        self._show_report(report, self.end_line)
         self._fill_heroes()
         self.build_panel.check(missing_tables(report))
         if report.hands == 0:
@@ -209,12 +231,9 @@ class ReviewTab(SpotOpening, Tab):
             return
         against = "" if report.opponent.is_nash else f" against {report.opponent.describe()}"
         spots = len(report.spots)
-        judged = (f"{spots} spot{'' if spots == 1 else 's'} judged so far" if outcome.stopped
-                  else f"{spots} spots")
-        self.status_message.emit(
-            ("Stopped: " if outcome.stopped else "")
-            + f"Reviewed {report.hands} hands for {report.hero}{against}: {judged}, "
-            f"grade {report.grade or '-'}")
+        head = f"{self.end_line.capitalize()}. " if outcome.stopped else ""  # what Stop kept
+        self.status_message.emit(f"{head}Reviewed {report.hands} hands for {report.hero}"
+                                 f"{against}: {spots} spots, grade {report.grade or '-'}")
 
     def _on_table_built(self, variant: str) -> None:
         """A table the last review lacked is built at full precision: review again, so its
@@ -234,7 +253,8 @@ class ReviewTab(SpotOpening, Tab):
         self.status_message.emit("Review failed: " + message)
 
     def _on_finished(self) -> None:
-        self.phase_label.setText("")
+        self.phase_label.setText(self.end_line.capitalize())  # a Stop says what it kept
+        self._live = False
         self._fill_heroes()  # after a Stop, back to the hero of the report shown
         self._update_buttons()
 
@@ -284,13 +304,13 @@ class ReviewTab(SpotOpening, Tab):
 
     # -- results ---------------------------------------------------------------------------------
 
-    def _show_report(self, report: ReviewReport) -> None:
+    def _show_report(self, report: ReviewReport, end_line: str = "") -> None:
         self.report = report
         self.model.set_spots(report.spots)
         cumulative = report.cumulative_ev_lost_bb()
         self.curve.setData(list(range(1, len(cumulative) + 1)), cumulative)
         self.plot.getPlotItem().enableAutoRange()
-        self.summary.setHtml(summary_html(report))
+        self.summary.setHtml(summary_html(report, end_line))
         self.equity_table_label.show_table(*tables_mark(s.variant for s in report.spots))
         self.summary.setToolTip(unparsed_text(report) or "")
 

@@ -24,7 +24,7 @@ from typing import Any
 from omahanash.errors import InputError
 from omahanash.history.hands import Hand, Unparsed
 from omahanash.history.report import ReviewReport
-from omahanash.history.review import hero_from_hands, review_hands
+from omahanash.history.review import SpotCallback, hero_from_hands, review_hands
 from omahanash.history.spots import DEFAULT_MAX_BB, NOT_IN_HAND
 from omahanash.history.table_review import TableSettings
 from omahanash.history.tracker.source import (
@@ -50,7 +50,8 @@ def review_database(url: str, tracker: str | None = None, filters: Filters | Non
                     progress: ProgressCallback | None = None, cancel: CancelFlag | None = None,
                     vs: Any = None, payouts: str | None = None,
                     table_settings: TableSettings | None = None,
-                    keep_stopped: bool = False) -> ReviewReport:
+                    keep_stopped: bool = False,
+                    on_spot: SpotCallback | None = None) -> ReviewReport:
     """Review the hands of the PokerTracker 4 or Hold'em Manager 2 database at ``url``
     (:func:`~omahanash.history.tracker.source.open_database`: ``tracker`` detected unless
     given; ``password`` or ``ask`` when ``PGPASSWORD`` and ``.pgpass`` have none) that
@@ -72,7 +73,8 @@ def review_database(url: str, tracker: str | None = None, filters: Filters | Non
         report = review_hands(items, hero=hero or "", max_bb=max_bb, tables=tables,
                               cache_dir=cache_dir, persist=persist, progress=solving,
                               cancel=cancel, vs=vs, payouts=payouts,
-                              table_settings=table_settings, keep_stopped=keep_stopped)
+                              table_settings=table_settings, keep_stopped=keep_stopped,
+                              on_spot=on_spot)
         report.hero = hero
         report.hero_note = note
         if report.hands and not report.spots and all(

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from omahanash.cards import Variant
 from omahanash.history import review
 from omahanash.history.grading import verdict_words
+from ui.review.model import verdict_word
 from ui.review.spots_table import SEVERITY_COLOURS, cards_html
 from ui.review.tab import ReviewTab, jamfold_inputs
 
@@ -72,7 +73,8 @@ def test_a_holdem_file_is_reviewed_as_the_library_does(qtbot, tab, drive):
     table = drive.find(tab, QTableView, "reviewTable")
     assert len(drive.table_rows(table)) == len(expected.spots) == 3
     assert column(drive, table, "Hand") == [spot.hand_id for spot in expected.spots]
-    assert column(drive, table, "Severity") == [spot.severity for spot in expected.spots]
+    assert column(drive, table, "Verdict") == [verdict_word(spot) for spot in expected.spots]
+    assert set(column(drive, table, "Game")) == {"Texas Hold'em"}  # not "holdem"
     summary = drive.find(tab, QTextBrowser, "reviewSummary").toPlainText()
     assert f"Grade: {expected.grade}" in summary
     assert "provisional" in summary  # 3 spots
@@ -158,15 +160,16 @@ Villain: calls 180
     open_and_wait(qtbot, tab, path, HOLDEM)
     table = drive.find(tab, QTableView, "reviewTable")
     model = table.model()
-    severity = drive.table_header(table).index("Severity")
+    severity = drive.table_header(table).index("Verdict")
     rows = {model.index(r, severity).data(): r for r in range(model.rowCount())}
-    assert set(rows) == {"mistake", "none"}
+    assert set(rows) == {"mistake", "correct"}
     assert model.index(rows["mistake"], 0).data(Qt.ItemDataRole.BackgroundRole) == \
         SEVERITY_COLOURS["mistake"]
-    assert model.index(rows["none"], 0).data(Qt.ItemDataRole.BackgroundRole) is None
+    assert model.index(rows["correct"], 0).data(Qt.ItemDataRole.BackgroundRole) is None
     table.sortByColumn(severity, Qt.SortOrder.DescendingOrder)
-    assert column(drive, table, "Severity")[0] == "mistake"
-    assert "Mistakes: small 0, mistake 1, blunder 0" in \
+    assert column(drive, table, "Verdict")[0] == "mistake"
+    # one word set: the summary counts the table's words
+    assert "Verdicts: correct 3, small mistake 0, mistake 1, blunder 0" in \
         drive.find(tab, QTextBrowser, "reviewSummary").toPlainText()
 
 
@@ -267,7 +270,8 @@ def test_stop_during_a_run_returns_to_idle(qtbot, tab, drive, tmp_path):
     assert stop.isEnabled() and not drive.find(tab, QPushButton, "reviewOpenButton").isEnabled()
     # Stop is the job's outcome (ui.review.jobs), not an exception: stopped, no report
     with qtbot.waitSignal(tab.runner.succeeded, timeout=RUN_TIMEOUT_MS,
-                          check_params_cb=lambda outcome: outcome == (None, True)):
+                          check_params_cb=lambda outcome: (outcome.result,
+                                                           outcome.stopped) == (None, True)):
         qtbot.mouseClick(stop, Qt.MouseButton.LeftButton)
     wait_idle(qtbot, tab)
     assert not stop.isEnabled()
@@ -463,7 +467,66 @@ def test_stop_while_solving_shows_the_spots_judged_so_far(qtbot, tab, drive, win
     assert len(rows) == 1 and tab.report.stopped, (tab.report.spots, tab.report.outside)
     assert [spot.hand_id for spot in tab.report.spots] == ["300004"]
     assert [o.reason for o in tab.report.outside] == [STOPPED_REASON]
-    assert window.statusBar().currentMessage().startswith("Stopped: Reviewed 2 hands")
+    assert window.statusBar().currentMessage().startswith(
+        "Stopped: 1 of 2 spots judged. Reviewed 2 hands")
+
+
+def two_table_spots(tmp_path: Path) -> Path:
+    """Two 6-max hands of the hero, each its own table spot (a unit of the fast judge)."""
+    text = (DATA / "ps_6max_holdem.txt").read_text(encoding="utf-8-sig")
+    hand = text[text.index("PokerStars Hand #300004"):text.index("*** SUMMARY ***",
+                                                                  text.index("#300004"))]
+    other = (hand.replace("#300004", "#300005").replace("Hero ($9.50", "Hero ($8")
+             .replace("raises $9 to $9.50", "raises $7.50 to $8")
+             .replace("Uncalled bet ($9)", "Uncalled bet ($7.50)"))
+    path = tmp_path / "two_tables.txt"
+    path.write_text(f"{hand}*** SUMMARY ***\n\n\n{other}*** SUMMARY ***\n", encoding="utf-8")
+    return path
+
+
+def test_spots_appear_as_judged_and_stop_at_the_first_keeps_it(qtbot, tab, drive, tmp_path,
+                                                                monkeypatch):
+    """Issue 35: the first judged spot's row appears while the review runs, with the count;
+    a Stop tripped by that row keeps it and says "stopped: 1 of 2 spots judged"."""
+    import importlib
+    import time
+
+    judging = importlib.import_module("omahanash.history.table_fast")
+    judge = judging.FastJudge.judge
+    calls = []
+
+    def second_waits(self, spot, game):  # the second spot is judged only after a Stop
+        calls.append(game)
+        if len(calls) == 2:
+            while not self.cancel.cancelled:
+                time.sleep(0.01)
+        return judge(self, spot, game)
+
+    monkeypatch.setattr(judging.FastJudge, "judge", second_waits)
+    drive.type_into(drive.find(tab, QLineEdit, "reviewPayoutsEdit"), "65/35")
+    view = drive.find(tab, QTableView, "reviewTable")
+    seen: list[tuple[int, str]] = []
+
+    def first_row(*_):  # the row of the first judged spot: Stop, as the player would
+        if tab.model.rowCount() and not seen:
+            seen.append((tab.model.rowCount(), tab.phase_label.text()))
+            qtbot.mouseClick(drive.find(tab, QPushButton, "reviewStopButton"),
+                             Qt.MouseButton.LeftButton)
+
+    tab.model.rowsInserted.connect(first_row)
+    tab.model.modelReset.connect(first_row)
+    assert tab.open_paths([two_table_spots(tmp_path)])
+    wait_idle(qtbot, tab)
+    assert seen and seen[0][0] == 1, seen  # shown during the run, before its end
+    assert seen[0][1] == "Judged 1 of 2 spots", seen
+    rows = drive.table_rows(view)
+    assert len(rows) == 1 and tab.report is not None and tab.report.stopped
+    assert [spot.hand_id for spot in tab.report.spots] == ["300004"]
+    assert tab.phase_label.text() == "Stopped: 1 of 2 spots judged"
+    summary = tab.summary.toPlainText()
+    assert "Stopped: 1 of 2 spots judged" in summary and "Not judged (stopped): 1" in summary
+    assert tab.progress.value() == 500  # half the spots, not a full bar
+    assert tab.open_button.isEnabled()
 
 
 def test_a_table_spot_opens_in_the_table_tab(qtbot, window, tab, drive, monkeypatch):
