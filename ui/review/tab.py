@@ -4,9 +4,8 @@ push/fold mistakes (heads-up and at tables of 3 to 10 players), grade the player
 **Open files…** / **Open folder…** (or files dropped on the window) start a review in a worker:
 the players of the files are listed first (the hero combo; the default hero is the library's,
 the player with the most hands), then :func:`omahanash.history.review` judges them (a
-progress bar, **Stop**).
-Picking another hero re-runs the review (the equilibria are cached). **Opponent** is the model
-heads-up decisions are judged against (empty: Nash; a range, ``nash@15``, ``file:PATH``);
+progress bar, **Stop**). Another hero re-runs the review (the equilibria are cached).
+**Opponent**: the model heads-up decisions are judged against (Nash; a range, ``file:PATH``);
 **Payouts** (``reviewPayoutsEdit``) values the chips of table spots by ICM (empty: the file's
 for a recognised sit-and-go, else chip EV); Enter in either re-runs the review, and a bad one
 is shown in the tab (the results shown stay).
