@@ -164,13 +164,21 @@ def run_table(args: argparse.Namespace) -> int:
         print_json(data)
     else:
         _print_table(data)
+    return finish(args, data, exported, interrupted)
+
+
+def finish(args: argparse.Namespace, data: dict[str, Any], exported: bool,
+           interrupted: bool) -> int:
+    """The exit code of a table or tree solve whose output is printed, and on stderr what a
+    stop left out: 130 after a Ctrl-C (the results so far shown; saying which figures were
+    not measured in the grace and an export not written), else 0."""
     if not exported:
         sys.stderr.write(f"omahanash solve: interrupted: {args.export[1]} not written "
                          "(not measured in time)\n")
     if interrupted:
         unmeasured = "" if data["measured"] and exported and data.get("lookup", 1) \
             is not None else "; figures past the stop not measured"
-        sys.stderr.write(f"omahanash solve: interrupted after {solution.iterations} "
+        sys.stderr.write(f"omahanash solve: interrupted after {data['iterations']} "
                          f"iterations (results so far shown{unmeasured})\n")
         return 130
     return 0

@@ -24,6 +24,7 @@ from omahanash.commands.solve.table import (
     NashConvPrinter,
     _deals_option,
     _number,
+    finish,
     print_values,
 )
 from omahanash.errors import InputError
@@ -165,16 +166,7 @@ def run_tree(args: argparse.Namespace) -> int:
         print_json(data)
     else:
         _print_tree(data)
-    if not exported:
-        sys.stderr.write(f"omahanash solve: interrupted: {args.export[1]} not written "
-                         "(not measured in time)\n")
-    if interrupted:
-        unmeasured = "" if data["measured"] and exported and data.get("lookup", 1) \
-            is not None else "; figures past the stop not measured"
-        sys.stderr.write(f"omahanash solve: interrupted after {solution.iterations} "
-                         f"iterations (results so far shown{unmeasured})\n")
-        return 130
-    return 0
+    return finish(args, data, exported, interrupted)
 
 
 def _print_tree(data: dict[str, Any]) -> None:
