@@ -180,17 +180,21 @@ class ReviewPrinter:
             self._maybe_print()
 
     def finish(self) -> None:
-        """The last line (always written, once: not again when the last spot wrote it)."""
+        """The last line (written once: not again when the last spot wrote it; none when
+        nothing was read — a review that failed at its start says only its error)."""
         with self._lock:
+            if not self.lines and self.fraction() == 0 and self.total is None:
+                return
             if not self.lines or self.lines[-1][1] < self.fraction() \
                     or self._last_state != (self.judged, self.total):
                 self._print()
 
     def _maybe_print(self) -> None:
+        # the start counts as a line: the first comes after 5 s or at 10 %, not "0%" at once
         now = self.clock()
         fraction = self.fraction()
-        due = self._last_line is None or now - self._last_line >= self.interval \
-            or fraction >= self._next_tenth - 1e-9
+        last = self.began if self._last_line is None else self._last_line
+        due = now - last >= self.interval or fraction >= self._next_tenth - 1e-9
         if due:
             self._print()
 
@@ -229,4 +233,5 @@ class ReviewPrinter:
         self._stop.set()
         if self._thread is not None:
             self._thread.join()
-        self.finish()
+        if kind is None:  # an error says itself, without a progress line beside it
+            self.finish()

@@ -12,6 +12,7 @@ import pytest
 
 from omahanash.cli import main
 from omahanash.history.review import EXAMPLE_HAND
+from omahanash.history.review_progress import ReviewPrinter
 from omahanash.history.tracker.review import review_database
 from omahanash.history.tracker.source import Filters, open_database
 from tests.tracker.conftest import (
@@ -203,18 +204,21 @@ def test_rows_come_through_a_server_side_cursor(pg_server, many, pg_env, tracker
 def test_server_gone_mid_read(pg_server, many, pg_env, capsys, monkeypatch, tracker_cache):
     """The server ends the connection after the first rows: one line, exit 2."""
 
-    class Killer:  # the first progress of the reading ends the review's server process
-        def __init__(self, label: str) -> None:
-            self.done = False
+    class Killer(ReviewPrinter):  # the first progress of the reading ends the server process
+        killed = False
+
+        def __init__(self, label: str, **options: object) -> None:
+            super().__init__(label, quiet=True)  # the error alone on stderr, as the test reads
 
         def __call__(self, done: float, total: float) -> None:
-            if not self.done and 0 < done < 0.5:
-                self.done = True
+            if not self.killed and 0 < done < 0.5:
+                self.killed = True
                 with pg_server.admin() as admin:
                     admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                                   "WHERE application_name = 'omahanash review'")
+            super().__call__(done, total)
 
-    monkeypatch.setattr("omahanash.commands.review.StderrProgress", Killer)
+    monkeypatch.setattr("omahanash.commands.review.ReviewPrinter", Killer)
     _one_line_error(*_cli(capsys, "--db", many, "--hero", "Hero",
                           "--cache-dir", str(tracker_cache)),
                     "was lost while reading", "'many'")
