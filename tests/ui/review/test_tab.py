@@ -433,14 +433,7 @@ def test_stop_while_solving_shows_the_spots_judged_so_far(qtbot, tab, drive, win
     from omahanash.pushfold.cache import clear_memory
 
     judging = importlib.import_module("omahanash.history.table_fast")
-    text = (DATA / "ps_6max_holdem.txt").read_text(encoding="utf-8-sig")
-    hand = text[text.index("PokerStars Hand #300004"):text.index("*** SUMMARY ***",
-                                                                  text.index("#300004"))]
-    other = (hand.replace("#300004", "#300005").replace("Hero ($9.50", "Hero ($8")
-             .replace("raises $9 to $9.50", "raises $7.50 to $8")
-             .replace("Uncalled bet ($9)", "Uncalled bet ($7.50)"))
-    path = tmp_path / "two_tables.txt"
-    path.write_text(f"{hand}*** SUMMARY ***\n\n\n{other}*** SUMMARY ***\n", encoding="utf-8")
+    path = two_table_spots(tmp_path)
     judge = judging.FastJudge.judge
     second = threading.Event()
     calls = []
