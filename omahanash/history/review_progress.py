@@ -85,11 +85,21 @@ class ReviewPace:
         pace = self.pace
         if pace is None or self.last is None:
             return None
-        left = max(0, total - self.count)
-        if left == 0:
-            return 0.0
-        since = self.clock() - self.last
-        return max(pace * left - since, pace * (left - 1))
+        return time_left(pace, total - self.count, self.clock() - self.last)
+
+
+def time_left(pace: float, left: int, since: float) -> float:
+    """The time left with ``left`` spots to judge at ``pace`` seconds a spot, ``since``
+    seconds after the last judged spot: it counts down, but never below the spots left but
+    one (a spot slower than the pace holds the estimate there).
+
+    >>> time_left(10.0, 5, 4.0), time_left(10.0, 5, 25.0), time_left(10.0, 0, 3.0)
+    (46.0, 40.0, 0.0)
+    """
+    left = max(0, left)
+    if left == 0:
+        return 0.0
+    return max(pace * left - since, pace * (left - 1))
 
 
 def count_text(judged: int, total: int, eta: float | None) -> str:

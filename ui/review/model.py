@@ -23,7 +23,7 @@ from omahanash.history.grading import (  # noqa: F401 (VERDICT_WORDS re-exported
     verdict_word,
     verdict_words,
 )
-from omahanash.history.review_progress import ReviewPace, count_text, stopped_text
+from omahanash.history.review_progress import ReviewPace, count_text, stopped_text, time_left
 from ui.table.model import tables_note
 
 if TYPE_CHECKING:
@@ -73,16 +73,35 @@ class ReviewResult:
 class LiveSnapshot:
     """The spots judged so far, as the worker sends them to the tab (a progress signal's
     detail): every spot in the order judged, the count, the spots in all, the time left
-    (None before the pace is known)."""
+    (None before the pace is known), and for the countdown between two snapshots the pace
+    (seconds a spot) and the clock's time of the last judged spot.
+
+    >>> shot = LiveSnapshot((), 5, 10, 50.0, pace=10.0, last=100.0)
+    >>> shot.text_at(104.0), shot.text_at(130.0)   # 4 s on; a slow spot holds at 4 left
+    ('judged 5 of 10 spots, about 0:46 left', 'judged 5 of 10 spots, about 0:40 left')
+    """
 
     spots: tuple[SpotReview, ...]
     judged: int
     total: int
     eta: float | None
+    pace: float | None = None
+    last: float | None = None
 
     def text(self) -> str:
         """``judged 37 of 97 spots, about 3:39 left``."""
         return count_text(self.judged, self.total, self.eta)
+
+    def eta_at(self, now: float) -> float | None:
+        """The time left at the clock's time ``now`` (ReviewPace's rule), None before the
+        pace is known."""
+        if self.pace is None or self.last is None:
+            return self.eta
+        return time_left(self.pace, self.total - self.judged, now - self.last)
+
+    def text_at(self, now: float) -> str:
+        """:meth:`text` counted down to the clock's time ``now``."""
+        return count_text(self.judged, self.total, self.eta_at(now))
 
 
 class LiveReview:
@@ -125,8 +144,9 @@ class LiveReview:
 
     def snapshot(self) -> LiveSnapshot:
         with self._lock:
-            return LiveSnapshot(tuple(self.spots), self.judged, self.total,
-                                self.pace.eta(self.total) if self.total else None)
+            eta = self.pace.eta(self.total) if self.total else None
+            return LiveSnapshot(tuple(self.spots), self.judged, self.total, eta,
+                                self.pace.pace if eta is not None else None, self.pace.last)
 
     def stopped_text(self) -> str:
         """``stopped: 37 of 97 spots judged`` (before the first: ``stopped: no spot judged

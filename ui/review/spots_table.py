@@ -4,6 +4,8 @@
   in file order; values sort under ``Qt.UserRole`` (severity by gravity, not alphabetically)
   and a row with EV lost is coloured by its severity (:data:`SEVERITY_COLOURS`).
 * :func:`spot_proxy` — sorts by value and filters on every column's text.
+* :func:`fit_columns` — the columns whose text has no bound (hand numbers of 12 digits and
+  more, node names) sized to their content, so no cell is clipped.
 * :func:`cards_html` — cards as rich text in the four-colour deck (♠ black, ♥ red, ♦ blue,
   ♣ green), from :mod:`ui.review.model` (Qt-free).
 """
@@ -22,6 +24,7 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QHeaderView, QTableView
 
 from omahanash.cards import Variant
 from ui.review.model import (  # noqa: F401 (the deck, drawn; re-exported)
@@ -81,6 +84,10 @@ COLUMNS: tuple[Column, ...] = (
 )
 SEVERITY_COLUMN = len(COLUMNS) - 1
 EV_LOST_COLUMN = SEVERITY_COLUMN - 1
+#: The columns sized to their content by :func:`fit_columns`: a hand number (PokerStars'
+#: have 12 digits, a tracker's or a PHH file's more) and a node name have no bound.
+FIT_COLUMNS = tuple(index for index, (name, _, _) in enumerate(COLUMNS)
+                    if name in ("Hand", "Node"))
 
 
 class SpotTableModel(QAbstractTableModel):
@@ -144,6 +151,13 @@ class SpotTableModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(COLUMNS):
             return COLUMNS[section][0]
         return None
+
+
+def fit_columns(view: QTableView) -> None:
+    """Size :data:`FIT_COLUMNS` of ``view`` to their content (rows added later too)."""
+    header = view.horizontalHeader()
+    for column in FIT_COLUMNS:
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
 
 
 def spot_proxy(model: SpotTableModel, parent: QObject | None = None) -> QSortFilterProxyModel:

@@ -1,30 +1,25 @@
 """The Review tab (a view over :mod:`ui.review.model`): import played hands, find the hero's
 push/fold mistakes (heads-up and at tables of 3 to 10 players), grade the player.
 
-**Open files…** / **Open folder…** (or files dropped on the window) start a review in a worker:
-the players of the files are listed first (the hero combo; the default hero is the library's,
-the player with the most hands), then :func:`omahanash.history.review` judges them (a
-progress bar, **Stop**). Another hero re-runs the review (the equilibria are cached).
-**Opponent**: the model heads-up decisions are judged against (Nash; a range, ``file:PATH``);
-**Payouts** (``reviewPayoutsEdit``) values the chips of table spots by ICM (empty: the file's
-for a recognised sit-and-go, else chip EV); Enter in either re-runs the review, and a bad one
-is shown in the tab (the results shown stay).
-
-The results: the sortable, filterable spots table with each spot's table size and node
-(:mod:`ui.review.spots_table`), the selected spot's details, **Open in Jam-fold** for a heads-up
-spot and **Open in Table** for a table spot, the summary, the cumulative EV-lost plot and the
-exports. The widgets are :mod:`ui.review.views`. Tabs talk through signals the main window
-routes: :attr:`ReviewTab.open_spot_requested` (a :class:`~ui.review.model.JamfoldRequest`) and
-:attr:`ReviewTab.open_table_requested` (a :class:`~ui.review.model.TableRequest`).
+**Open files…** / **Open folder…** (or a drop) start a review in a worker: the players are
+listed (the hero combo), then :func:`omahanash.history.review` judges the spots, shown as they
+come with the count and the time left, counted down every second (**Stop** keeps them).
+**Opponent** (heads-up model: Nash, a range, ``file:PATH``) and **Payouts**
+(``reviewPayoutsEdit``: ICM for table spots; empty, the file's or chip EV) re-run it on Enter.
+The results (widgets of :mod:`ui.review.views`): the spots table (:mod:`ui.review.spots_table`),
+the selected spot's details, **Open in Jam-fold** (heads-up spots) and **Open in Table** (table
+spots) — :attr:`ReviewTab.open_spot_requested` / :attr:`ReviewTab.open_table_requested`, which
+the main window routes —, the summary, the cumulative EV-lost plot and the exports.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QSplitter, QVBoxLayout, QWidget
 
 from omahanash.cards import Variant
@@ -47,6 +42,7 @@ from ui.review.model import (  # noqa: F401 (re-exported: the tab's names before
     unparsed_text,
 )
 from ui.review.opening import SpotOpening
+from ui.review.spots_table import fit_columns
 from ui.review.tracker.dialog import add_tracker_button, review_from_tracker
 from ui.review.views import ReviewControls, SessionPanel, SpotsPanel
 from ui.table.model import tables_mark
@@ -80,6 +76,9 @@ class ReviewTab(SpotOpening, Tab):
         self._live = False  # the table shows a running review's spots as they are judged
         #: The line of the last review's end ("stopped: 37 of 97 spots judged"), or "".
         self.end_line = ""
+        # "about 3:39 left" counts down every second between spots (the clock: the tests')
+        self.clock, self._count = time.monotonic, cast("LiveSnapshot | None", None)
+        self.countdown = QTimer(self, interval=1000, timeout=self._show_count)
 
         controls = ReviewControls(self)
         spots = SpotsPanel(self)
@@ -92,22 +91,22 @@ class ReviewTab(SpotOpening, Tab):
         self.progress, self.phase_label = controls.progress, controls.phase_label
         self.filter_edit, self.model, self.proxy = spots.filter_edit, spots.model, spots.proxy
         self.table, self.details = spots.table, spots.details
+        fit_columns(self.table)  # a hand number or a node drawn whole
         self.open_spot_button, self.open_table_button = spots.open_spot_button, \
             spots.open_table_button
         self.summary, self.plot, self.curve = session.summary, session.plot, session.curve
         self.plot_placeholder = session.plot_placeholder
-        self.csv_button, self.html_button = session.csv_button, session.html_button
-        self.json_button = session.json_button
+        self.csv_button, self.html_button, self.json_button = \
+            session.csv_button, session.html_button, session.json_button
         self.error = ErrorLabel("reviewError")
         # Omaha hands whose table is not built: the shared build panel offers it here.
         self.build_panel = TableBuildPanel(self.make_runner)
         self.build_panel.status_message.connect(self.status_message)
         self.build_panel.built.connect(self._on_table_built)
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(spots)
-        splitter.addWidget(session)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
+        for index, (pane, stretch) in enumerate(((spots, 3), (session, 2))):
+            splitter.addWidget(pane)
+            splitter.setStretchFactor(index, stretch)
         splitter.setSizes([600, 400])  # the table's columns need the room more than the text
         layout = QVBoxLayout(self)
         self.equity_table_label = EquityTableLabel("reviewEquityTableLabel")
@@ -165,8 +164,7 @@ class ReviewTab(SpotOpening, Tab):
         """The payouts typed (None: empty, the file's or chip EV)."""
         return self.payouts_edit.text().strip() or None
 
-    def stop(self) -> None:
-        """Stop the running review (the previous results stay)."""
+    def stop(self) -> None:  # Stop: what is judged so far stays
         if self.runner.running:
             self.stop_button.setEnabled(False)
             self.phase_label.setText("Stopping…")
@@ -177,8 +175,7 @@ class ReviewTab(SpotOpening, Tab):
         job = job or review_job(paths, hero, players, self.opponent_text(), self.payouts_text())
         self.error.clear_error()
         self.progress.setValue(0)
-        self._live = False
-        self.end_line = ""
+        self._live, self.end_line = False, ""
         self.runner.start(job)
         self._update_buttons()
         what = ", ".join(os.path.basename(path) or path for path in paths)
@@ -190,8 +187,11 @@ class ReviewTab(SpotOpening, Tab):
             self.progress.setValue(int(1000 * min(done, total) / total))
         text = phase.capitalize() + "…" if phase else ""
         if isinstance(detail, LiveSnapshot) and detail.total:  # the bar counts the spots
-            text = detail.text().capitalize()
+            self._count = detail
+            text = detail.text_at(self.clock()).capitalize()
             self.progress.setValue(int(1000 * detail.judged / detail.total))
+            if detail.pace is not None and not self.countdown.isActive():
+                self.countdown.start()
         self.phase_label.setText(text)  # the count first: it reads with the rows it counts
         if isinstance(detail, LiveSnapshot):  # the spots judged so far, as they come
             if not self._live:  # the first of this run: the table is this review's now
@@ -251,7 +251,12 @@ class ReviewTab(SpotOpening, Tab):
         self.error.show_error(message)
         self.status_message.emit("Review failed: " + message)
 
+    def _show_count(self) -> None:  # the countdown's second: the count, the time left now
+        if self._count is not None and self.stop_button.isEnabled():  # not after a Stop
+            self.phase_label.setText(self._count.text_at(self.clock()).capitalize())
+
     def _on_finished(self) -> None:
+        self.countdown.stop()
         self.phase_label.setText(self.end_line.capitalize())  # a Stop says what it kept
         self._live = False
         self._fill_heroes()  # after a Stop, back to the hero of the report shown
@@ -260,15 +265,14 @@ class ReviewTab(SpotOpening, Tab):
     def _update_buttons(self) -> None:
         idle = not self.runner.running
         have = self.report is not None
-        self.open_button.setEnabled(idle)
+        for button in (self.open_button, self.open_folder_button):
+            button.setEnabled(idle)
         self.vs_edit.setReadOnly(not idle)
         self.payouts_edit.setReadOnly(not idle)
-        self.open_folder_button.setEnabled(idle)
         self.stop_button.setEnabled(not idle)
         self.hero_combo.setEnabled(idle and self.hero_combo.count() > 0)
-        self.csv_button.setEnabled(idle and have)
-        self.json_button.setEnabled(idle and have)
-        self.html_button.setEnabled(idle and have)
+        for button in (self.csv_button, self.json_button, self.html_button):
+            button.setEnabled(idle and have)
         self._enable_opening(self.selected_spot())
 
     # -- hero ------------------------------------------------------------------------------------
@@ -297,8 +301,7 @@ class ReviewTab(SpotOpening, Tab):
 
     def _on_vs_edited(self) -> None:
         """Enter in (or leaving) the opponent or the payouts field: a change re-runs."""
-        if (self.opponent_text(), self.payouts_text()) != (self.reviewed_vs,
-                                                            self.reviewed_payouts):
+        if (self.opponent_text(), self.payouts_text()) != (self.reviewed_vs, self.reviewed_payouts):
             self.review_again()
 
     # -- results ---------------------------------------------------------------------------------
@@ -321,10 +324,8 @@ class ReviewTab(SpotOpening, Tab):
     def selected_spot(self) -> SpotReview | None:
         """The spot of the table's selected row (None: no selection)."""
         rows = self.table.selectionModel().selectedRows()
-        if not rows:
-            return None
-        source = self.proxy.mapToSource(rows[0])
-        return self.model.spot(source.row()) if source.isValid() else None
+        source = self.proxy.mapToSource(rows[0]) if rows else None
+        return self.model.spot(source.row()) if source is not None and source.isValid() else None
 
     def select_row(self, row: int) -> None:
         """Select the ``row``-th row of the table as shown (sorted and filtered)."""
@@ -335,8 +336,7 @@ class ReviewTab(SpotOpening, Tab):
 
     def _show_selected(self, *_: object) -> None:
         spot = self.selected_spot()
-        self.details.setText("Select a spot to see it here." if spot is None
-                             else details_html(spot))
+        self.details.setText("Select a spot to see it here." if not spot else details_html(spot))
         self._enable_opening(spot)
 
     # -- export ----------------------------------------------------------------------------------

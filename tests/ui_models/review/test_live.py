@@ -44,3 +44,32 @@ def test_the_stopped_line_heads_the_summary() -> None:
     text = summary_html(report, "stopped: 1 of 3 spots judged")
     assert text.startswith("<p><b>Stopped: 1 of 3 spots judged</b></p>")
     assert "Stopped" not in summary_html(report)
+
+
+def test_the_time_left_counts_down_between_spots_by_the_pace() -> None:
+    """Issue 35: between two spots the time left counts down with the clock (the tab reads it
+    every second), never below the spots left but one (a spot slower than the pace holds it),
+    and the next spot starts from the new mean pace."""
+    now = [50.0]
+    live = LiveReview(clock=lambda: now[0])
+    live.begin()
+    for number in range(1, 6):  # 5 spots in 50 s: 10 s a spot, 15 of 20 left
+        now[0] += 10.0
+        live.add(SimpleNamespace(hand_id=str(number)), number, 20)
+    shot = live.snapshot()
+    assert (shot.pace, shot.last) == (10.0, 100.0)
+    # written out: 15 left at 10 s = 150 s at the last spot; then 150 - elapsed, held at
+    # 14 * 10 = 140 s from 10 s on
+    expected = {0.0: "2:30", 1.0: "2:29", 7.5: "2:22", 10.0: "2:20", 40.0: "2:20"}
+    for elapsed, left in expected.items():
+        assert shot.text_at(100.0 + elapsed) == f"judged 5 of 20 spots, about {left} left"
+    assert shot.text_at(100.0) == shot.text()  # the snapshot's own time: the same words
+    now[0] += 40.0  # the slow sixth spot: 6 in 90 s, 15 s a spot, 14 left = 3:30
+    live.add(SimpleNamespace(hand_id="6"), 6, 20)
+    later = live.snapshot()
+    assert later.text_at(now[0] + 5.0) == "judged 6 of 20 spots, about 3:25 left"
+    # before five spots there is no pace and no time left, however long the wait
+    early = LiveReview(clock=lambda: 0.0)
+    early.begin()
+    early.add(SimpleNamespace(hand_id="1"), 1, 20)
+    assert early.snapshot().text_at(99.0) == "judged 1 of 20 spots"
