@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
@@ -58,6 +58,8 @@ TAB_ANSWERS: dict[str, str] = {
                            "wins, the Grundy value and a best move.",
 }
 
+#: The verdicts' entry (the Review's and the Trainer's one word set).
+VERDICTS = "Verdicts: correct, correct either way, small mistake, mistake, blunder"
 #: (word, meaning): the glossary, in reading order.
 GLOSSARY: list[tuple[str, str]] = [
     ("PU", "The pusher: the small blind, who acts first and goes all in or folds."),
@@ -104,7 +106,58 @@ GLOSSARY: list[tuple[str, str]] = [
     ("Node names", "A decision at the table: who acts and what happened before. \"BTN\" is "
                    "the button acting first (folded to it); \"SB vs BTN\" the small blind "
                    "facing the button's all in; \"BB vs HJ+SB\" the big blind facing all ins "
-                   "from the hijack and the small blind."),
+                   "from the hijack and the small blind. In a pot-limit or no-limit tree the "
+                   "action is named too: \"BTN open\" is the button's first action (raise, "
+                   "limp or fold), \"SB vs BTN open\" the small blind facing the button's "
+                   "raise, \"BB vs BTN open, SB call\" the big blind after the small blind "
+                   "called it, \"BTN vs SB re-raise\" the button facing a re-raise."),
+    ("Seats: UTG, UTG+1, UTG+2, MP, LJ, HJ, CO, BTN, SB, BB",
+     "The seats in the order they act before the flop: under the gun (UTG, then UTG+1, "
+     "UTG+2), middle position (MP), lojack (LJ), hijack (HJ), cutoff (CO), the button (BTN, "
+     "the dealer), the small blind (SB) and the big blind (BB). A table of fewer players "
+     "drops the earliest seats: 6-max is UTG, HJ, CO, BTN, SB, BB."),
+    ("Play %", "The share of all a seat's hands that take the node's action (push, call, "
+               "raise), weighted by combos; Push % and Call % in the class tables."),
+    ("Combos", "How many card combinations a hand class holds (Hold'em: 6 for a pair, 4 "
+               "suited, 12 offsuit); ranges are weighted by them."),
+    ("Id", "A hand class's number in the equity table (Omaha: one per suit pattern of four "
+           "cards); type it, or the cards, in a lookup."),
+    ("Push EV, Call EV, fold EV", "The class tables' EVs: what pushing, calling or folding "
+                                  "a class wins on average against the other seat's "
+                                  "strategy (Play and Fold in the Table tab's hand list)."),
+    ("Locked %", "How often a seat locked to a range (Lock) plays the class: the range you "
+                 "typed, which the others' best response answers."),
+    ("Nash freq", "How often the equilibrium (its average strategy) plays the action taken "
+                  "with the hand; 100 % or 0 % for a pure decision."),
+    ("Best", "The better action by EV against the opponents' strategies (the review's "
+             "answer), which the verdict compares with the action taken."),
+    (VERDICTS,
+     "Correct: within the solve's precision of the best action's EV; "
+     "correct either way: both EVs are equal within it; small mistake: loses up to 0.2 bb; "
+     "mistake: up to 1 bb; blunder: more. The same words in the Review tab, its report and "
+     "the Trainer."),
+    ("Run status: converged, stalled, iterations, stopped",
+     "How a run ended. Converged: NashConv reached its target; stalled: NashConv stopped "
+     "falling above the target (more iterations would not help: more deals would); "
+     "iterations: the iterations asked for are done, the target was not reached (Continue "
+     "goes on); stopped: Stop pressed, what was computed is kept (\"not measured\" when "
+     "Stop came before its NashConv was measured)."),
+    ("PostEV", "Jam-fold: what a player wins on average per hand with the best reply to "
+               "the other's current strategy (Epsilon is the two PostEVs' average)."),
+    ("Class", "A hand class: the hands that play alike (Hold'em AKs, AKo, AA; Omaha the ranks "
+              "and the suit pattern); the solver gives one strategy to each."),
+    ("BB ante", "An ante the big blind pays for the whole table (instead of every seat "
+                "paying its own), as most tournaments now play."),
+    ("Locks", "Fix a seat's range (\"BTN=top 20%\"; a node: \"SB vs BTN=QQ+\"): the other "
+              "seats then play their best response to it instead of the equilibrium."),
+    ("Seed", "The random draw of the sampled deals: the same seed gives the same result; "
+             "empty, a new draw each time."),
+    ("Iterations", "The solver's rounds: each plays every seat's strategy against the "
+                   "others' and improves it; the average of the rounds is the answer."),
+    ("Hi/Lo results: win high, win low, wins ¾, split ½, scooped",
+     "The Equity tab's Hi/Lo columns: how often a hand wins the high half, the low half, "
+     "three quarters of the pot (one half and a share of the other), splits the pot, or "
+     "is scooped (loses both halves)."),
     ("Reach", "How often a node happens: the share of deals in which the earlier seats play "
               "so that this seat faces this decision. A rarely reached node's ranges are the "
               "least precise."),
@@ -124,6 +177,57 @@ GLOSSARY: list[tuple[str, str]] = [
                  "them in (equity against a random hand). Copy range puts a node's range on "
                  "the clipboard as a lock you can paste back."),
 ]
+
+
+#: Words the result views show that need no entry: a player's everyday words.
+EVERYDAY_WORDS = frozenset({
+    "#", "Hand", "Game", "Position", "Players", "Player", "Cards", "Action", "Seat", "Stack",
+    "Push", "Call", "Play", "Fold", "Units", "Ante", "Type", "SB", "BB", "Player1 stack",
+    "Player2 stack", "Solver", "Id or cards", "Stacks in", "Preset", "Payouts",
+    *"AKQJT98765432"})  # the ranks heading the range maps' rows and columns
+#: Words the app shows that an entry of another name explains (the entry's word).
+SEE: dict[str, str] = {
+    "Node": "Node names", "Reach %": "Reach", "% of pool": "Prize equity at a table",
+    "Push %": "Play %", "Call %": "Play %", "Played": "Play %",
+    "AllIn_EV": "AllIn_EV, Fold_EV, Diff_EV", "Fold_EV": "AllIn_EV, Fold_EV, Diff_EV",
+    "PU fold EV": "Push EV, Call EV, fold EV", "CA fold EV": "Push EV, Call EV, fold EV",
+    "Verdict": VERDICTS, "Scoop": "Scoop, quartered", "Quartered": "Scoop, quartered",
+    "Range PU: Player1": "PU", "Range CA: Player2": "CA", "PostEV Player1": "PostEV",
+    "PostEV Player2": "PostEV", "NumIterations": "Iterations", "Model": "ICM", "Lock": "Locks",
+}
+
+
+def entry_for(label: str) -> str | None:
+    """The glossary word that explains ``label``, a word the app shows (a column header, a
+    run status, a verdict): its entry, an entry listing it among its words ("Push EV,
+    Call EV, fold EV"; after a colon: "Run status: converged, …"), or :data:`SEE`'s; a
+    trailing unit — "(bb)", "(% pool)" — is not part of the word. None when no entry does.
+
+    >>> entry_for("EV lost (bb)"), entry_for("Call EV"), entry_for("stalled")
+    ('EV lost', 'Push EV, Call EV, fold EV', 'Run status: converged, stalled, iterations, stopped')
+    >>> entry_for("Calculate") is None
+    True
+    """
+    word = label.strip()
+    for candidate in (word, word.split(" (")[0].strip()):
+        if candidate in SEE:
+            return SEE[candidate]
+        for entry, _ in GLOSSARY:
+            words = entry.split(": ", 1)[-1] if ": " in entry else entry
+            if candidate.lower() == entry.lower() or candidate.lower() in (
+                    part.strip().lower() for part in words.split(",")):
+                return entry
+    return None
+
+
+def unexplained(labels: Iterable[str]) -> list[str]:
+    """The ``labels`` that neither :data:`EVERYDAY_WORDS` nor :func:`entry_for` explain.
+
+    >>> unexplained(["Hand", "Reach %", "Frobnication"])
+    ['Frobnication']
+    """
+    return [label for label in labels if label.split(" (")[0].strip() not in EVERYDAY_WORDS
+            and entry_for(label) is None]
 
 
 def guide_html() -> str:
