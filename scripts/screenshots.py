@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
-"""Take the README's screenshots offscreen: ``python scripts/screenshots.py [FOLDER]`` (from the
-checkout, with the app installed: ``pip install -e .``).
+"""Take the README's screenshots: ``python scripts/screenshots.py [FOLDER]`` (from the checkout,
+with the app installed: ``pip install -e .``), offscreen by default or in a real window under
+Xvfb (``Xvfb :99 -screen 0 1600x1000x24 &`` then ``DISPLAY=:99 QT_QPA_PLATFORM=xcb python
+scripts/screenshots.py``); ``--omaha-and-review-table`` takes only the Omaha map, the class
+table and the review spot opened in the Table tab (issue 35), at 1600×1000.
 
 Drives the real window like a user (Hold'em jam-fold 5/10, stacks 100/100 with CFR+ and the
 lookup of Ad Ac, the shaded push grid, a caller locked to a range and the best response with
@@ -37,6 +40,9 @@ from ui.tournament.tab import TournamentTab  # noqa: E402
 from ui.trainer.tab import TrainerTab  # noqa: E402
 
 SIZE = (1280, 820)
+#: The Omaha map, the class table and the review spot in the Table tab: a larger window, so
+#: the class table's columns and the Table tab's ICM panel show whole.
+BIG = (1600, 1000)
 
 
 def wait_for(runner: JobRunner) -> None:
@@ -224,6 +230,7 @@ def take_omaha_and_review_table(window: MainWindow, folder: Path, scratch: str,
     from omahanash.history.synthetic import synthetic_sng
 
     saved = []
+    window.resize(*BIG)
     jamfold = window.tab("Jam-fold")
     assert isinstance(jamfold, JamFoldTab)
     if omaha is None:
@@ -263,6 +270,7 @@ def take_omaha_and_review_table(window: MainWindow, folder: Path, scratch: str,
     assert isinstance(table, TableTab)
     wait_for(table.runner)
     saved.append(_save(window, folder / "review_table_spot.png"))
+    window.resize(*SIZE)
     return saved
 
 
