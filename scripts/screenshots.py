@@ -40,8 +40,9 @@ from ui.tournament.tab import TournamentTab  # noqa: E402
 from ui.trainer.tab import TrainerTab  # noqa: E402
 
 SIZE = (1280, 820)
-#: The Omaha map, the class table and the review spot in the Table tab: a larger window, so
-#: the class table's columns and the Table tab's ICM panel show whole.
+#: The Omaha map, the class table, the Table tab's Nash chart and the review spot in the
+#: Table tab: a larger window, so the class table's columns, the chart's legend and the
+#: Table tab's ICM panel show whole.
 BIG = (1600, 1000)
 
 
@@ -130,7 +131,9 @@ def take(folder: Path, scratch: str, omaha: object = None) -> list[Path]:
     table.chart_panel.stacks_edit.setText("2:20:1")
     assert table.chart_panel.run(), "the chart was refused"
     wait_for(table.chart_panel.runner)
+    window.resize(*BIG)  # the chart and its legend whole
     saved.append(_save(window, folder / "table_chart.png"))
+    window.resize(*SIZE)
 
     cfr = window.tab("CFR games")
     assert isinstance(cfr, CfrTab)
@@ -213,6 +216,7 @@ def take(folder: Path, scratch: str, omaha: object = None) -> list[Path]:
     saved += take_omaha_and_review_table(window, folder, scratch, omaha)
 
     guide = window.show_guide()
+    guide.resize(720, 960)  # the tabs' answers and the first entries of the glossary
     QApplication.processEvents()
     if not guide.grab().save(str(folder / "guide.png")):
         raise OSError(f"cannot write {folder / 'guide.png'}")
@@ -237,6 +241,10 @@ def take_omaha_and_review_table(window: MainWindow, folder: Path, scratch: str,
         print("no Omaha Hi table in the user's cache: the Omaha pictures are skipped")
     else:
         window.tab_widget.setCurrentWidget(jamfold)
+        for row in jamfold.exploit_panel.rows.values():  # the Hold'em lock of before goes
+            row.check.setChecked(False)
+            row.edit.setText("")
+        jamfold.lookup_edit.setText("")
         jamfold._tables["omaha-hi"] = omaha
         jamfold.type_combo.setCurrentText("Omaha Hi")
         for edit, text in ((jamfold.ante_edit, "0"), (jamfold.sb_edit, "5"),
@@ -269,6 +277,7 @@ def take_omaha_and_review_table(window: MainWindow, folder: Path, scratch: str,
     table = window.tab("Table")
     assert isinstance(table, TableTab)
     wait_for(table.runner)
+    _show_page(table.results.range_tabs, "Range")  # the spot's node, not the chart of before
     saved.append(_save(window, folder / "review_table_spot.png"))
     window.resize(*SIZE)
     return saved
