@@ -76,9 +76,9 @@ class ReviewTab(SpotOpening, Tab):
         self._live = False  # the table shows a running review's spots as they are judged
         #: The line of the last review's end ("stopped: 37 of 97 spots judged"), or "".
         self.end_line = ""
-        # "about 3:39 left" counts down every second between spots (the clock: the tests')
-        self.clock, self._count = time.monotonic, cast("LiveSnapshot | None", None)
-        self.countdown = QTimer(self, interval=1000, timeout=self._show_count)
+        self.clock, self._count = time.monotonic, cast("LiveSnapshot | None", None)  # tests' too
+        self.countdown = QTimer(self, interval=1000)  # "about 3:39 left", every second
+        self.countdown.timeout.connect(self._show_count)
 
         controls = ReviewControls(self)
         spots = SpotsPanel(self)
