@@ -160,14 +160,56 @@ class IntegerAxis(pg.AxisItem):
         return [(spacing, values) for spacing, values in whole if values]
 
 
+class FittingLegend(pg.LegendItem):
+    """A legend of up to ``columns`` columns that takes fewer when its plot is too narrow for
+    them: every entry stays whole (two columns of "BB vs SB call %" were cut at the right
+    edge of the Table tab's Nash chart at 1280 px)."""
+
+    def __init__(self, columns: int) -> None:
+        super().__init__(colCount=columns)
+        self.most_columns = max(1, columns)
+        self._plot: pg.PlotItem | None = None
+
+    def follow(self, item: pg.PlotItem) -> None:
+        """Refit whenever ``item`` (the plot it sits under) changes size."""
+        self._plot = item
+        item.geometryChanged.connect(self.fit)
+
+    def addItem(self, item: object, name: str) -> None:  # noqa: N802 - pyqtgraph's name
+        super().addItem(item, name)
+        self.fit()
+
+    def entry_width(self) -> float:
+        """The widest entry: its sample and its label, with the layout's spacing."""
+        spacing = self.layout.horizontalSpacing()
+        # the label's text (its LabelItem is stretched to the column it sits in)
+        return max((sample.boundingRect().width() + label.item.boundingRect().width()
+                    + 2 * max(spacing, 0.0) for sample, label in self.items), default=0.0)
+
+    def fit(self) -> None:
+        """As many columns (up to :attr:`most_columns`) as the plot's width holds whole."""
+        if self._plot is None or not self.items:
+            return
+        # the legend's column: the plot's width but its left axis, less the legend's margins
+        room = self._plot.geometry().width() - self._plot.getAxis("left").geometry().width() \
+            - 10.0
+        widest = self.entry_width()
+        columns = self.most_columns if widest <= 0 else \
+            max(1, min(self.most_columns, int(room // widest)))
+        if columns != self.columnCount:
+            self.setColumnCount(columns)
+
+
 def legend_below(item: pg.PlotItem, columns: int = 4) -> pg.LegendItem:
     """A legend in the row under ``item``'s bottom axis (never over its curves), laid out in
-    up to ``columns`` columns; ``item.plot(..., name=...)`` adds to it as to
+    up to ``columns`` columns — fewer when the plot is too narrow for its entries whole
+    (:class:`FittingLegend`); ``item.plot(..., name=...)`` adds to it as to
     ``addLegend``'s."""
-    legend = pg.LegendItem(colCount=columns)
+    legend = FittingLegend(columns)
     legend.setParentItem(item)
     item.layout.addItem(legend, 4, 1)
     item.legend = legend
+    legend.follow(item)
     return legend
 
 

@@ -45,3 +45,26 @@ def test_the_plot_names_its_unit(qtbot):
     qtbot.addWidget(plot)
     plot.set_y_label("NashConv (bb)")
     assert plot.y_label == "NashConv (bb)"
+
+
+@pytest.mark.parametrize("width", [360, 520, 900])
+def test_the_legend_keeps_every_entry_inside_the_plot(qtbot, width):
+    """The Table tab's Nash chart at 1280 px cut "BB vs SB call %" at the plot's right edge:
+    a legend under a plot takes as many columns as fit whole, two when there is room."""
+    from ui.kit.plots import percent_plot
+
+    plot, legend = percent_plot("p", "stack (bb)", "plays (%)", legend_columns=2)
+    qtbot.addWidget(plot)
+    for name in ("BTN push %", "SB push %", "BB vs BTN call %", "BB vs SB call %",
+                 "BB vs BTN+SB call %"):
+        plot.plot([1, 2], [10, 20], name=name)
+    plot.resize(width, 360)
+    plot.show()
+    qtbot.waitExposed(plot)
+    qtbot.wait(50)
+    right = plot.mapFromScene(plot.getPlotItem().mapToScene(
+        plot.getPlotItem().boundingRect().topRight())).x()
+    for _sample, label in legend.items:
+        edge = plot.mapFromScene(label.mapToScene(label.boundingRect().topRight())).x()
+        assert edge <= min(right, plot.width()) + 1, (width, label.text, edge, plot.width())
+    assert legend.columnCount == (2 if width >= 520 else 1)
