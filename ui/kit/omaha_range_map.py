@@ -101,9 +101,11 @@ class OmahaMapModel(QAbstractTableModel):
         self._structure = 0
         self._what = "Push"
 
-    def set_rows(self, variant: str, rows: Sequence[dict], key: str) -> None:
+    def set_rows(self, variant: str, rows: Sequence[dict], key: str,
+                 what: str | None = None) -> None:
         """Fill from :meth:`JamFoldSolution.class_rows` of an Omaha solution (``key``:
-        push_pct or call_pct); no rows empties the map."""
+        push_pct or call_pct, or another share with ``what`` its word in the tooltips:
+        ``"Play"``); no rows empties the map."""
         self.beginResetModel()
         if rows:
             self._freq, self._combos, self._classes = aggregate(
@@ -112,7 +114,7 @@ class OmahaMapModel(QAbstractTableModel):
         else:
             self._freq = np.full((len(STRUCTURES), 13, 13), np.nan)
             self._combos, self._classes = np.zeros_like(self._freq), np.zeros_like(self._freq)
-        self._what = "Push" if key == "push_pct" else "Call"
+        self._what = what or ("Push" if key == "push_pct" else "Call")
         self.endResetModel()
 
     def set_structure(self, index: int) -> None:

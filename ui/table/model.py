@@ -27,8 +27,8 @@ from omahanash.pushfold.live import time_words
 from omahanash.pushfold.payouts import parse_payouts
 from omahanash.pushfold.spot import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, POSITIONS
 from ui.kit.fields import parse_positive_int, parse_seed
-from ui.table.betting.model import BETTING, tree_spot
 from ui.kit.range_text import RANK_HEADER, strength_ranks, weighted_range_text
+from ui.table.betting.model import BETTING, tree_spot
 
 if TYPE_CHECKING:
     from omahanash.pushfold import PushFoldSolution, PushFoldSpot

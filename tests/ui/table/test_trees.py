@@ -1,0 +1,139 @@
+"""The Table tab on a betting tree, driven like a user: Pot-limit for a heads-up Hold'em
+spot, Calculate, the node list holds the tree (each node under the action that leads to
+it), the range is coloured by each hand's action mix, the lookup shows every action's
+frequency and EV (the library's lookup of the same solve), the seats their open %, and
+Save / Open / Export of the tree's solution."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox, QTableView
+
+from omahanash.trees import PreflopSpot, TreeSolution, solve_preflop
+from ui.kit.range_view import MIX_ROLE
+from ui.table.tab import TableTab
+
+ITERATIONS = 6
+
+
+@pytest.fixture
+def tab(window) -> TableTab:
+    tab = window.tab("Table")
+    assert isinstance(tab, TableTab)
+    window.tab_widget.setCurrentWidget(tab)
+    return tab
+
+
+def fill_heads_up(tab, drive) -> None:
+    drive.choose(drive.find(tab, QComboBox, "tableTypeCombo"), "Hold'em")
+    drive.find(tab, QSpinBox, "tableSeatsSpin").setValue(2)
+    for i in range(2):
+        drive.type_into(drive.find(tab, QLineEdit, f"seatStackEdit{i}"), "1500")
+    drive.type_into(drive.find(tab, QLineEdit, "tableSbEdit"), "50")
+    drive.type_into(drive.find(tab, QLineEdit, "tableBbEdit"), "100")
+    drive.choose(drive.find(tab, QComboBox, "payoutModelCombo"), "Chips")
+    drive.type_into(drive.find(tab, QLineEdit, "tableIterationsEdit"), str(ITERATIONS))
+
+
+def test_the_betting_choice_and_its_settings(tab, drive):
+    betting = drive.find(tab, QComboBox, "tableTreeCombo")
+    assert [betting.itemText(i) for i in range(betting.count())] == \
+        ["Push/fold", "Pot-limit", "Pot-limit with limps", "No-limit", "Tree file…"]
+    assert betting.currentText() == "Push/fold"  # Hold'em's default
+    drive.choose(drive.find(tab, QComboBox, "tableTypeCombo"), "Omaha Hi")
+    assert betting.currentText() == "Pot-limit"
+    drive.choose(drive.find(tab, QComboBox, "tableTypeCombo"), "Omaha Hi/Lo")
+    assert betting.currentText() == "Pot-limit"
+    open_size = drive.find(tab, QLineEdit, "tableOpenSizeEdit")
+    raises = drive.find(tab, QSpinBox, "tableMaxRaisesSpin")
+    postflop = drive.find(tab, QComboBox, "tablePostflopCombo")
+    locks = drive.find(tab, QLineEdit, "tableLocksEdit")
+    assert (open_size.isEnabled(), raises.isEnabled(), postflop.isEnabled(),
+            locks.isEnabled()) == (False, True, True, False)
+    drive.choose(betting, "No-limit")
+    assert (open_size.isEnabled(), raises.isEnabled(), postflop.isEnabled()) == \
+        (True, True, True)
+    drive.type_into(open_size, "1")
+    assert "more than 1 big blind" in drive.find(tab, QLabel, "tableOpenSizeError").text()
+    assert not drive.find(tab, QPushButton, "tableCalculateButton").isEnabled()
+    drive.choose(betting, "Push/fold")
+    assert (open_size.isEnabled(), raises.isEnabled(), postflop.isEnabled(),
+            locks.isEnabled()) == (False, False, False, True)
+    assert drive.find(tab, QLabel, "tableOpenSizeError").text() == ""
+    drive.choose(drive.find(tab, QComboBox, "tableTypeCombo"), "Hold'em")
+    assert betting.currentText() == "Push/fold"
+
+
+def test_a_pot_limit_solve_shows_the_tree(tab, drive, qtbot, tmp_path):
+    fill_heads_up(tab, drive)
+    drive.choose(drive.find(tab, QComboBox, "tableTreeCombo"), "Pot-limit")
+    button = drive.find(tab, QPushButton, "tableCalculateButton")
+    assert button.isEnabled()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=180_000)
+    solution = tab.solution
+    assert isinstance(solution, TreeSolution), tab.run_error.text()
+    assert tab.plot.history(), "the NashConv plot shows the run"
+    direct = solve_preflop(PreflopSpot("holdem", [1500, 1500], 50, 100, tree="pl"),
+                           iterations=ITERATIONS)
+    # the node list: the tree, each node indented under the action that leads to it
+    nodes = drive.find(tab, QTableView, "tableNodeList")
+    rows = drive.table_rows(nodes)
+    assert [row[0].strip() for row in rows] == [view.name for view in direct.nodes]
+    shown = {row[0].strip(): row for row in rows}
+    assert shown["SB open"][0] == "SB open" and shown["SB open"][1] == ""
+    assert shown["BB vs SB open"][0] == "    BB vs SB open"
+    assert shown["BB vs SB open"][1] == "SB raise 3"
+    assert shown["SB vs BB re-raise"][0] == "        SB vs BB re-raise"
+    bb_open = next(v for v in direct.nodes if v.name == "BB vs SB open")
+    assert float(shown["BB vs SB open"][2]) == pytest.approx(100 * bb_open.reach, abs=1e-3)
+    fold = bb_open.actions[0]["percent"]
+    assert f"Fold {fold:.1f}%" in shown["BB vs SB open"][3]
+    bar = nodes.model().index(5, 3).data(MIX_ROLE)
+    assert [kind for kind, _ in bar] == ["fold", "call", "raise"]
+    assert [share for _, share in bar] == pytest.approx(
+        [a["percent"] / 100 for a in bb_open.actions])
+    # the seats: the open % at each seat's first node
+    sb_open = {a["action"]: a["percent"] for a in direct.nodes[0].actions}
+    assert drive.find(tab, QLabel, "seatPushLabel0").text().startswith(
+        f"opens {100 - sb_open['fold']:.1f}%")
+    # the range: the grid coloured by each hand's mix at the selected node
+    assert tab.select_node("BB vs SB open")
+    grid = drive.find(tab, QTableView, "tableRangeView").model()
+    assert grid.index(0, 1).data() == "AKs"
+    aks = direct.lookup("AKs", "BB vs SB open")["actions"]
+    assert [share for _, share in grid.index(0, 1).data(MIX_ROLE)] == pytest.approx(
+        [a["percent"] / 100 for a in aks])
+    tip = grid.index(0, 1).data(Qt.ItemDataRole.ToolTipRole)
+    assert "Fold" in tip and "Call" in tip and "Raise 9" in tip and "bb" in tip
+    assert tab.results.action_legend.isVisibleTo(tab)
+    # the lookup: every action's frequency and EV, the library's
+    drive.type_into(drive.find(tab, QLineEdit, "tableLookupEdit"), "AKo")
+    qtbot.mouseClick(drive.find(tab, QPushButton, "tableLookupButton"),
+                     Qt.MouseButton.LeftButton)
+    expected = direct.lookup("AKo", "BB vs SB open")["actions"]
+    assert [a["percent"] for a in tab.lookup_data["actions"]] == pytest.approx(
+        [a["percent"] for a in expected])
+    assert [a["ev"] for a in tab.lookup_data["actions"]] == pytest.approx(
+        [a["ev"] for a in expected])
+    text = drive.find(tab, QLabel, "tableLookupResult").text()
+    for label, action in zip(("Fold", "Call", "Raise 9"), expected, strict=True):
+        assert f"{label}: {action['percent']:.2f}% · EV {action['ev'] / 100:+.3f} bb" in text
+    # save, export, open
+    path = tmp_path / "hu.tree"
+    assert tab.save_solution(str(path))
+    assert tab.export_solution(str(tmp_path / "hu.json"), "json")
+    document = json.loads((tmp_path / "hu.json").read_text())
+    assert len(document["rows"]) == sum(169 * len(v.actions) for v in direct.nodes)
+    drive.choose(drive.find(tab, QComboBox, "tableTreeCombo"), "No-limit")
+    assert tab.stale
+    assert tab.open_solution(str(path))
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=60_000)
+    assert drive.find(tab, QComboBox, "tableTreeCombo").currentText() == "Pot-limit"
+    assert not tab.stale and isinstance(tab.solution, TreeSolution)
+    assert tab.select_node("BB vs SB open") and tab.show_hand()
+    assert [a["percent"] for a in tab.lookup_data["actions"]] == pytest.approx(
+        [a["percent"] for a in expected])
