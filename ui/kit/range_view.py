@@ -75,6 +75,9 @@ ACTION_WORDS = {"fold": "fold", "call": "call / check", "raise": "raise", "allin
 #: The data role of a cell's action mix: ``[(kind, share), ...]`` (shares 0..1, summing to
 #: 1), drawn as side-by-side stripes by :class:`MixDelegate`.
 MIX_ROLE = Qt.ItemDataRole.UserRole + 3
+#: The data role of a mix drawn as a thin bar under the cell's text (a node list's name),
+#: from where the text begins (after its leading spaces) to where it ends.
+MIX_BAR_ROLE = Qt.ItemDataRole.UserRole + 4
 
 
 def paint_mix(painter: QPainter, rect: QRect, mix: Sequence[tuple[str, float]]) -> None:
@@ -105,6 +108,21 @@ class MixDelegate(FrequencyDelegate):
             finally:
                 painter.restore()
         super().paint(painter, option, index)
+        bar = index.data(MIX_BAR_ROLE)
+        if bar:
+            text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+            metrics = option.fontMetrics
+            name = text.lstrip(" ")
+            left = option.rect.left() + 4 + metrics.horizontalAdvance(text[:len(text) - len(name)])
+            width = max(metrics.horizontalAdvance(name), 24)
+            height = max(4, option.rect.height() // 6)
+            strip = QRect(left, option.rect.bottom() - height - 1,
+                          min(width, option.rect.right() - left), height)
+            painter.save()
+            try:
+                paint_mix(painter, strip, bar)
+            finally:
+                painter.restore()
 
 
 class ActionLegend(QWidget):

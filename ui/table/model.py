@@ -726,7 +726,8 @@ class TableModel:
     """The state of the tab: the solution shown and the request it answers."""
 
     def __init__(self) -> None:
-        self.solution: PushFoldSolution | None = None
+        #: push/fold's solution, or a betting tree's (a TreeSolution)
+        self.solution: PushFoldSolution | Any | None = None
         self.solution_key: str | None = None
         self.request: TableRequest | None = None
         self.opening = False
@@ -736,7 +737,7 @@ class TableModel:
         self.request = checked.request
         return checked
 
-    def accept(self, solution: PushFoldSolution, key: str | None) -> None:
+    def accept(self, solution: PushFoldSolution | Any, key: str | None) -> None:
         """A job's solution is now shown (``key``: the request it answers; None: a file,
         whose key is taken from the inputs it fills)."""
         self.solution = solution

@@ -6,9 +6,9 @@ heat map). The rows and texts come from :mod:`ui.table.model`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -50,6 +51,46 @@ def _number_format(value: float) -> str:
     return f"{value:g}"
 
 
+def fit_columns(view: QTableView) -> None:
+    """A class table's columns as wide as their texts; where that is wider than the view,
+    each column narrower by a share of what its header takes beyond its cells (the header
+    elided, its whole text on hover; the cells whole), so that the last column does not
+    make the table scroll sideways as long as the cells fit."""
+    view.resizeColumnsToContents()
+    model = view.model()
+    if model is None or not view.isVisible():
+        return
+    count = model.columnCount()
+    widths = [view.columnWidth(c) for c in range(count)]
+    excess = sum(widths) - view.viewport().width()
+    if excess <= 0:
+        return
+    smallest = view.horizontalHeader().minimumSectionSize()
+    slack = [max(w - max(view.sizeHintForColumn(c), smallest), 0)
+             for c, w in enumerate(widths)]
+    total = sum(slack)
+    if total <= 0:
+        return
+    cut = min(excess, total)
+    for c in range(count):
+        view.setColumnWidth(c, widths[c] - min(slack[c], -(-cut * slack[c] // total)))
+
+
+class _RefitOnResize(QObject):
+    """Fits a class table's columns again when its view is resized (a splitter moved)."""
+
+    def __init__(self, view: QTableView, wanted: object) -> None:
+        super().__init__(view)
+        self.view, self.wanted = view, wanted
+        view.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt API)
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.Show) and callable(self.wanted) \
+                and self.wanted():
+            fit_columns(self.view)
+        return False
+
+
 class TableResults(QWidget):
     """The right-hand column (nodes, range, EV per hand, lookup); :attr:`icm_box` is the ICM
     panel, laid out under the oval by the tab."""
@@ -62,7 +103,8 @@ class TableResults(QWidget):
         self.node_list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.node_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.grid_model = NodeGridModel(self)
-        self.class_model = RowsModel(number_format=_number_format)
+        self.class_model = RowsModel(number_format=_number_format,
+                                     column_tips={c: c for c in RANKED_COLUMNS})
         self.range_view = read_only_table("tableRangeView", row_header=True)
         self.range_view.setItemDelegate(MixDelegate(self.range_view))  # a tree's mixes
         self.tree_grid_model = TreeGridModel(self)
@@ -74,6 +116,8 @@ class TableResults(QWidget):
         font.setPointSizeF(max(font.pointSizeF() - 2, 6))
         self.range_view.setFont(font)
         keep_cells_readable(self.range_view)  # the Hold'em grid scrolls before it drops numbers
+        self._refit = _RefitOnResize(self.range_view, lambda: self.range_view.model() in (
+            self.class_model, self.tree_class_model))
         self.hands_model = RowsModel(number_format=_number_format)
         self.hands_view = read_only_table("tableHandsView", self.hands_model)
         self.hands_view.setSortingEnabled(False)
@@ -171,7 +215,7 @@ class TableResults(QWidget):
         if enabled:
             self._map_wanted = False
 
-    def show_tree_rows(self, solution: object, rows: list[dict]) -> None:
+    def show_tree_rows(self, solution: Any, rows: list[dict]) -> None:
         """The range and the EV per hand of the selected node of a tree (``rows``:
         :func:`~ui.table.betting.model.tree_hand_rows`): each hand coloured by its action
         mix, the class table one column per action."""
@@ -209,7 +253,7 @@ class TableResults(QWidget):
         vertical.setVisible(False)
         self.range_view.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.Interactive)
-        self.range_view.resizeColumnsToContents()
+        fit_columns(self.range_view)
 
     def show_rows(self, solution: PushFoldSolution | None, rows: list[dict]) -> None:
         """The range and the EV per hand of the selected node (``rows``: its hands)."""

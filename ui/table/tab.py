@@ -1,5 +1,18 @@
-"""The Table tab: push/fold at a table of 2 to 10 players with ICM payouts, a view over
-:mod:`ui.table.model` (the rules, without Qt) and :mod:`ui.table.jobs` (the worker's jobs).
+"""The Table tab: push/fold or a preflop betting tree (pot limit, pot limit with limps, no
+limit, a tree file: the **Betting** choice) at a table of 2 to 10 players with ICM payouts, a
+view over :mod:`ui.table.model` (the rules, without Qt) and :mod:`ui.table.jobs` (the worker's
+jobs); a tree's rules and views are in :mod:`ui.table.betting` (how its result is shown:
+:mod:`ui.table.betting.showing`).
+
+A tree's result: the node list is the tree (each node indented under the action that leads
+to it, a bar of its action mix under its name, its reach), the range coloured by each
+hand's action mix (fold / call / raise / all in, the legend under it, the mix and EVs on
+hover), the class table one column per action, the lookup every action's frequency and EV,
+the seats each one's open % at its first node. No locks and no provisional ranges on a tree
+(its live reports carry NashConv only).
+
+Size: ~560 lines, the one cycle (form, run, show) of both models, push/fold and the trees;
+what a tree shows differently is in the mixin :mod:`ui.table.betting.showing`.
 
 The form (left) is checked as it is typed; the library's message appears beside the field it
 names (a seat's stack under that seat). **Calculate** runs in the worker: with no iteration
@@ -25,6 +38,7 @@ result views :mod:`ui.table.results`; the tab wires them and runs the cycle.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
@@ -549,13 +563,13 @@ class TableTab(TreeShowing, TableFiles, Tab):
         return True
 
 
-def _deals_of(solution: object) -> object:
+def _deals_of(solution: Any) -> object:
     """The deals an opened solution's form shows: a tree's sample of each iteration (not
     the deals it is measured on)."""
     from types import SimpleNamespace
 
     solver = solution.solver
     deals = solver.deals
-    if is_tree(solution) and getattr(solver, "batch", 0):
+    if is_tree(solution) and solver.batch:
         return SimpleNamespace(exact=False, count=solver.batch, seed=deals.seed)
     return deals

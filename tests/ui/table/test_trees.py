@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox, QTableView
 
 from omahanash.trees import PreflopSpot, TreeSolution, solve_preflop
-from ui.kit.range_view import MIX_ROLE
+from ui.kit.range_view import MIX_BAR_ROLE, MIX_ROLE
 from ui.table.tab import TableTab
 
 ITERATIONS = 6
@@ -84,18 +84,19 @@ def test_a_pot_limit_solve_shows_the_tree(tab, drive, qtbot, tmp_path):
     rows = drive.table_rows(nodes)
     assert [row[0].strip() for row in rows] == [view.name for view in direct.nodes]
     shown = {row[0].strip(): row for row in rows}
-    assert shown["SB open"][0] == "SB open" and shown["SB open"][1] == ""
+    assert shown["SB open"][0] == "SB open" and shown["SB open"][3] == ""
     assert shown["BB vs SB open"][0] == "    BB vs SB open"
-    assert shown["BB vs SB open"][1] == "SB raise 3"
+    assert shown["BB vs SB open"][3] == "SB raise 3"
     assert shown["SB vs BB re-raise"][0] == "        SB vs BB re-raise"
     bb_open = next(v for v in direct.nodes if v.name == "BB vs SB open")
-    assert float(shown["BB vs SB open"][2]) == pytest.approx(100 * bb_open.reach, abs=1e-3)
+    assert float(shown["BB vs SB open"][1]) == pytest.approx(100 * bb_open.reach, abs=1e-3)
     fold = bb_open.actions[0]["percent"]
-    assert f"Fold {fold:.1f}%" in shown["BB vs SB open"][3]
-    bar = nodes.model().index(5, 3).data(MIX_ROLE)
-    assert [kind for kind, _ in bar] == ["fold", "call", "raise"]
-    assert [share for _, share in bar] == pytest.approx(
-        [a["percent"] / 100 for a in bb_open.actions])
+    assert f"Fold {fold:.1f}%" in shown["BB vs SB open"][2]
+    for role, column in ((MIX_BAR_ROLE, 0), (MIX_ROLE, 2)):  # the bar under the name
+        bar = nodes.model().index(5, column).data(role)
+        assert [kind for kind, _ in bar] == ["fold", "call", "raise"]
+        assert [share for _, share in bar] == pytest.approx(
+            [a["percent"] / 100 for a in bb_open.actions])
     # the seats: the open % at each seat's first node
     sb_open = {a["action"]: a["percent"] for a in direct.nodes[0].actions}
     assert drive.find(tab, QLabel, "seatPushLabel0").text().startswith(
@@ -137,3 +138,54 @@ def test_a_pot_limit_solve_shows_the_tree(tab, drive, qtbot, tmp_path):
     assert tab.select_node("BB vs SB open") and tab.show_hand()
     assert [a["percent"] for a in tab.lookup_data["actions"]] == pytest.approx(
         [a["percent"] for a in expected])
+
+
+def _omaha_rows(variant: str, tree: bool) -> list[dict]:
+    """Rows of an Omaha node as the views take them, with the widest numbers a 3-handed ICM
+    solve shows (EVs in bb and in % of the pool)."""
+    from omahanash.hands import class_cards
+    from ui.kit.range_text import strength_ranks
+
+    ranks = strength_ranks(variant)
+    rows = []
+    for k, class_id in enumerate((7513, 7486, 7511, 7452, 6811, 5918, 7101, 7272)):
+        cards = class_cards("omaha", class_id)
+        base = {"id": class_id, "cards": cards, "name": cards, "rank": int(ranks[class_id]),
+                "combos": 12}
+        if tree:
+            base["actions"] = [
+                {"action": "fold", "label": "Fold", "to": 0.5, "percent": 1.25 + k,
+                 "bb": -0.5, "pool": 32.9331},
+                {"action": "call", "label": "Call", "to": 3.5, "percent": 37.3,
+                 "bb": -1.8504, "pool": 33.4502},
+                {"action": "allin", "label": "All in 12", "to": 12.0,
+                 "percent": 61.45 - k, "bb": -2.5371, "pool": 34.1163}]
+        else:
+            base.update(play_pct=58.78 - k, play_bb=-6.0912, fold_bb=-0.5,
+                        play_pool=-33.1422, fold_pool=-31.2482)
+        rows.append(base)
+    return rows
+
+
+def test_the_omaha_class_table_fits_a_1280_window(tab, window, qtbot):
+    """At 1280 px wide the class table's last column does not make it scroll sideways
+    (push/fold's and a tree's, ICM's widest numbers); its cells are never cut, only a
+    header may be narrowed (its whole text on hover)."""
+    from types import SimpleNamespace
+
+    window.resize(1280, 820)
+    qtbot.waitUntil(lambda: window.width() == 1280)
+    results = tab.results
+    results.range_tabs.setCurrentWidget(results.range_view)
+    omaha = SimpleNamespace(spot=SimpleNamespace(variant="omaha-hi"))
+    view = results.range_view
+    for show, tree in ((results.show_rows, False), (results.show_tree_rows, True)):
+        show(omaha, _omaha_rows("omaha-hi", tree))
+        qtbot.wait(20)
+        header = view.horizontalHeader()
+        last = view.model().columnCount() - 1
+        assert header.sectionViewportPosition(last) + header.sectionSize(last) <= \
+            view.viewport().width()
+        assert view.horizontalScrollBar().maximum() == 0
+        for column in range(last + 1):
+            assert view.columnWidth(column) >= view.sizeHintForColumn(column), column

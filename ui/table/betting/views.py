@@ -3,8 +3,9 @@
 
 * :class:`NodeListModel` — the node list (``tableNodeList``): push/fold's rows as before
   (:meth:`~ui.kit.item_models.RowsModel.set_table`), or a tree's (:meth:`set_tree`): each
-  node indented under the action that leads to it, its reach and its action mix (the
-  ``Actions`` cell's text and, under :data:`~ui.kit.range_view.MIX_ROLE`, its bar).
+  node indented under the action that leads to it (named in the ``After`` column), a bar of
+  its action mix under its name (:data:`~ui.kit.range_view.MIX_BAR_ROLE`), its reach and
+  the mix in words (the ``Actions`` cell, striped by :data:`~ui.kit.range_view.MIX_ROLE`).
 * :class:`TreeGridModel` — the Hold'em 13×13 grid of one node, each cell striped by the
   hand's action mix (fold / call / raise / all in), the mix and EVs on hover.
 * :class:`TreeClassModel` — the class table of one node: one column per action, the hand's
@@ -23,6 +24,7 @@ from ui.kit.item_models import RowsModel
 from ui.kit.range_view import (
     ACTION_COLOURS,
     CELL_TEXT_ROLE,
+    MIX_BAR_ROLE,
     MIX_ROLE,
     RANKS,
     grid_cell,
@@ -33,7 +35,7 @@ from ui.table.betting.model import mix_text
 
 _INDEX = QModelIndex | QPersistentModelIndex  # Qt passes either
 #: The node list's columns of a tree.
-TREE_NODE_COLUMNS = ["Node", "After", "Reach %", "Actions"]
+TREE_NODE_COLUMNS = ["Node", "Reach %", "Actions", "After"]
 INDENT = "    "
 
 
@@ -79,8 +81,8 @@ class NodeListModel(RowsModel):
 
     def set_tree(self, rows: list[dict]) -> None:
         """A tree's nodes (:func:`~ui.table.betting.model.tree_node_rows`)."""
-        table = [[r["node"], r["after"], None if r["reach"] is None else round(r["reach"], 3),
-                  mix_text(r["actions"])] for r in rows]
+        table = [[r["node"], None if r["reach"] is None else round(r["reach"], 3),
+                  mix_text(r["actions"]), r["after"]] for r in rows]
         super().set_table(TREE_NODE_COLUMNS, table)
         self._depths = [r["depth"] for r in rows]
         self._mixes = [r["actions"] for r in rows]
@@ -96,7 +98,9 @@ class NodeListModel(RowsModel):
         row, column = index.row(), index.column()
         if column == 0 and role == Qt.ItemDataRole.DisplayRole:
             return INDENT * self._depths[row] + str(super().data(index, role))
-        if column == 3 and role == MIX_ROLE:
+        if column == 0 and role == MIX_BAR_ROLE:
+            return mix_of(self._mixes[row])
+        if column == 2 and role == MIX_ROLE:
             return mix_of(self._mixes[row])
         if role == Qt.ItemDataRole.ToolTipRole:
             name = str(self.row_values(row)[0])
@@ -195,3 +199,10 @@ class TreeClassModel(RowsModel):
             action = hand["actions"][column - self.FIRST_ACTION]
             return _shade(action["action"], action["percent"] / 100.0)
         return super().data(index, role)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal \
+                and 0 <= section < len(self.columns):
+            return self.columns[section]  # a header narrowed to fit, whole
+        return super().headerData(section, orientation, role)
