@@ -221,10 +221,12 @@ class TableTab(TreeShowing, TableFiles, Tab):
                                  and solution.spot.players == players else [])
         self._validate()
 
-    @staticmethod
-    def _seat_texts(solution: object) -> list[str]:
-        """Each seat's line: push/fold's push %, a tree's open % at the seat's first node."""
-        return seat_texts(solution) if is_tree(solution) else open_push(solution)  # type: ignore[arg-type]
+    def _seat_texts(self, solution: object) -> list[str]:
+        """Each seat's line: push/fold's push %, a tree's open % at the seat's first node
+        (a run stopped before its pass: from the mixes alone)."""
+        if is_tree(solution):
+            return seat_texts(solution, measured=not self._unmeasured)  # type: ignore[arg-type]
+        return open_push(solution)  # type: ignore[arg-type]
 
     def _validate(self) -> bool:
         """Check the form, show each message beside its field, enable Calculate when valid;
@@ -519,7 +521,9 @@ class TableTab(TreeShowing, TableFiles, Tab):
             return
         node = self.selected_node
         solution = self.model.solution
-        if is_tree(solution):
+        if is_tree(solution) and self._unmeasured:  # its hands need the pass not made
+            self.results.show_rows(None, [])
+        elif is_tree(solution):
             self._show_tree_node(solution, node)  # type: ignore[arg-type]
         else:
             self.results.show_rows(solution, [] if node is None or solution is None
@@ -545,7 +549,7 @@ class TableTab(TreeShowing, TableFiles, Tab):
         the message beside the field) when it is not a hand of this game."""
         solution = self.model.solution
         node = self.selected_node
-        if solution is None or node is None:
+        if solution is None or node is None or (self._unmeasured and is_tree(solution)):
             return False
         results = self.results
         try:

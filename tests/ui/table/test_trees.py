@@ -189,3 +189,38 @@ def test_the_omaha_class_table_fits_a_1280_window(tab, window, qtbot):
         assert view.horizontalScrollBar().maximum() == 0
         for column in range(last + 1):
             assert view.columnWidth(column) >= view.sizeHintForColumn(column), column
+
+
+def test_a_tree_stopped_before_its_pass_shows_the_mixes_unmeasured(tab, drive, qtbot,
+                                                                   monkeypatch):
+    """Stop past the measuring grace (the passes not made: certain, no timing): the nodes
+    keep their action mixes without a reach, nothing that needs a pass is offered or made in
+    the window, Continue runs on from the iterations kept."""
+    import ui.table.jobs as jobs
+
+    monkeypatch.setattr(jobs, "measure_tree", lambda solution, cancel: False)
+    fill_heads_up(tab, drive)
+    drive.choose(drive.find(tab, QComboBox, "tableTreeCombo"), "No-limit")
+    qtbot.mouseClick(drive.find(tab, QPushButton, "tableCalculateButton"),
+                     Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=180_000)
+    solution = tab.solution
+    assert isinstance(solution, TreeSolution) and solution.iterations == ITERATIONS
+    assert "not measured" in tab.run_status.text()
+    rows = drive.table_rows(drive.find(tab, QTableView, "tableNodeList"))
+    assert [row[0].strip() for row in rows] == [node.name for node in
+                                                solution.solver.tree.decisions()]
+    assert all(row[1] == "" and "%" in row[2] for row in rows), rows[:2]
+    assert not drive.find(tab, QPushButton, "tableLookupButton").isEnabled()
+    drive.type_into(drive.find(tab, QLineEdit, "tableLookupEdit"), "AKo")
+    assert not tab.show_hand()
+    assert drive.find(tab, QLabel, "seatPushLabel0").text().startswith("opens ")
+    assert tab.hands_model.rowCount() == 0, "no hands: they need the pass"
+    monkeypatch.undo()
+    drive.type_into(drive.find(tab, QLineEdit, "tableIterationsEdit"), "3")
+    assert tab.continue_run()
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=60_000)
+    assert tab.solution.iterations == ITERATIONS + 3
+    assert "not measured" not in tab.run_status.text()
+    assert float(drive.table_rows(drive.find(tab, QTableView, "tableNodeList"))[0][1]) == \
+        pytest.approx(100.0)

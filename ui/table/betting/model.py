@@ -381,12 +381,12 @@ def tree_lookup_text(solution: TreeSolution, hand: str, node: str) -> tuple[dict
     return data, "\n".join(lines)
 
 
-def seat_texts(solution: TreeSolution) -> list[str]:
+def seat_texts(solution: TreeSolution, measured: bool = True) -> list[str]:
     """Each seat's line under its stack after a solve: how often it plays at its first node
     (everyone before it folded): ``"opens 22.0%"`` (with its limps), or, where it cannot
     fold (the big blind facing a limp), ``"raises 74.2% vs SB limp"``; "" for a seat with
-    no decision."""
-    nodes = tree_node_rows(solution)
+    no decision (``measured``: as :func:`tree_node_rows`)."""
+    nodes = tree_node_rows(solution, measured)
     out = []
     for position in solution.spot.positions:
         first = next((row for row in nodes if row["position"] == position), None)

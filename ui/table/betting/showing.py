@@ -57,6 +57,7 @@ class TreeShowing:
         self.results.node_model.set_tree(tree_node_rows(solution, measured=False))
         self.results.node_list.selectRow(0)
         self.results.show_rows(None, [])
+        self.oval.set_push_texts(seat_texts(solution, measured=False))
 
     def _show_tree_node(self, solution: TreeSolution, node: str | None) -> None:
         if node is None:
