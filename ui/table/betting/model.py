@@ -360,9 +360,10 @@ def tree_lookup_text(solution: TreeSolution, hand: str, node: str) -> tuple[dict
     position = solution.solver.table.position(data["id"])
     bb = spot.bb
     view = SimpleNamespace(name=decision.name, facing=decision.to_call / bb)
-    name = data.get("name", data["cards"])
-    lines = [f"{name} ({data['cards']}, id {data['id']}) at {data['node']} "
-             f"({data['position']}):"]
+    name = data.get("name")
+    hand = f"{name} ({data['cards']}, id {data['id']})" if name else \
+        f"{data['cards']} (id {data['id']})"
+    lines = [f"{hand} at {data['node']} ({data['position']}):"]
     for a, action in enumerate(data["actions"]):
         label = action_label(action, view)
         ev = action["ev"]
