@@ -198,11 +198,22 @@ def open_job(path: str) -> Job:
 # -- betting trees -------------------------------------------------------------------------
 
 
-def measure_tree(solution: TreeSolution, cancel: CancelFlag) -> bool:
+def measure_tree(solution: TreeSolution, cancel: CancelFlag,
+                 per_pass: float | None = None) -> bool:
     """Make the passes a tree's views read (:func:`~ui.table.betting.model.warm_tree`): all
     of them, or after a Stop what :data:`~omahanash.runs.MEASURE_GRACE` allows; whether they
-    were all made."""
+    were all made. ``per_pass``: the run's seconds per iteration: after a Stop, when the last
+    report was not made at the last iteration (its pass is not there to reuse) and a pass
+    takes longer than the grace, none is begun (the Stop is not kept waiting for one that
+    cannot end)."""
+    from omahanash import runs
     from omahanash.runs import grace_after, measured
+
+    reported = bool(solution.history) and \
+        solution.history[-1].iteration == solution.iterations
+    if cancel.cancelled and not reported and per_pass is not None \
+            and per_pass > runs.MEASURE_GRACE:
+        return False
 
     def passes() -> bool:
         warm_tree(solution)
@@ -239,7 +250,7 @@ def tree_solve_job(request: TableRequest) -> Job:
             return TableOutcome(None, True, "fresh", key, target)
         if solution.iterations == 0:
             return TableOutcome(None, True, "fresh", key, target)
-        done = measure_tree(solution, cancel)
+        done = measure_tree(solution, cancel, _per_pass(clock, solution.iterations))
         return TableOutcome(solution, solution.status == "stopped" or not done, "fresh", key,
                             target, unmeasured=not done)
 
@@ -261,7 +272,7 @@ def tree_continue_job(solution: TreeSolution, more: int, key: str | None) -> Job
                               on_report=on_report, cancel=cancel,
                               counter=lambda done, total: progress(start + done,
                                                                    start + total))
-        done = measure_tree(clone, cancel)
+        done = measure_tree(clone, cancel, _per_pass(clock, clone.iterations - start))
         return TableOutcome(clone, clone.status == "stopped" or not done, "fresh", key,
                             unmeasured=not done)
 

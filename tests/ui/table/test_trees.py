@@ -198,7 +198,7 @@ def test_a_tree_stopped_before_its_pass_shows_the_mixes_unmeasured(tab, drive, q
     the window, Continue runs on from the iterations kept."""
     import ui.table.jobs as jobs
 
-    monkeypatch.setattr(jobs, "measure_tree", lambda solution, cancel: False)
+    monkeypatch.setattr(jobs, "measure_tree", lambda solution, cancel, per_pass=None: False)
     fill_heads_up(tab, drive)
     drive.choose(drive.find(tab, QComboBox, "tableTreeCombo"), "No-limit")
     qtbot.mouseClick(drive.find(tab, QPushButton, "tableCalculateButton"),
