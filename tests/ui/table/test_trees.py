@@ -224,3 +224,29 @@ def test_a_tree_stopped_before_its_pass_shows_the_mixes_unmeasured(tab, drive, q
     assert "not measured" not in tab.run_status.text()
     assert float(drive.table_rows(drive.find(tab, QTableView, "tableNodeList"))[0][1]) == \
         pytest.approx(100.0)
+
+
+def test_a_session_keeps_a_tree(window, drive, qtbot, tmp_path):
+    """A session saves the tree's solution and its Betting settings; reopened, both come
+    back (the game's default betting does not override the saved one)."""
+    tab = window.tab("Table")
+    fill_heads_up(tab, drive)
+    drive.choose(drive.find(tab, QComboBox, "tableTreeCombo"), "No-limit")
+    drive.type_into(drive.find(tab, QLineEdit, "tableOpenSizeEdit"), "2.5")
+    assert tab.calculate()
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=180_000)
+    before = tab.solution.lookup("KQs", "SB open")["actions"]
+    path = tmp_path / "s.onsession"
+    window.sessions.save(path)
+    drive.choose(drive.find(tab, QComboBox, "tableTypeCombo"), "Omaha Hi")
+    assert drive.find(tab, QComboBox, "tableTreeCombo").currentText() == "Pot-limit"
+    _, reopened = window.sessions.open(path)
+    assert "table" in reopened
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=60_000)
+    assert drive.find(tab, QComboBox, "tableTypeCombo").currentText() == "Hold'em"
+    assert drive.find(tab, QComboBox, "tableTreeCombo").currentText() == "No-limit"
+    assert drive.find(tab, QLineEdit, "tableOpenSizeEdit").text() == "2.5"
+    assert isinstance(tab.solution, TreeSolution) and not tab.stale
+    assert tab.solution.spot.open_size == 2.5
+    assert [a["percent"] for a in tab.solution.lookup("KQs", "SB open")["actions"]] == \
+        pytest.approx([a["percent"] for a in before])
