@@ -8,6 +8,7 @@ defaults); the stacks live in the seats of the oval (:mod:`ui.table.seats`), rea
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
@@ -255,8 +256,10 @@ class TableForm(QGroupBox):
         for key, label in self.errors.items():
             label.show_error(errors.get(key, ""))
 
-    def fill(self, spot: object, deals: object) -> None:
-        """Put an opened solution's spot in the form (stacks in chips)."""
+    def fill(self, spot: object, deals: object, settings: object = None) -> None:
+        """Put an opened solution's spot in the form (stacks in chips; ``settings``: a
+        betting tree's :class:`~omahanash.trees.TreeSettings`, as it was solved — a tree
+        file's path too)."""
         from omahanash.pushfold import PushFoldSpot
 
         assert isinstance(spot, PushFoldSpot)
@@ -276,19 +279,17 @@ class TableForm(QGroupBox):
                                 else str(getattr(deals, "count", "")))
         self.seed_edit.setText(str(getattr(deals, "seed", 0)))
         self.locks_edit.clear()
-        self._fill_tree(spot)
+        self._fill_tree(settings)
 
-    def _fill_tree(self, spot: object) -> None:
-        """An opened solution's betting tree and its settings (push/fold: Push/fold)."""
-        settings = getattr(spot, "settings", None)
-        if not callable(settings):
+    def _fill_tree(self, tree: Any) -> None:
+        """An opened solution's betting tree and its settings (None: Push/fold)."""
+        if tree is None:
             self.tree_combo.setCurrentText("Push/fold")
             return
-        tree = settings()
         label = next((k for k, v in BETTING.items() if v == tree.preset), "Tree file…")
         self.tree_combo.setCurrentText(label)
-        if label == "Tree file…":
-            self.tree_file_edit.setText(str(getattr(spot, "tree", "")))
+        if label == "Tree file…":  # the file's path (TreeSettings.preset)
+            self.tree_file_edit.setText(str(tree.preset))
         self.open_size_edit.setText(f"{tree.open_size:g}")
         self.max_raises_spin.setValue(tree.max_raises)
         self.postflop_combo.setCurrentText(next(k for k, v in POSTFLOP_WORDS.items()

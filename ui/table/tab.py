@@ -259,9 +259,10 @@ class TableTab(TreeShowing, TableFiles, Tab):
         super().restore_settings(settings)
         self._on_seats_changed()
 
-    def _fill(self, spot: object, deals: object) -> None:
-        """Put an opened solution's spot in the form (stacks in chips)."""
-        self.form.fill(spot, deals)
+    def _fill(self, spot: object, deals: object, settings: object = None) -> None:
+        """Put an opened solution's spot in the form (stacks in chips; ``settings``: a
+        tree's, as it was solved)."""
+        self.form.fill(spot, deals, settings)
         self._validate()
 
     def _show_staleness(self) -> None:
@@ -440,7 +441,8 @@ class TableTab(TreeShowing, TableFiles, Tab):
             self._show_staleness()
             return
         if self.model.opening:
-            self._fill(result.solution.spot, _deals_of(result.solution))
+            self._fill(result.solution.spot, _deals_of(result.solution),
+                       result.solution.settings if is_tree(result.solution) else None)
             key = None if self.model.request is None else self.model.request.key()
         else:
             key = result.key

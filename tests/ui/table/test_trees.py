@@ -250,3 +250,28 @@ def test_a_session_keeps_a_tree(window, drive, qtbot, tmp_path):
     assert tab.solution.spot.open_size == 2.5
     assert [a["percent"] for a in tab.solution.lookup("KQs", "SB open")["actions"]] == \
         pytest.approx([a["percent"] for a in before])
+
+
+def test_a_tree_file_solves_and_reopens_as_that_file(tab, drive, qtbot, tmp_path):
+    tree = tmp_path / "half.toml"
+    tree.write_text('kind = "pot"\nsizes = [1.0, 0.5]\nmax_raises = 2\n')
+    fill_heads_up(tab, drive)
+    drive.choose(drive.find(tab, QComboBox, "tableTreeCombo"), "Tree file…")
+    assert drive.find(tab, QLineEdit, "tableTreeFileEdit").isEnabled()
+    assert not drive.find(tab, QSpinBox, "tableMaxRaisesSpin").isEnabled()
+    drive.type_into(drive.find(tab, QLineEdit, "tableTreeFileEdit"), str(tree))
+    assert tab.calculate()
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=180_000)
+    solution = tab.solution
+    assert isinstance(solution, TreeSolution) and solution.settings.sizes == (1.0, 0.5)
+    # the half-pot re-raise of the file: the SB's open to 3 bb, the BB's re-raise to 6
+    bb_open = next(v for v in solution.nodes if v.name == "BB vs SB open")
+    assert [a["to"] for a in bb_open.actions] == [1.0, 3.0, 6.0]
+    path = tmp_path / "half.tree"
+    assert tab.save_solution(str(path))
+    drive.choose(drive.find(tab, QComboBox, "tableTreeCombo"), "Push/fold")
+    assert tab.open_solution(str(path))
+    qtbot.waitUntil(lambda: not tab.runner.running, timeout=60_000)
+    assert drive.find(tab, QComboBox, "tableTreeCombo").currentText() == "Tree file…"
+    assert drive.find(tab, QLineEdit, "tableTreeFileEdit").text() == str(tree)
+    assert not tab.stale and tab.solution.settings.sizes == (1.0, 0.5)
