@@ -442,7 +442,8 @@ class TableTab(TreeShowing, TableFiles, Tab):
             return
         if self.model.opening:
             self._fill(result.solution.spot, _deals_of(result.solution),
-                       result.solution.settings if is_tree(result.solution) else None)
+                       getattr(result.solution, "settings", None)
+                       if is_tree(result.solution) else None)
             key = None if self.model.request is None else self.model.request.key()
         else:
             key = result.key
