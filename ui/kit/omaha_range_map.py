@@ -41,9 +41,10 @@ from ui.kit.common import named
 from ui.kit.range_cells import keep_cells_readable
 from ui.kit.range_view import (
     CELL_TEXT_ROLE,
+    MIX_ROLE,
     RANKS,
-    FrequencyDelegate,
     FrequencyLegend,
+    MixDelegate,
     percent_text,
     probability_colour,
 )
@@ -100,6 +101,8 @@ class OmahaMapModel(QAbstractTableModel):
         self._freq, self._combos, self._classes = empty, np.zeros_like(empty), np.zeros_like(empty)
         self._structure = 0
         self._what = "Push"
+        #: a betting tree's action mix per kind (:meth:`set_mixes`): kind -> frequencies
+        self._mixes: dict[str, np.ndarray] = {}
 
     def set_rows(self, variant: str, rows: Sequence[dict], key: str,
                  what: str | None = None) -> None:
@@ -115,7 +118,30 @@ class OmahaMapModel(QAbstractTableModel):
             self._freq = np.full((len(STRUCTURES), 13, 13), np.nan)
             self._combos, self._classes = np.zeros_like(self._freq), np.zeros_like(self._freq)
         self._what = what or ("Push" if key == "push_pct" else "Call")
+        self._mixes = {}
         self.endResetModel()
+
+    def set_mixes(self, variant: str, rows: Sequence[dict],
+                  shares: dict[str, Sequence[float]]) -> None:
+        """A betting tree's node: the map shaded by how often its hands play (``rows``:
+        ``id``, ``combos``, ``play_pct``) and each cell striped by the action mix of its
+        hands (``shares``: action kind -> each row's frequency, 0..1; combo-weighted per
+        cell, as the play share)."""
+        self.set_rows(variant, rows, "play_pct", "Play")
+        if not rows:
+            return
+        self.beginResetModel()
+        ids, combos = [r["id"] for r in rows], [r["combos"] for r in rows]
+        self._mixes = {kind: aggregate(variant, ids, combos, values)[0]
+                       for kind, values in shares.items()}
+        self.endResetModel()
+
+    def mix(self, row: int, column: int) -> list[tuple[str, float]] | None:
+        """A cell's action mix (a tree's node), None without one."""
+        if not self._mixes or self.frequency(row, column) is None:
+            return None
+        return [(kind, float(values[self._structure, row, column]))
+                for kind, values in self._mixes.items()]
 
     def set_structure(self, index: int) -> None:
         self.beginResetModel()
@@ -145,7 +171,9 @@ class OmahaMapModel(QAbstractTableModel):
             return name if p is None else f"{name}\n{percent_text(p)}"
         if role == Qt.ItemDataRole.UserRole:
             return p
-        if role == Qt.ItemDataRole.BackgroundRole and p is not None:
+        if role == MIX_ROLE:
+            return self.mix(row, column)
+        if role == Qt.ItemDataRole.BackgroundRole and p is not None and not self._mixes:
             return probability_colour(p)
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignCenter)
@@ -155,8 +183,11 @@ class OmahaMapModel(QAbstractTableModel):
                 return top + ": no hand of the solution"
             combos = int(self._combos[self._structure, row, column])
             classes = int(self._classes[self._structure, row, column])
+            mix = self.mix(row, column) or []
             return (f"{top}\n{self._what}: {100 * p:.1f}% of {combos:,} combos "
-                    f"({classes:,} classes)")
+                    f"({classes:,} classes)"
+                    + "".join(f"\n{kind.replace('allin', 'all in')}: {100 * share:.1f}%"
+                              for kind, share in mix))
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
@@ -186,7 +217,7 @@ class OmahaRangeMap(QWidget):
         self.model = OmahaMapModel(self)
         self.view = named(QTableView(), "omahaRangeMap")
         self.view.setModel(self.model)
-        self.view.setItemDelegate(FrequencyDelegate(self.view))
+        self.view.setItemDelegate(MixDelegate(self.view))  # a tree's mixes striped
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setToolTip("")
         for header in (self.view.horizontalHeader(), self.view.verticalHeader()):

@@ -223,10 +223,15 @@ class TableResults(QWidget):
         self.action_legend.setVisible(True)
         self.hands_model.set_table(*tree_ev_table(rows))
         self._show_map(not holdem)
-        self.omaha_map.model.set_rows(
-            "omaha-hi", [] if holdem else [{"id": r["id"], "combos": r["combos"],
-                                            "play_pct": 100 * play_share(r["actions"])}
-                                           for r in rows], "play_pct", "Play")
+        if holdem:
+            self.omaha_map.model.set_rows("omaha-hi", [], "play_pct", "Play")
+        else:
+            kinds = list(dict.fromkeys(a["action"] for r in rows[:1] for a in r["actions"]))
+            self.omaha_map.model.set_mixes(
+                "omaha-hi", [{"id": r["id"], "combos": r["combos"],
+                              "play_pct": 100 * play_share(r["actions"])} for r in rows],
+                {kind: [sum(a["percent"] for a in r["actions"] if a["action"] == kind) / 100
+                        for r in rows] for kind in kinds})
         if holdem:
             self.tree_grid_model.set_rows(rows)
             self._show_grid(self.tree_grid_model)

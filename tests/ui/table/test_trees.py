@@ -275,3 +275,28 @@ def test_a_tree_file_solves_and_reopens_as_that_file(tab, drive, qtbot, tmp_path
     assert drive.find(tab, QComboBox, "tableTreeCombo").currentText() == "Tree file…"
     assert drive.find(tab, QLineEdit, "tableTreeFileEdit").text() == str(tree)
     assert not tab.stale and tab.solution.settings.sizes == (1.0, 0.5)
+
+
+def test_the_omaha_map_stripes_each_cell_by_its_hands_mix(qtbot):
+    """A tree's Omaha map: each cell's mix is the combo-weighted mix of its hands."""
+    from types import SimpleNamespace
+
+    from ui.kit.omaha_range_map import class_features
+    from ui.table.results import TableResults
+
+    results = TableResults()
+    qtbot.addWidget(results)
+    rows = _omaha_rows("omaha-hi", True)
+    results.show_tree_rows(SimpleNamespace(spot=SimpleNamespace(variant="omaha-hi")), rows)
+    highest, second, _ = class_features("omaha-hi")
+    model = results.omaha_map.model
+    for row in rows:
+        cell = (int(highest[row["id"]]), int(second[row["id"]]))
+        members = [r for r in rows if (highest[r["id"]], second[r["id"]]) == cell]
+        weight = sum(r["combos"] for r in members)
+        expected = [sum(r["combos"] * r["actions"][k]["percent"] for r in members)
+                    / weight / 100 for k in range(3)]
+        mix = model.mix(*cell)
+        assert [kind for kind, _ in mix] == ["fold", "call", "allin"]
+        assert [share for _, share in mix] == pytest.approx(expected)
+        assert model.index(*cell).data(MIX_ROLE) == mix
