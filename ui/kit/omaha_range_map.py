@@ -11,7 +11,9 @@ hands, double-suited (``aabb``), single-suited (``aabc``), rainbow (``abcd``), t
 suit (``aaab``) or four of a suit (``aaaa``), the groups players use to talk about Omaha
 starting hands. The legend under it is the grid's (white = never, green = always). Cells with
 no class of the solution (a subset table, or the structure cannot occur: ``AAAA``
-double-suited) stay blank.
+double-suited) stay blank. A betting tree's node (:meth:`OmahaMapModel.set_mixes`) stripes
+each cell by the action mix of its hands instead, weighted by combos (fold / call / raise /
+all in, :data:`~ui.kit.range_view.ACTION_COLOURS`).
 
 >>> freq, combos, classes = aggregate("omaha", [7513, 4527], [6, 24], [1.0, 0.0])
 >>> cell = (0, 0)  # the two highest ranks of AAKK: A and A, the corner

@@ -13,6 +13,10 @@ class table (every game), both Qt models (no widget per hand).
   filtered either by a range (text that parses as a range of the game, e.g. ``TT+`` or
   ``AKo``: the classes in it) or, when it does not parse, by the name and cards text.
 
+A betting tree's ranges are coloured by each hand's action mix (:data:`MIX_ROLE`: fold /
+call / raise / all in in :data:`ACTION_COLOURS`, drawn side by side by :class:`MixDelegate`,
+or as a thin bar under a text: :data:`MIX_BAR_ROLE`); :class:`ActionLegend` is their key.
+
 Both also mark a *locked* range (the exploit panel's, :mod:`ui.jamfold.exploit.panel`), given as one
 weight per class id (``set_locked``): the grid writes the locked cells in bold blue (and, while
 it shows no solution, colours them from white to blue by their weight); the class table shows
