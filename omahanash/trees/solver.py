@@ -310,6 +310,7 @@ class TreeSolver:
             tables, payouts = self._chip_tables, np.zeros(1)
         a = self.arrays
         stop = kernel_flag()
+        raise_if_stopped(stop)  # stopped already: no pass begun (it would be thrown away)
         bucket_of = self._identity if per_class else self.bucket_of
         width = sigma.shape[0] * sigma.shape[1] * sigma.shape[2] * 8 * (3 if local else 2)
         chunks = int(max(1, min(CHUNKS, CHUNK_MEMORY // max(width, 1))))

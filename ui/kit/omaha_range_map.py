@@ -11,7 +11,9 @@ hands, double-suited (``aabb``), single-suited (``aabc``), rainbow (``abcd``), t
 suit (``aaab``) or four of a suit (``aaaa``), the groups players use to talk about Omaha
 starting hands. The legend under it is the grid's (white = never, green = always). Cells with
 no class of the solution (a subset table, or the structure cannot occur: ``AAAA``
-double-suited) stay blank.
+double-suited) stay blank. A betting tree's node (:meth:`OmahaMapModel.set_mixes`) stripes
+each cell by the action mix of its hands instead, weighted by combos (fold / call / raise /
+all in, :data:`~ui.kit.range_view.ACTION_COLOURS`).
 
 >>> freq, combos, classes = aggregate("omaha", [7513, 4527], [6, 24], [1.0, 0.0])
 >>> cell = (0, 0)  # the two highest ranks of AAKK: A and A, the corner
@@ -41,9 +43,10 @@ from ui.kit.common import named
 from ui.kit.range_cells import keep_cells_readable
 from ui.kit.range_view import (
     CELL_TEXT_ROLE,
+    MIX_ROLE,
     RANKS,
-    FrequencyDelegate,
     FrequencyLegend,
+    MixDelegate,
     percent_text,
     probability_colour,
 )
@@ -100,10 +103,14 @@ class OmahaMapModel(QAbstractTableModel):
         self._freq, self._combos, self._classes = empty, np.zeros_like(empty), np.zeros_like(empty)
         self._structure = 0
         self._what = "Push"
+        #: a betting tree's action mix per kind (:meth:`set_mixes`): kind -> frequencies
+        self._mixes: dict[str, np.ndarray] = {}
 
-    def set_rows(self, variant: str, rows: Sequence[dict], key: str) -> None:
+    def set_rows(self, variant: str, rows: Sequence[dict], key: str,
+                 what: str | None = None) -> None:
         """Fill from :meth:`JamFoldSolution.class_rows` of an Omaha solution (``key``:
-        push_pct or call_pct); no rows empties the map."""
+        push_pct or call_pct, or another share with ``what`` its word in the tooltips:
+        ``"Play"``); no rows empties the map."""
         self.beginResetModel()
         if rows:
             self._freq, self._combos, self._classes = aggregate(
@@ -112,8 +119,31 @@ class OmahaMapModel(QAbstractTableModel):
         else:
             self._freq = np.full((len(STRUCTURES), 13, 13), np.nan)
             self._combos, self._classes = np.zeros_like(self._freq), np.zeros_like(self._freq)
-        self._what = "Push" if key == "push_pct" else "Call"
+        self._what = what or ("Push" if key == "push_pct" else "Call")
+        self._mixes = {}
         self.endResetModel()
+
+    def set_mixes(self, variant: str, rows: Sequence[dict],
+                  shares: dict[str, Sequence[float]]) -> None:
+        """A betting tree's node: the map shaded by how often its hands play (``rows``:
+        ``id``, ``combos``, ``play_pct``) and each cell striped by the action mix of its
+        hands (``shares``: action kind -> each row's frequency, 0..1; combo-weighted per
+        cell, as the play share)."""
+        self.set_rows(variant, rows, "play_pct", "Play")
+        if not rows:
+            return
+        self.beginResetModel()
+        ids, combos = [r["id"] for r in rows], [r["combos"] for r in rows]
+        self._mixes = {kind: aggregate(variant, ids, combos, values)[0]
+                       for kind, values in shares.items()}
+        self.endResetModel()
+
+    def mix(self, row: int, column: int) -> list[tuple[str, float]] | None:
+        """A cell's action mix (a tree's node), None without one."""
+        if not self._mixes or self.frequency(row, column) is None:
+            return None
+        return [(kind, float(values[self._structure, row, column]))
+                for kind, values in self._mixes.items()]
 
     def set_structure(self, index: int) -> None:
         self.beginResetModel()
@@ -143,7 +173,9 @@ class OmahaMapModel(QAbstractTableModel):
             return name if p is None else f"{name}\n{percent_text(p)}"
         if role == Qt.ItemDataRole.UserRole:
             return p
-        if role == Qt.ItemDataRole.BackgroundRole and p is not None:
+        if role == MIX_ROLE:
+            return self.mix(row, column)
+        if role == Qt.ItemDataRole.BackgroundRole and p is not None and not self._mixes:
             return probability_colour(p)
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignCenter)
@@ -153,8 +185,11 @@ class OmahaMapModel(QAbstractTableModel):
                 return top + ": no hand of the solution"
             combos = int(self._combos[self._structure, row, column])
             classes = int(self._classes[self._structure, row, column])
+            mix = self.mix(row, column) or []
             return (f"{top}\n{self._what}: {100 * p:.1f}% of {combos:,} combos "
-                    f"({classes:,} classes)")
+                    f"({classes:,} classes)"
+                    + "".join(f"\n{kind.replace('allin', 'all in')}: {100 * share:.1f}%"
+                              for kind, share in mix))
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
@@ -184,7 +219,7 @@ class OmahaRangeMap(QWidget):
         self.model = OmahaMapModel(self)
         self.view = named(QTableView(), "omahaRangeMap")
         self.view.setModel(self.model)
-        self.view.setItemDelegate(FrequencyDelegate(self.view))
+        self.view.setItemDelegate(MixDelegate(self.view))  # a tree's mixes striped
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setToolTip("")
         for header in (self.view.horizontalHeader(), self.view.verticalHeader()):

@@ -13,6 +13,10 @@ class table (every game), both Qt models (no widget per hand).
   filtered either by a range (text that parses as a range of the game, e.g. ``TT+`` or
   ``AKo``: the classes in it) or, when it does not parse, by the name and cards text.
 
+A betting tree's ranges are coloured by each hand's action mix (:data:`MIX_ROLE`: fold /
+call / raise / all in in :data:`ACTION_COLOURS`, drawn side by side by :class:`MixDelegate`,
+or as a thin bar under a text: :data:`MIX_BAR_ROLE`); :class:`ActionLegend` is their key.
+
 Both also mark a *locked* range (the exploit panel's, :mod:`ui.jamfold.exploit.panel`), given as one
 weight per class id (``set_locked``): the grid writes the locked cells in bold blue (and, while
 it shows no solution, colours them from white to blue by their weight); the class table shows
@@ -31,10 +35,14 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QRect,
+    QRectF,
+    QSize,
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
+from PySide6.QtWidgets import QStyleOptionViewItem, QWidget
 
 from ui.kit.range_cells import (  # noqa: F401 (re-exported: the range views' cells)
     CELL_TEXT_ROLE,
@@ -61,6 +69,104 @@ from ui.kit.range_text import (  # noqa: F401 (re-exported: the range views' wor
 )
 from ui.kit.range_text import holdem_cells as _holdem_cells
 from ui.kit.units import CHIPS, percent_text
+
+#: The colour of each action kind of a betting tree (HRC's habit: fold blue, call green,
+#: raise orange, all in red), light enough for black text over it.
+ACTION_COLOURS = {"fold": QColor("#9cc3e6"), "call": QColor("#8fd48f"),
+                  "raise": QColor("#f5b06b"), "allin": QColor("#e57373")}
+#: The legend's words of the action kinds.
+ACTION_WORDS = {"fold": "fold", "call": "call / check", "raise": "raise", "allin": "all in"}
+#: The data role of a cell's action mix: ``[(kind, share), ...]`` (shares 0..1, summing to
+#: 1), drawn as side-by-side stripes by :class:`MixDelegate`.
+MIX_ROLE = Qt.ItemDataRole.UserRole + 3
+#: The data role of a mix drawn as a thin bar under the cell's text (a node list's name),
+#: from where the text begins (after its leading spaces) to where it ends.
+MIX_BAR_ROLE = Qt.ItemDataRole.UserRole + 4
+
+
+def paint_mix(painter: QPainter, rect: QRect, mix: Sequence[tuple[str, float]]) -> None:
+    """Fill ``rect`` with the mix's stripes, left to right, each as wide as its share."""
+    total = sum(max(share, 0.0) for _, share in mix)
+    if total <= 0:
+        return
+    left = float(rect.left())
+    for k, (kind, share) in enumerate(mix):
+        width = rect.width() * max(share, 0.0) / total
+        right = rect.left() + rect.width() if k == len(mix) - 1 else left + width
+        painter.fillRect(QRectF(left, rect.top(), right - left, rect.height()),
+                         ACTION_COLOURS.get(kind, QColor("#cccccc")))
+        left = right
+
+
+class MixDelegate(FrequencyDelegate):
+    """A :class:`FrequencyDelegate` that first paints a cell's action mix
+    (:data:`MIX_ROLE`, when it has one) as stripes, then its text over them."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        mix = index.data(MIX_ROLE)
+        if mix:
+            painter.save()
+            try:
+                paint_mix(painter, option.rect, mix)
+            finally:
+                painter.restore()
+        super().paint(painter, option, index)
+        bar = index.data(MIX_BAR_ROLE)
+        if bar:
+            text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+            metrics = option.fontMetrics
+            name = text.lstrip(" ")
+            left = option.rect.left() + 4 + metrics.horizontalAdvance(text[:len(text) - len(name)])
+            width = max(metrics.horizontalAdvance(name), 24)
+            height = max(4, option.rect.height() // 6)
+            strip = QRect(left, option.rect.bottom() - height - 1,
+                          min(width, option.rect.right() - left), height)
+            painter.save()
+            try:
+                paint_mix(painter, strip, bar)
+            finally:
+                painter.restore()
+
+
+class ActionLegend(QWidget):
+    """The key of the action colours: a swatch and the word of each kind (``rangeActionLegend``)."""
+
+    SWATCH = 12
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("rangeActionLegend")
+        self.setMinimumHeight(self.fontMetrics().height() + 6)
+        self.setToolTip("Each hand is coloured by its action mix: the share of each colour is "
+                        "how often the hand takes that action")
+
+    def labels(self) -> list[str]:
+        return [ACTION_WORDS[kind] for kind in ACTION_COLOURS]
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt API)
+        metrics = self.fontMetrics()
+        width = sum(self.SWATCH + 10 + metrics.horizontalAdvance(t) for t in self.labels())
+        return QSize(width, self.minimumHeight())
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt API)
+        painter = QPainter(self)
+        try:
+            metrics = self.fontMetrics()
+            x = 4
+            top = (self.height() - self.SWATCH) // 2
+            for kind, colour in ACTION_COLOURS.items():
+                painter.fillRect(QRect(x, top, self.SWATCH, self.SWATCH), colour)
+                painter.setPen(QColor("#808080"))
+                painter.drawRect(QRect(x, top, self.SWATCH, self.SWATCH))
+                painter.setPen(self.palette().windowText().color())
+                x += self.SWATCH + 4
+                text = ACTION_WORDS[kind]
+                painter.drawText(x, top + self.SWATCH - 1, text)
+                x += metrics.horizontalAdvance(text) + 10
+        finally:
+            painter.end()
+
 
 #: The text colour of a locked cell of the grid.
 LOCKED_TEXT = QColor("#0b3d91")

@@ -1,5 +1,6 @@
 """Save, Open and Export of the Table tab (a mixin of :class:`ui.table.tab.TableTab`): the
-library's :meth:`~omahanash.pushfold.PushFoldSolution.save` and ``export`` (CSV, JSON) and an
+library's :meth:`~omahanash.pushfold.PushFoldSolution.save` and ``export`` (a betting tree's:
+:meth:`~omahanash.trees.TreeSolution.save` and ``export``; CSV, JSON) and an
 image of the tab (PNG), behind its buttons and file dialogs; a failure's message in the tab's
 error line, a success in the status bar."""
 
@@ -15,7 +16,8 @@ if TYPE_CHECKING:
     from ui.kit.common import ErrorLabel
     from ui.table.model import TableModel
 
-FILTER = "Push/fold table solutions (*.pushfold);;All files (*)"
+FILTER = ("Table solutions (*.pushfold *.tree);;Push/fold table solutions (*.pushfold);;"
+          "Betting-tree solutions (*.tree);;All files (*)")
 
 
 class TableFiles:

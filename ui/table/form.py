@@ -8,13 +8,16 @@ defaults); the stacks live in the seats of the oval (:mod:`ui.table.seats`), rea
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -26,6 +29,13 @@ from PySide6.QtWidgets import (
 from omahanash.pushfold.spot import MAX_PLAYERS, MIN_PLAYERS
 from ui.kit.common import ErrorLabel, RunStopButton, named, with_error
 from ui.kit.equity_table import EquityTableLabel
+from ui.table.betting.model import (
+    BETTING,
+    POSTFLOP_TIPS,
+    POSTFLOP_WORDS,
+    default_betting,
+    used_settings,
+)
 from ui.table.model import MODELS, PAYOUT_PRESETS, STACK_UNITS, VARIANTS, TableInputs
 
 
@@ -71,9 +81,36 @@ class TableForm(QGroupBox):
         self.seed_edit = _edit("tableSeedEdit", d.seed)
         self.locks_edit = _edit("tableLocksEdit", d.locks, 260)
         self.locks_edit.setPlaceholderText("BTN=top 20%; SB vs BTN=22+")
+        # the betting tree and its settings (those the chosen tree does not read disabled)
+        self.tree_combo = named(QComboBox(), "tableTreeCombo")
+        self.tree_combo.addItems(list(BETTING))
+        self.tree_combo.setCurrentText(d.tree)
+        self.tree_combo.setToolTip(
+            "The preflop betting: push/fold (fold or all in), pot limit (fold, call, raise "
+            "the pot; with limps: every seat may limp), no limit (fold, limp, raise to the "
+            "open size, all in), or a tree file (.toml)")
+        self.open_size_edit = _edit("tableOpenSizeEdit", d.open_size, 70)
+        self.open_size_edit.setToolTip("No limit: the open raise, in big blinds")
+        self.max_raises_spin = named(QSpinBox(), "tableMaxRaisesSpin")
+        self.max_raises_spin.setRange(1, 6)
+        self.max_raises_spin.setValue(int(d.max_raises))
+        self.max_raises_spin.setToolTip("The most raises in a hand (the open counts); then "
+                                        "calls only")
+        self.postflop_combo = named(QComboBox(), "tablePostflopCombo")
+        self.postflop_combo.addItems(list(POSTFLOP_WORDS))
+        self.postflop_combo.setCurrentText(d.postflop)
+        for k, model in enumerate(POSTFLOP_WORDS.values()):
+            self.postflop_combo.setItemData(k, POSTFLOP_TIPS[model],
+                                            Qt.ItemDataRole.ToolTipRole)
+        self.postflop_combo.setToolTip("What happens after the preflop betting when two "
+                                       "players or more still have chips behind")
+        self.tree_file_edit = _edit("tableTreeFileEdit", d.tree_file, 170)
+        self.tree_file_edit.setPlaceholderText("a .toml tree file")
+        self.tree_file_button = named(QPushButton("Browse…"), "tableTreeFileButton")
         self.errors = {key: ErrorLabel(f"table{key.title().replace('_', '')}Error")
                        for key in ("sb", "bb", "ante", "bb_ante", "payouts", "iterations",
-                                   "deals", "seed", "locks")}
+                                   "deals", "seed", "locks", "tree", "open_size",
+                                   "max_raises", "tree_file")}
         self.calculate_button = RunStopButton("Calculate", "tableCalculateButton")
         self.continue_button = named(QPushButton("Continue"), "tableContinueButton")
         self.save_button = named(QPushButton("Save…"), "tableSaveButton")
@@ -105,6 +142,21 @@ class TableForm(QGroupBox):
         form.addRow("Preset", self.preset_combo)
         form.addRow("Payouts", with_error(self.payouts_edit, self.errors["payouts"]))
         form.addRow("Model", self.payout_model_combo)
+        form.addRow("Betting", with_error(self.tree_combo, self.errors["tree"]))
+        tree_row = QHBoxLayout()
+        tree_row.addWidget(self.open_size_edit)
+        tree_row.addWidget(QLabel("max raises"))
+        tree_row.addWidget(self.max_raises_spin)
+        tree_row.addStretch(1)
+        form.addRow("Open (bb)", tree_row)
+        form.addRow("", self.errors["open_size"])
+        form.addRow("", self.errors["max_raises"])
+        form.addRow("After preflop", self.postflop_combo)
+        file_row = QHBoxLayout()
+        file_row.addWidget(self.tree_file_edit, 1)
+        file_row.addWidget(self.tree_file_button)
+        form.addRow("Tree file", file_row)
+        form.addRow("", self.errors["tree_file"])
         form.addRow("Iterations", with_error(self.iterations_edit, self.errors["iterations"]))
         form.addRow("Deals", with_error(self.deals_edit, self.errors["deals"]))
         form.addRow("Seed", with_error(self.seed_edit, self.errors["seed"]))
@@ -122,13 +174,41 @@ class TableForm(QGroupBox):
             column.addWidget(widget)
         self.preset_combo.activated.connect(self._on_preset)
         self.units_combo.currentIndexChanged.connect(self._on_units_changed)
+        self.type_combo.currentIndexChanged.connect(self._on_type_changed)
+        self.tree_combo.currentIndexChanged.connect(self._on_tree_changed)
+        self.tree_file_button.clicked.connect(self._ask_tree_file)
+        self._on_tree_changed()
 
+    def _on_type_changed(self) -> None:
+        """A game opens on its betting: Omaha on Pot-limit, Hold'em on Push/fold."""
+        self.tree_combo.setCurrentText(default_betting(self.type_combo.currentText()))
+
+    def _on_tree_changed(self) -> None:
+        """Enable the settings the chosen tree reads, disable the others (their messages
+        go)."""
+        used = used_settings(self.tree_combo.currentText())
+        for key, widgets in (("open_size", (self.open_size_edit,)),
+                             ("max_raises", (self.max_raises_spin,)),
+                             ("postflop", (self.postflop_combo,)),
+                             ("tree_file", (self.tree_file_edit, self.tree_file_button)),
+                             ("locks", (self.locks_edit,))):
+            for widget in widgets:
+                widget.setEnabled(key in used)
+            if key not in used and key in self.errors:
+                self.errors[key].show_error("")
+
+    def _ask_tree_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "A tree file", "",
+                                              "Tree files (*.toml);;All files (*)")
+        if path:
+            self.tree_file_edit.setText(path)
     def fill_request(self, variant: str, stacks: tuple[float, ...], sb: float, bb: float,
                      ante: float, bb_ante: float, payouts: str) -> None:
         """Put a spot opened from another tab in the form (stacks in chips; payouts "" for
         chip EV); iterations, deals and locks go back to their defaults (the equilibrium from
         the cache of equilibria, as the review solved it)."""
         self.type_combo.setCurrentText(next(k for k, v in VARIANTS.items() if v == variant))
+        self.tree_combo.setCurrentText("Push/fold")  # the review's model
         self.seats_spin.setValue(len(stacks))
         self.units_combo.setCurrentText("chips")
         for edit, stack in zip(self.stack_edits(), stacks, strict=False):
@@ -155,7 +235,7 @@ class TableForm(QGroupBox):
         """Every text field of the form, the seats' stacks last."""
         return [self.sb_edit, self.bb_edit, self.ante_edit, self.bb_ante_edit,
                 self.payouts_edit, self.iterations_edit, self.deals_edit, self.seed_edit,
-                self.locks_edit] + self.stack_edits()
+                self.locks_edit, self.open_size_edit, self.tree_file_edit] + self.stack_edits()
 
     def inputs(self) -> TableInputs:
         """The form as typed (the stacks of the seats in play)."""
@@ -168,14 +248,18 @@ class TableForm(QGroupBox):
             bb_ante=self.bb_ante_edit.text(), payouts=self.payouts_edit.text(),
             model=self.payout_model_combo.currentText(), iterations=self.iterations_edit.text(),
             deals=self.deals_edit.text(), seed=self.seed_edit.text(),
-            locks=self.locks_edit.text())
+            locks=self.locks_edit.text(), tree=self.tree_combo.currentText(),
+            open_size=self.open_size_edit.text(), max_raises=str(self.max_raises_spin.value()),
+            postflop=self.postflop_combo.currentText(), tree_file=self.tree_file_edit.text())
 
     def show_errors(self, errors: dict[str, str]) -> None:
         for key, label in self.errors.items():
             label.show_error(errors.get(key, ""))
 
-    def fill(self, spot: object, deals: object) -> None:
-        """Put an opened solution's spot in the form (stacks in chips)."""
+    def fill(self, spot: object, deals: object, settings: object = None) -> None:
+        """Put an opened solution's spot in the form (stacks in chips; ``settings``: a
+        betting tree's :class:`~omahanash.trees.TreeSettings`, as it was solved — a tree
+        file's path too)."""
         from omahanash.pushfold import PushFoldSpot
 
         assert isinstance(spot, PushFoldSpot)
@@ -195,6 +279,21 @@ class TableForm(QGroupBox):
                                 else str(getattr(deals, "count", "")))
         self.seed_edit.setText(str(getattr(deals, "seed", 0)))
         self.locks_edit.clear()
+        self._fill_tree(settings)
+
+    def _fill_tree(self, tree: Any) -> None:
+        """An opened solution's betting tree and its settings (None: Push/fold)."""
+        if tree is None:
+            self.tree_combo.setCurrentText("Push/fold")
+            return
+        label = next((k for k, v in BETTING.items() if v == tree.preset), "Tree file…")
+        self.tree_combo.setCurrentText(label)
+        if label == "Tree file…":  # the file's path (TreeSettings.preset)
+            self.tree_file_edit.setText(str(tree.preset))
+        self.open_size_edit.setText(f"{tree.open_size:g}")
+        self.max_raises_spin.setValue(tree.max_raises)
+        self.postflop_combo.setCurrentText(next(k for k, v in POSTFLOP_WORDS.items()
+                                                if v == tree.postflop))
 
     def _on_preset(self) -> None:
         text = PAYOUT_PRESETS[self.preset_combo.currentText()]

@@ -15,11 +15,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ui.kit.fields import Reporter
+from ui.table.betting.model import is_tree, warm_tree
 from ui.table.model import nash_conv_unit, warm
 
 if TYPE_CHECKING:
     from omahanash.pushfold import PushFoldSolution
     from omahanash.runs import CancelFlag
+    from omahanash.trees import TreeSolution
     from ui.table.model import TableRequest
 
 Job = Callable[["Reporter", "CancelFlag"], Any]
@@ -34,7 +36,7 @@ class TableOutcome(NamedTuple):
     the run's last provisional ranges and reads nothing of the solution that needs a
     pass."""
 
-    solution: PushFoldSolution | None
+    solution: PushFoldSolution | TreeSolution | None
     stopped: bool
     source: str
     key: str | None
@@ -160,16 +162,119 @@ def continue_job(solution: PushFoldSolution, more: int, key: str | None) -> Job:
     return job
 
 
-def open_job(path: str) -> Job:
-    """Open a saved table solution (its deals are made again from their seed)."""
-    def job(report: Reporter, cancel: CancelFlag) -> TableOutcome:
-        from omahanash.pushfold import PushFoldSolution
+def load_solution(path: str) -> Any:
+    """A saved solution of the Table tab: a betting tree's
+    (:class:`~omahanash.trees.TreeSolution`) or push/fold's (whose messages a file of
+    neither kind gets)."""
+    from omahanash.errors import InputError
+    from omahanash.pushfold import PushFoldSolution
+    from omahanash.savefile import read_header
+    from omahanash.trees import TreeSolution
+    from omahanash.trees.solution import TREE_SOLUTION
 
-        solution = PushFoldSolution.load(path)
+    try:
+        read_header(path, TREE_SOLUTION)
+    except InputError:
+        return PushFoldSolution.load(path)
+    return TreeSolution.load(path)
+
+
+def open_job(path: str) -> Job:
+    """Open a saved table solution, push/fold or a betting tree's (its deals are made again
+    from their seed)."""
+    def job(report: Reporter, cancel: CancelFlag) -> TableOutcome:
+        solution = load_solution(path)
         if not solution.history and solution.iterations:
             solution.history.append(solution.solver.report())
-        warm(solution)
+        if is_tree(solution):
+            warm_tree(solution)
+        else:
+            warm(solution)
         return TableOutcome(solution, False, "file", None)
+
+    return job
+
+
+# -- betting trees -------------------------------------------------------------------------
+
+
+def measure_tree(solution: TreeSolution, cancel: CancelFlag,
+                 per_pass: float | None = None) -> bool:
+    """Make the passes a tree's views read (:func:`~ui.table.betting.model.warm_tree`): all
+    of them, or after a Stop what :data:`~omahanash.runs.MEASURE_GRACE` allows; whether they
+    were all made. ``per_pass``: the run's seconds per iteration: after a Stop, when the last
+    report was not made at the last iteration (its pass is not there to reuse) and a pass
+    takes longer than the grace, none is begun (the Stop is not kept waiting for one that
+    cannot end)."""
+    from omahanash import runs
+    from omahanash.runs import grace_after, measured
+
+    reported = bool(solution.history) and \
+        solution.history[-1].iteration == solution.iterations
+    if cancel.cancelled and not reported and per_pass is not None \
+            and per_pass > runs.MEASURE_GRACE:
+        return False
+
+    def passes() -> bool:
+        warm_tree(solution)
+        return True
+
+    with grace_after(cancel) as grace:
+        return measured(passes, grace) is not None
+
+
+def tree_solve_job(request: TableRequest) -> Job:
+    """Calculate on a betting tree: :func:`~omahanash.trees.solve_preflop` with the count (or
+    to the default target), progress after every iteration, NashConv live every report,
+    Stop within a fraction of a second (the run loop's cancel flag and the kernels'
+    :func:`~omahanash.runs.cancel_scope`; what was done is kept)."""
+    key = request.key()
+
+    def job(report: Reporter, cancel: CancelFlag) -> TableOutcome:
+        from omahanash.errors import Cancelled
+        from omahanash.pushfold.live import TimeLeft
+        from omahanash.trees import default_tree_target, solve_preflop
+        from omahanash.trees.solve import DEFAULT_MAX_ITERATIONS
+
+        target = None if request.iterations is not None \
+            else default_tree_target(request.spot)  # type: ignore[arg-type]
+        clock = TimeLeft(target=target, iterations=request.iterations,
+                         cap=DEFAULT_MAX_ITERATIONS)
+        _, progress, on_report = _live(report, clock)
+        try:
+            solution = solve_preflop(request.spot,  # type: ignore[arg-type]
+                                     iterations=request.iterations, deals=request.deals,
+                                     seed=request.seed, on_report=on_report,
+                                     counter=progress, cancel=cancel)
+        except Cancelled:  # stopped while the deals were made: nothing to keep
+            return TableOutcome(None, True, "fresh", key, target)
+        if solution.iterations == 0:
+            return TableOutcome(None, True, "fresh", key, target)
+        done = measure_tree(solution, cancel, _per_pass(clock, solution.iterations))
+        return TableOutcome(solution, solution.status == "stopped" or not done, "fresh", key,
+                            target, unmeasured=not done)
+
+    return job
+
+
+def tree_continue_job(solution: TreeSolution, more: int, key: str | None) -> Job:
+    """Continue a tree: ``more`` iterations from the shown solution (``resume_from``: on a
+    copy), its earlier reports first in the snapshots."""
+    def job(report: Reporter, cancel: CancelFlag) -> TableOutcome:
+        from omahanash.pushfold.live import TimeLeft
+        from omahanash.trees import solve_preflop
+
+        start = solution.iterations
+        clock = TimeLeft(iterations=more, start=start)
+        live, progress, on_report = _live(report, clock)
+        live.extend(solution.history)
+        clone = solve_preflop(solution.spot, iterations=more, resume_from=solution,
+                              on_report=on_report, cancel=cancel,
+                              counter=lambda done, total: progress(start + done,
+                                                                   start + total))
+        done = measure_tree(clone, cancel, _per_pass(clock, clone.iterations - start))
+        return TableOutcome(clone, clone.status == "stopped" or not done, "fresh", key,
+                            unmeasured=not done)
 
     return job
 

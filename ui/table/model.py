@@ -28,6 +28,7 @@ from omahanash.pushfold.payouts import parse_payouts
 from omahanash.pushfold.spot import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, POSITIONS
 from ui.kit.fields import parse_positive_int, parse_seed
 from ui.kit.range_text import RANK_HEADER, strength_ranks, weighted_range_text
+from ui.table.betting.model import BETTING, tree_spot
 
 if TYPE_CHECKING:
     from omahanash.pushfold import PushFoldSolution, PushFoldSpot
@@ -48,7 +49,8 @@ MODELS = ("ICM", "Chips")
 #: Units of the stack fields.
 STACK_UNITS = ("chips", "bb")
 #: Field keys of the form (a stack's is ``stack<i>``).
-FIELDS = ("sb", "bb", "ante", "bb_ante", "payouts", "iterations", "deals", "seed", "locks")
+FIELDS = ("sb", "bb", "ante", "bb_ante", "payouts", "iterations", "deals", "seed", "locks",
+          "tree", "open_size", "max_raises", "tree_file")
 #: The chip amounts of the form but the stacks: field key -> its name in messages.
 _CHIP_FIELDS = (("sb", "SB"), ("bb", "BB"), ("ante", "ante"), ("bb_ante", "big-blind ante"))
 
@@ -91,6 +93,12 @@ class TableInputs:
     deals: str = ""
     seed: str = field(default_factory=lambda: library_default("seed"))
     locks: str = ""
+    #: the Betting choice (:data:`ui.table.betting.model.BETTING`) and its settings
+    tree: str = "Push/fold"
+    open_size: str = "2"
+    max_raises: str = "3"
+    postflop: str = "All in on the flop"
+    tree_file: str = ""
 
 
 @dataclass
@@ -103,6 +111,14 @@ class TableRequest:
     deals: int | str | None
     seed: int
     locks: dict[str, str]
+
+    @property
+    def tree(self) -> bool:
+        """Whether the spot is solved on a betting tree (a
+        :class:`~omahanash.trees.PreflopSpot`), not push/fold."""
+        from omahanash.trees import PreflopSpot
+
+        return isinstance(self.spot, PreflopSpot)
 
     def key(self) -> str:
         """Everything the results depend on (results of another key are stale)."""
@@ -233,6 +249,11 @@ def check_inputs(inputs: TableInputs) -> TableChecked:
                             values["bb_ante"])
     except InputError as exc:
         return TableChecked(None, {_field_of(exc, "sb"): str(exc)})
+    if BETTING.get(inputs.tree, "pushfold") != "pushfold":  # a betting tree: no locks
+        tree, errors = tree_spot(spot, payouts, inputs)
+        if tree is None:
+            return TableChecked(None, errors)
+        return TableChecked(TableRequest(tree, iterations, deals, seed, {}), {})
     try:
         locks = {spot.find_node(name).name: spec
                  for name, spec in parse_locks(inputs.locks).items()}
@@ -705,7 +726,8 @@ class TableModel:
     """The state of the tab: the solution shown and the request it answers."""
 
     def __init__(self) -> None:
-        self.solution: PushFoldSolution | None = None
+        #: push/fold's solution, or a betting tree's (a TreeSolution)
+        self.solution: PushFoldSolution | Any | None = None
         self.solution_key: str | None = None
         self.request: TableRequest | None = None
         self.opening = False
@@ -715,7 +737,7 @@ class TableModel:
         self.request = checked.request
         return checked
 
-    def accept(self, solution: PushFoldSolution, key: str | None) -> None:
+    def accept(self, solution: PushFoldSolution | Any, key: str | None) -> None:
         """A job's solution is now shown (``key``: the request it answers; None: a file,
         whose key is taken from the inputs it fills)."""
         self.solution = solution

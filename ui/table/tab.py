@@ -1,5 +1,18 @@
-"""The Table tab: push/fold at a table of 2 to 10 players with ICM payouts, a view over
-:mod:`ui.table.model` (the rules, without Qt) and :mod:`ui.table.jobs` (the worker's jobs).
+"""The Table tab: push/fold or a preflop betting tree (pot limit, pot limit with limps, no
+limit, a tree file: the **Betting** choice) at a table of 2 to 10 players with ICM payouts, a
+view over :mod:`ui.table.model` (the rules, without Qt) and :mod:`ui.table.jobs` (the worker's
+jobs); a tree's rules and views are in :mod:`ui.table.betting` (how its result is shown:
+:mod:`ui.table.betting.showing`).
+
+A tree's result: the node list is the tree (each node indented under the action that leads
+to it, a bar of its action mix under its name, its reach), the range coloured by each
+hand's action mix (fold / call / raise / all in, the legend under it, the mix and EVs on
+hover), the class table one column per action, the lookup every action's frequency and EV,
+the seats each one's open % at its first node. No locks and no provisional ranges on a tree
+(its live reports carry NashConv only).
+
+Size: ~560 lines, the one cycle (form, run, show) of both models, push/fold and the trees;
+what a tree shows differently is in the mixin :mod:`ui.table.betting.showing`.
 
 The form (left) is checked as it is typed; the library's message appears beside the field it
 names (a seat's stack under that seat). **Calculate** runs in the worker: with no iteration
@@ -25,6 +38,7 @@ result views :mod:`ui.table.results`; the tab wires them and runs the cycle.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
@@ -35,6 +49,8 @@ from omahanash.pushfold.live import provisional_nodes
 from ui.equity_tables.panel import TableBuildPanel
 from ui.kit.common import Tab, grey_out, named, scrolling_column
 from ui.kit.plots import ConvergencePlot
+from ui.table.betting.model import is_tree, seat_texts
+from ui.table.betting.showing import TreeShowing
 from ui.table.chart.panel import TableChartPanel
 from ui.table.files import TableFiles
 from ui.table.form import TableForm
@@ -47,6 +63,8 @@ from ui.table.jobs import (
     provisional_text,
     solve_job,
     status_text,
+    tree_continue_job,
+    tree_solve_job,
 )
 from ui.table.model import (
     NODE_COLUMNS,
@@ -74,7 +92,7 @@ from ui.table.seats import TableView
 PROVISIONAL_STYLE = "color: #8a5a00;"
 
 
-class TableTab(TableFiles, Tab):
+class TableTab(TreeShowing, TableFiles, Tab):
     title = "Table"
     settings_group = "table"
 
@@ -157,8 +175,10 @@ class TableTab(TableFiles, Tab):
         for edit in form.edits():
             edit.textChanged.connect(self._validate)
             edit.returnPressed.connect(self.calculate)
-        for combo in (form.type_combo, form.units_combo, form.payout_model_combo):
+        for combo in (form.type_combo, form.units_combo, form.payout_model_combo,
+                      form.tree_combo, form.postflop_combo):
             combo.currentIndexChanged.connect(self._validate)
+        form.max_raises_spin.valueChanged.connect(self._validate)
         form.units_combo.activated.connect(self._on_units_chosen)
         form.seats_spin.valueChanged.connect(self._on_seats_changed)
         form.calculate_button.drive(self.runner, self.calculate)
@@ -197,9 +217,16 @@ class TableTab(TableFiles, Tab):
         # a solution of another table size says nothing about these seats (its push % by seat
         # number put a CO's % under the BTN): shown again when the size is back
         solution = self.model.solution
-        self.oval.set_push_texts(open_push(solution) if solution is not None
+        self.oval.set_push_texts(self._seat_texts(solution) if solution is not None
                                  and solution.spot.players == players else [])
         self._validate()
+
+    def _seat_texts(self, solution: object) -> list[str]:
+        """Each seat's line: push/fold's push %, a tree's open % at the seat's first node
+        (a run stopped before its pass: from the mixes alone)."""
+        if is_tree(solution):
+            return seat_texts(solution, measured=not self._unmeasured)  # type: ignore[arg-type]
+        return open_push(solution)  # type: ignore[arg-type]
 
     def _validate(self) -> bool:
         """Check the form, show each message beside its field, enable Calculate when valid;
@@ -232,9 +259,10 @@ class TableTab(TableFiles, Tab):
         super().restore_settings(settings)
         self._on_seats_changed()
 
-    def _fill(self, spot: object, deals: object) -> None:
-        """Put an opened solution's spot in the form (stacks in chips)."""
-        self.form.fill(spot, deals)
+    def _fill(self, spot: object, deals: object, settings: object = None) -> None:
+        """Put an opened solution's spot in the form (stacks in chips; ``settings``: a
+        tree's, as it was solved)."""
+        self.form.fill(spot, deals, settings)
         self._validate()
 
     def _show_staleness(self) -> None:
@@ -251,6 +279,8 @@ class TableTab(TableFiles, Tab):
         for button in (form.save_button, form.export_csv_button, form.export_json_button,
                        self.results.lookup_button, self.results.copy_range_button):
             button.setEnabled(idle and have and not self._unmeasured)  # no pass in the GUI
+        if is_tree(self.model.solution):  # a lock is push/fold's
+            self.results.copy_range_button.setEnabled(False)
         form.continue_button.setEnabled(idle and have and not self.stale
                                         and self.model.request is not None
                                         and self.model.request.iterations is not None)
@@ -270,7 +300,8 @@ class TableTab(TableFiles, Tab):
         request = self.model.request
         assert request is not None
         self._running_spot = request.spot
-        self._start(solve_job(request), f"Solving the {request.spot.players}-handed table…")
+        job = tree_solve_job(request) if request.tree else solve_job(request)
+        self._start(job, f"Solving the {request.spot.players}-handed table…")
         return True
 
     def open_spot(self, request: object) -> str | None:
@@ -301,7 +332,8 @@ class TableTab(TableFiles, Tab):
             self.form.errors["iterations"].show_error("enter the number of iterations to continue")
             return False
         self._running_spot = solution.spot
-        self._start(continue_job(solution, request.iterations, self.model.solution_key),
+        more = tree_continue_job if is_tree(solution) else continue_job
+        self._start(more(solution, request.iterations, self.model.solution_key),  # type: ignore[arg-type]
                     f"Continuing for {request.iterations} more iterations…")
         return True
 
@@ -404,10 +436,14 @@ class TableTab(TableFiles, Tab):
             self.results.nodes_heading.setText("Nodes — stopped: the run's last ranges, "
                                                "not measured")
             self.model.accept(result.solution, result.key)
+            if is_tree(result.solution):  # no provisional ranges: the mixes, unmeasured
+                self._show_tree_unmeasured(result.solution)  # type: ignore[arg-type]
             self._show_staleness()
             return
         if self.model.opening:
-            self._fill(result.solution.spot, result.solution.solver.deals)
+            self._fill(result.solution.spot, _deals_of(result.solution),
+                       getattr(result.solution, "settings", None)
+                       if is_tree(result.solution) else None)
             key = None if self.model.request is None else self.model.request.key()
         else:
             key = result.key
@@ -446,6 +482,13 @@ class TableTab(TableFiles, Tab):
             self.form.show_equity_table("", False)
             self._show_staleness()
             return
+        if is_tree(solution):
+            self._show_tree_solution(solution)  # type: ignore[arg-type]
+            self._show_node()
+            if self.results.lookup_edit.text().strip():
+                self.show_hand()
+            self._show_staleness()
+            return
         self.form.show_equity_table(*equity_table_text(solution.solver.table))
         self.oval.set_push_texts(open_push(solution))
         unit = nash_conv_unit(solution.spot)
@@ -481,8 +524,13 @@ class TableTab(TableFiles, Tab):
             return
         node = self.selected_node
         solution = self.model.solution
-        self.results.show_rows(solution, [] if node is None or solution is None
-                               else hand_rows(solution, node))
+        if is_tree(solution) and self._unmeasured:  # its hands need the pass not made
+            self.results.show_rows(None, [])
+        elif is_tree(solution):
+            self._show_tree_node(solution, node)  # type: ignore[arg-type]
+        else:
+            self.results.show_rows(solution, [] if node is None or solution is None
+                                   else hand_rows(solution, node))
         if self.results.lookup_result.text() and self.results.lookup_edit.text().strip():
             self.show_hand()
 
@@ -491,7 +539,7 @@ class TableTab(TableFiles, Tab):
         class at its play frequency); the text ("" without a solution)."""
         solution = self.model.solution
         node = self.selected_node
-        if solution is None or node is None:
+        if solution is None or node is None or is_tree(solution):
             return ""
         text = lock_text(node, hand_rows(solution, node), str(solution.spot.variant))
         QGuiApplication.clipboard().setText(text)
@@ -504,12 +552,15 @@ class TableTab(TableFiles, Tab):
         the message beside the field) when it is not a hand of this game."""
         solution = self.model.solution
         node = self.selected_node
-        if solution is None or node is None:
+        if solution is None or node is None or (self._unmeasured and is_tree(solution)):
             return False
         results = self.results
         try:
-            self.lookup_data, text = lookup_text(solution, results.lookup_edit.text().strip(),
-                                                 node)
+            hand = results.lookup_edit.text().strip()
+            if is_tree(solution):
+                text = self._look_up_tree(solution, hand, node)  # type: ignore[arg-type]
+            else:
+                self.lookup_data, text = lookup_text(solution, hand, node)
         except InputError as exc:
             results.lookup_error.show_error(str(exc))
             results.lookup_result.clear()
@@ -517,3 +568,15 @@ class TableTab(TableFiles, Tab):
         results.lookup_error.clear_error()
         results.lookup_result.setText(text)
         return True
+
+
+def _deals_of(solution: Any) -> object:
+    """The deals an opened solution's form shows: a tree's sample of each iteration (not
+    the deals it is measured on)."""
+    from types import SimpleNamespace
+
+    solver = solution.solver
+    deals = solver.deals
+    if is_tree(solution) and solver.batch:
+        return SimpleNamespace(exact=False, count=solver.batch, seed=deals.seed)
+    return deals
