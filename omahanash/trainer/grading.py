@@ -188,7 +188,8 @@ def parse_tree_action(text: object, actions: tuple[str, ...] = TREE_ACTIONS) -> 
     if action is None or action not in actions:
         choices = ", ".join(f"{TREE_KEYS[a]} ({'all in' if a == 'allin' else a})"
                             for a in actions)
-        raise InputError(f"answer {choices} here, got {text!r}")
+        shown = text.strip() if isinstance(text, str) else text
+        raise InputError(f"answer {choices} here, got {shown!r}")
     return action
 
 

@@ -181,18 +181,23 @@ class TreeDrillConfig:
 
 
 def action_label(kind: str, to_bb: float, facing_bb: float, tree_kind: str) -> str:
-    """An action as players say it: ``Fold``, ``Check``, ``Call 2.5 bb``, ``Raise pot (to
-    9 bb)`` (a pot-limit tree; else ``Raise to 2.2 bb``), ``All in (15 bb)``.
+    """An action as players say it: ``Fold``, ``Check``, ``Call 2.5 bb`` (``Call 0.5 bb
+    (limp)``: calling only the big blind), ``Raise pot (to 9 bb)`` (a pot-limit tree; else
+    ``Raise to 2.2 bb``), ``All in (15 bb)``.
 
     >>> action_label("raise", 3.5, 1, "pot"), action_label("call", 1, 0, "pot")
     ('Raise pot (to 3.5 bb)', 'Check')
+    >>> action_label("call", 1, 0.5, "pot")
+    'Call 0.5 bb (limp)'
     >>> action_label("call", 3.5, 2.5, "pot"), action_label("allin", 15, 3.5, "nl")
     ('Call 2.5 bb', 'All in (15 bb)')
     """
     if kind == "fold":
         return "Fold"
     if kind == "call":
-        return "Check" if facing_bb <= 0 else f"Call {facing_bb:g} bb"
+        if facing_bb <= 0:
+            return "Check"
+        return f"Call {facing_bb:g} bb" + (" (limp)" if abs(to_bb - 1.0) < 1e-9 else "")
     if kind == "raise":
         return f"Raise pot (to {to_bb:g} bb)" if tree_kind == "pot" else \
             f"Raise to {to_bb:g} bb"
