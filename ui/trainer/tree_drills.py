@@ -2,10 +2,12 @@
 a push/fold drill into one on a preflop betting tree (:mod:`omahanash.trainer.tree_drill`):
 pot limit, pot limit with limps or no limit, at 2 to 6 players. The answer buttons then are
 the node's actions (Fold, Call or Check, Raise pot or Raise to X, All in); the stack field
-takes every seat's stack (empty: 15 bb each), the payouts field the prize structure (empty:
-chips heads-up, 50/30/20 at 3 or more), the position list "Every node" or a seat.
+takes every seat's stack (empty: 15 bb each), the payouts field the prize structure at 3
+players or more (empty: 50/30/20; heads-up drills are in chips, as the push/fold ones), the
+position list "Every node" or a seat.
 
->>> tree_config("omaha-hi", "pl", 2, "", "", "Every node", 0.0, False).stacks
+>>> tree_config("omaha-hi", "pl", 2, "50/30/20", "", "Every node", 0.0, False).payouts
+'chips'
 >>> tree_config("holdem", "nl", 3, "", "12", "BTN", 0.0, False).position
 'btn'
 """
@@ -37,6 +39,7 @@ def tree_config(game: str, tree: str, players: int, payouts: str, stacks: str,
     :class:`~omahanash.errors.InputError` for a bad one."""
     seat = "both" if position == EVERY_NODE or position not in POSITIONS[max(2, min(
         players, 10))] else position.lower()
-    return TreeDrillConfig(game, tree, players=players, payouts=payouts.strip() or None,
+    chosen = payouts.strip() or None if players > 2 else None  # heads-up: chips
+    return TreeDrillConfig(game, tree, players=players, payouts=chosen,
                            stacks=stacks.strip() or None, position=seat, ante=ante,
                            close=close)

@@ -135,7 +135,7 @@ class DrillForm(QGroupBox):
     def set_table(self, table: bool, captions: list[str]) -> None:
         """Heads-up or a table: the payouts field, the position captions and the stack
         field's meaning follow the players spin."""
-        self.payouts_edit.setEnabled(table or self.tree_combo.currentIndex() > 0)
+        self.payouts_edit.setEnabled(table)
         combo = self.position_combo
         if [combo.itemText(k) for k in range(combo.count())] != captions:
             index = combo.currentIndex()
@@ -152,8 +152,7 @@ class DrillForm(QGroupBox):
                        self.close_check, self.leaks_check, self.export_button,
                        self.players_spin, self.tree_combo, *extra):
             widget.setEnabled(enabled)
-        self.payouts_edit.setEnabled(enabled and (self.players_spin.value() > 2
-                                                  or self.tree_combo.currentIndex() > 0))
+        self.payouts_edit.setEnabled(enabled and self.players_spin.value() > 2)
 
 
 class SpotPanel(QWidget):
