@@ -105,7 +105,7 @@ class TreeDrillConfig:
     >>> TreeDrillConfig("holdem", "fixed")
     Traceback (most recent call last):
     ...
-    omahanash.errors.InputError: tree must be one of pl, pl-limp, nl or a tree file (.toml), got 'fixed'
+    omahanash.errors.InputError: tree must be one of pl, pl-limp, nl or a tree file ...
     """
 
     game: str = "omaha-hi"

@@ -13,8 +13,7 @@ import pytest
 from omahanash.errors import Cancelled, InputError
 from omahanash.hands import class_name, parse_class
 from omahanash.runs import CancelFlag
-from omahanash.trainer import History
-from omahanash.trainer import tree_cache
+from omahanash.trainer import History, tree_cache
 from omahanash.trainer.tree_cache import from_solution, tree_equilibrium
 from omahanash.trainer.tree_drill import MIN_REACH, TreeDrill, TreeDrillConfig
 from omahanash.trees import solve_preflop

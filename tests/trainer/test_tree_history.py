@@ -107,3 +107,19 @@ def test_tree_answers_export_beside_the_csv(tmp_path):
     header, row = written.read_text().splitlines()
     assert header.split(",")[:4] == ["answered_at", "session", "variant", "tree"]
     assert ",SB open,sb," in row
+
+
+def test_tree_weak_spots_stay_out_of_the_push_fold_leaks():
+    """"Drill my leaks" of a push/fold drill deals from push/fold cells only; a tree drill's
+    from its own tree's."""
+    from omahanash.trainer import leak_cells, summarize
+    from omahanash.trainer.table import table_leak_cells
+    from omahanash.trainer.tree_drill import TreeDrillConfig, tree_leak_cells
+
+    stats = summarize([example_tree_record(correct=False, ev_lost_bb=2.0),
+                       example_record(correct=False, ev_lost_bb=0.5)])
+    assert [cell.hand_group for cell in leak_cells(stats, 3, "holdem")] == ["offsuit A"]
+    assert table_leak_cells(stats, 3, "holdem", 2) == (example_record().cell,)
+    assert [c.node for c in tree_leak_cells(stats, 3, TreeDrillConfig("holdem", stacks="10"))
+            ] == ["SB open"]
+    assert tree_leak_cells(stats, 3, TreeDrillConfig("holdem", "nl", stacks="10")) == ()

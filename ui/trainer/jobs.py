@@ -25,9 +25,8 @@ from ui.kit.fields import Reporter
 if TYPE_CHECKING:
     from omahanash.runs import CancelFlag
     from omahanash.trainer import Drill, Spot
-    from omahanash.trainer.tree_drill import TreeSpot
     from omahanash.trainer.table import TableDrill
-    from omahanash.trainer.tree_drill import TreeDrill
+    from omahanash.trainer.tree_drill import TreeDrill, TreeSpot
 
 Job = Callable[["Reporter", "CancelFlag"], Any]
 

@@ -182,11 +182,14 @@ def with_leaks(config: Config, history: History, game_caption: str) -> Config:
     """``config`` drilling the worst weak spots of ``history``; InputError (shown under the
     buttons) when the history has no wrong answer of this game (and table size)."""
     statistics = history.statistics(weak_spots=10**6)
-    focus: tuple
     if isinstance(config, TreeDrillConfig):
-        focus = tree_leak_cells(statistics, LEAK_CELLS, config)
-        where = f"on this tree at a {config.players}-handed {game_caption} table"
-    elif isinstance(config, TableDrillConfig):
+        cells = tree_leak_cells(statistics, LEAK_CELLS, config)
+        if not cells:
+            raise InputError(f"No leaks yet: the history has no wrong answer on this tree at a "
+                             f"{config.players}-handed {game_caption} table. Drill without "
+                             "“Drill my leaks” first.")
+        return dataclasses.replace(config, focus=cells)
+    if isinstance(config, TableDrillConfig):
         focus = table_leak_cells(statistics, LEAK_CELLS, config.game, config.players)
         where = f"at a {config.players}-handed {game_caption} table"
     else:

@@ -134,7 +134,7 @@ class TrainerTab(Tab):
         layout.addLayout(right, 5)
 
         for key, slot in (("P", self.push), ("C", self.call), ("F", self.fold),
-                          ("R", self.raise_), ("A", self.all_in), ("Space", self.next_spot)):
+                          ("R", self.raise_bet), ("A", self.all_in), ("Space", self.next_spot)):
             # Window-wide, but a shortcut of a hidden widget never fires: active while this
             # tab is the current one. A focused line edit still takes the letters typed.
             QShortcut(QKeySequence(key), self, slot, context=Qt.ShortcutContext.WindowShortcut)
@@ -372,7 +372,7 @@ class TrainerTab(Tab):
         """Key C: call (push/fold: the big blind's call all in; on a tree: call or check)."""
         return self.answer("call" if isinstance(self.spot, TreeSpot) else "allin")
 
-    def raise_(self) -> TreeAnswer | None:
+    def raise_bet(self) -> TreeAnswer | None:
         """Key R: raise (a betting tree's size)."""
         return self._tree_answer("raise")
 
