@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from omahanash.equity.tablefile import resolve_cache_dir
-from omahanash.equity.tables import EquityTable, load_table, table_identity
+from omahanash.equity.tables import EquityTable, load_table, table_identity, table_path
 from omahanash.errors import Cancelled, InputError
 from omahanash.runs import CancelFlag, ProgressCallback
 from omahanash.savefile import FileKind, read, write
@@ -62,6 +62,10 @@ TREE_TABLE = FileKind(
                   ("class_ids", ("<i8",))))
 
 _MEMORY: dict[str, TreeTable] = {}
+#: A spot asked before in this process, by its inputs and the equity table file's stamp (its
+#: path, size and time: a table rebuilt meanwhile is another stamp) -> its key: a spot seen
+#: before answers without loading the equity table again (about 0.5 s for Omaha).
+_SEEN: dict[tuple, str] = {}
 _LOCK = threading.Lock()  # the app's worker and its GUI thread may both ask
 
 
@@ -155,28 +159,44 @@ def cache_path(key: str, cache_dir: str | os.PathLike | None = None) -> Path:
     return resolve_cache_dir(cache_dir) / "trainer" / "trees" / f"{key}.tree-table"
 
 
+#: Before its first NashConv report, a run to the target is expected to take this many
+#: iterations (Omaha Hi pot limit: heads-up 15 bb converged after 50, 3-handed after 40).
+FIRST_GUESS = 5 * REPORT_EVERY
+
+
 def _progress_of(progress: ProgressCallback | None, goal: float, cap: int,
-                 iterations: int | None) -> Callable[[Report], None]:
-    """``on_report`` turning the solve's reports into ``progress(done, total)`` iterations:
-    the count asked, or for a run to a target where NashConv (falling about as 1/t) should
-    meet it, capped."""
+                 iterations: int | None
+                 ) -> tuple[Callable[[Report], None], Callable[[float, float], None]]:
+    """``(on_report, counter)`` of a solve, turning its iterations into ``progress(done,
+    total)``: ``total`` the count asked, or for a run to a target where NashConv (falling
+    about as 1/t) should meet it — :data:`FIRST_GUESS` before the first report — capped, and
+    never below the iterations done."""
+    expected = [float(iterations if iterations is not None else FIRST_GUESS)]
+    ran = [0.0]  # the iterations done so far
+
     def seen(report: Report) -> None:
-        if progress is None:
-            return
         done = report.iteration
+        ran[0] = max(ran[0], done)
         if iterations is not None:
-            progress(done, iterations)
             return
         if report.nash_conv <= goal:
-            total = done
+            expected[0] = done
         elif done and np.isfinite(report.nash_conv):
-            total = int(min(cap, max(done + REPORT_EVERY, np.ceil(done * report.nash_conv
-                                                                  / goal))))
-        else:
-            total = cap
-        progress(done, total)
+            expected[0] = float(min(cap, max(done + REPORT_EVERY,
+                                             np.ceil(done * report.nash_conv / goal))))
+        if progress is not None:
+            progress(done, expected[0])
 
-    return seen
+    def count(done: float, total: float) -> None:
+        if progress is None:
+            return
+        if iterations is None and done >= total:  # the run loop's last word: its end
+            progress(ran[0], ran[0])  # (a run to a target says its cap when it reached it)
+            return
+        ran[0] = max(ran[0], done)
+        progress(done, max(expected[0], done + 1 if done < total else done))
+
+    return seen, count
 
 
 def tree_equilibrium(spot: PreflopSpot, *, iterations: int | None = None,
@@ -193,6 +213,11 @@ def tree_equilibrium(spot: PreflopSpot, *, iterations: int | None = None,
     raises :class:`~omahanash.errors.Cancelled` (nothing kept)."""
     if not isinstance(spot, PreflopSpot):
         raise InputError.naming("spot", f"spot must be a PreflopSpot, got {spot!r}")
+    seen = None if table is not None else _seen_key(spot, deals, seed, iterations, cache_dir)
+    with _LOCK:
+        found = _MEMORY.get(_SEEN.get(seen, "")) if seen is not None else None
+    if found is not None:
+        return found
     if table is None:
         table = load_table(spot.variant, None if cache_dir is None else str(cache_dir))
     # the default spelled out: a changed default is another key, never an old answer
@@ -201,20 +226,20 @@ def tree_equilibrium(spot: PreflopSpot, *, iterations: int | None = None,
     with _LOCK:
         found = _MEMORY.get(key)
     if found is not None:
-        return found
+        return _remember(seen, key, found)
     path = cache_path(key, cache_dir)
     if persist:
         found = _read(path, key, spot)
         if found is not None:
             with _LOCK:
-                return _MEMORY.setdefault(key, found)
+                return _remember(seen, key, _MEMORY.setdefault(key, found))
     if progress is not None:
-        progress(0, iterations or max_iterations)
+        progress(0, iterations or FIRST_GUESS)
+    on_report, counter = _progress_of(progress, default_tree_target(spot), max_iterations,
+                                      iterations)
     solution = solve_preflop(spot, iterations=iterations, deals=deals, seed=seed, table=table,
-                             max_iterations=max_iterations,
-                             on_report=_progress_of(progress, default_tree_target(spot),
-                                                    max_iterations, iterations),
-                             cancel=cancel)
+                             max_iterations=max_iterations, on_report=on_report,
+                             cancel=cancel, counter=counter)
     if solution.status == "stopped" or (cancel is not None and cancel.cancelled):
         raise Cancelled("the betting-tree equilibrium was stopped")
     made = from_solution(solution)
@@ -223,7 +248,26 @@ def tree_equilibrium(spot: PreflopSpot, *, iterations: int | None = None,
     if persist:
         _write(made, path, key)
     with _LOCK:
-        return _MEMORY.setdefault(key, made)
+        return _remember(seen, key, _MEMORY.setdefault(key, made))
+
+
+def _seen_key(spot: PreflopSpot, deals: int | str | None, seed: int, iterations: int | None,
+              cache_dir: str | os.PathLike | None) -> tuple | None:
+    """The inputs of an ask and the stamp of the equity table file it would load (None when
+    the file cannot be looked at: the full key is then made)."""
+    try:
+        path = table_path(spot.variant, cache_dir)
+        stat = path.stat()
+    except (OSError, InputError):
+        return None
+    return (json.dumps(spot.describe(), sort_keys=True, default=str), deals, seed, iterations,
+            str(path), stat.st_size, stat.st_mtime_ns)
+
+
+def _remember(seen: tuple | None, key: str, made: TreeTable) -> TreeTable:
+    if seen is not None:
+        _SEEN[seen] = key
+    return made
 
 
 def _write(made: TreeTable, path: Path, key: str) -> None:
@@ -264,3 +308,4 @@ def forget() -> None:
     """Empty the memory cache (tests: the next ask reads the disk)."""
     with _LOCK:
         _MEMORY.clear()
+        _SEEN.clear()

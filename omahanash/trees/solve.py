@@ -55,14 +55,17 @@ def solve_preflop(spot: PreflopSpot, *, iterations: int | None = None,
                   on_report: Callable[[Report], None] | None = None,
                   cancel: CancelFlag | None = None, stall: Stall | bool = True,
                   resume_from: TreeSolution | None = None,
-                  progress: Callable[[Report], None] | None = None) -> TreeSolution:
+                  progress: Callable[[Report], None] | None = None,
+                  counter: Callable[[float, float], None] | None = None) -> TreeSolution:
     """CFR+ on the spot's betting tree: ``iterations`` exactly, or until NashConv is at most
     ``target`` (default :func:`default_tree_target`), at most ``max_iterations``; ``stall``
     ends a run that stopped improving (True: the run loop's
     :class:`~omahanash.solving.Stall`). ``on_report(report)`` after every report (``progress``
     is its deprecated name); a Stop
     through ``cancel`` keeps the iterations done. ``resume_from``: go on from a solution of
-    this spot (its deals and table).
+    this spot (its deals and table). ``counter(done, total)``: the run loop's iteration count
+    (after every chunk of steps, ~0.05 s; ``total`` the cap of a run to a target), for a
+    progress bar between the reports.
 
     >>> first = solve_preflop(PreflopSpot("holdem", [12, 12], 0.5, 1, tree="nl"),
     ...                       iterations=10)
@@ -99,10 +102,11 @@ def solve_preflop(spot: PreflopSpot, *, iterations: int | None = None,
         solution = TreeSolution(spot, solver)
     rule = (Stall() if stall is True else None) if isinstance(stall, bool) else stall
     if iterations is not None:
-        outcome = run(solver, iterations=iterations, progress=on_report, cancel=cancel)
+        outcome = run(solver, iterations=iterations, progress=on_report, cancel=cancel,
+                      counter=counter)
     else:
         outcome = run(solver, target=goal / spot.players, max_iterations=max_iterations,
-                      progress=on_report, cancel=cancel, stall=rule)
+                      progress=on_report, cancel=cancel, stall=rule, counter=counter)
     solution.history.extend(outcome.history)
     solution.outcome = outcome
     return solution

@@ -162,3 +162,36 @@ def test_bad_settings_are_refused_naming_them(changes, argument):
         TreeDrillConfig(**{"game": "holdem", "tree": "pl", **changes})
     if argument is not None:
         assert caught.value.argument == argument
+
+
+def test_a_spot_asked_again_in_the_process_skips_the_equity_table(tmp_path, monkeypatch):
+    """The second ask of a spot answers from memory without loading the equity table (the
+    stamp of its file stands for it); a table file changed since is loaded again."""
+    stamp = tmp_path / "holdem.table"  # Hold'em's table is built in: a file to stamp
+    stamp.write_bytes(b"x")
+    spot = TreeDrillConfig("holdem", "pl", stacks="7").spot((7.0, 7.0))
+    first = tree_equilibrium(spot, iterations=5, cache_dir=tmp_path, persist=False)
+
+    def no_table(*args, **kwargs):
+        raise AssertionError("the equity table was loaded")
+
+    monkeypatch.setattr(tree_cache, "load_table", no_table)
+    assert tree_equilibrium(spot, iterations=5, cache_dir=tmp_path, persist=False) is first
+    stamp.write_bytes(b"xy")  # rebuilt: another stamp
+    with pytest.raises(AssertionError, match="equity table was loaded"):
+        tree_equilibrium(spot, iterations=5, cache_dir=tmp_path, persist=False)
+
+
+def test_the_first_solve_shows_progress_between_its_reports():
+    """Progress counts iterations as they finish (not only at each NashConv report, every
+    10); a run to the target ends at its own last iteration."""
+    calls: list[tuple[float, float]] = []
+    spot = TreeDrillConfig("holdem", "pl", stacks="6").spot((6.0, 6.0))
+    made = tree_equilibrium(spot, persist=False, progress=lambda d, t: calls.append((d, t)))
+    assert made.status in ("converged", "stalled")
+    done = [d for d, _ in calls]
+    assert done == sorted(done) and calls[0] == (0, 50)
+    assert calls[-1] == (made.iterations, made.iterations)
+    assert all(d <= t for d, t in calls)
+    # more calls than reports: between them too
+    assert len({d for d in done if d % 10}) > 0
