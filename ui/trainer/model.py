@@ -161,6 +161,9 @@ def player_message(text: str) -> str:
     text = text.replace("game mixed is for heads-up drills",
                         "Mixed is for heads-up drills (2 players)")
     text = text.replace("a table drill takes", "a table drill plays")
+    text = text.replace("game mixed is for heads-up push/fold drills",
+                        "Mixed is for heads-up push/fold drills")
+    text = text.replace("a tree drill takes", "a betting tree plays")
     for name, words in _GAME_WORDS.items():
         text = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", words, text)
     return text
