@@ -57,5 +57,5 @@ def test_a_tree_spot_in_the_tabs_words():
     line = situation_text(spot)
     assert line.startswith("Spot 1 · ") and line.endswith(spot.situation)
     assert f"pot {spot.pot_bb:g} bb" in line
-    assert drill_notes(drill).startswith(f"Seed 4 · pot limit · 2 players, chips · tables "
+    assert drill_notes(drill).startswith("Seed 4 · pot limit · 2 players, chips · tables "
                                          "(bb): 10/10")
