@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
             trees = len(history.tree_records())
             sys.stderr.write(f"{len(history) - trees} answers written to {path}\n")
             if trees:  # the betting-tree answers beside it: other columns
-                tree_path = history.export_tree_csv(_tree_csv(args.export))
+                tree_path = history.export_tree_csv(History.tree_csv_path(args.export))
                 sys.stderr.write(f"{trees} betting-tree answers written to {tree_path}\n")
             return 0
         if args.stats:
@@ -158,13 +158,6 @@ def _drill_table(args: argparse.Namespace, history: History) -> int:
     for notice in history.notices:
         sys.stderr.write(f"omahanash train: {printable(notice)}\n")
     return 130 if interrupted else 0
-
-
-def _tree_csv(path: str) -> str:
-    """Where ``--export FILE`` writes the betting-tree answers: ``FILE`` with ``-trees``
-    before its suffix."""
-    stem, dot, suffix = path.rpartition(".")
-    return f"{stem}-trees.{suffix}" if dot and "/" not in suffix else f"{path}-trees"
 
 
 def _drill_tree(args: argparse.Namespace, history: History) -> int:

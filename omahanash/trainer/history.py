@@ -538,6 +538,17 @@ class History:
         and the betting-tree ones (weak spots of both kinds)."""
         return summarize([*self.records(), *self.tree_records()], weak_spots)
 
+    @staticmethod
+    def tree_csv_path(path: str | os.PathLike) -> Path:
+        """Where an export to ``path`` puts the betting-tree answers: ``-trees`` before the
+        suffix.
+
+        >>> History.tree_csv_path("answers.csv").name
+        'answers-trees.csv'
+        """
+        path = Path(path)
+        return path.with_name(f"{path.stem}-trees{path.suffix}")
+
     def export_tree_csv(self, path: str | os.PathLike) -> Path:
         """Write every betting-tree answer to ``path`` as CSV (a header row of the column
         names; ``actions`` is the node's actions as JSON text)."""

@@ -4,7 +4,9 @@ An :class:`AnswerRecord` is one answered spot as the history stores it (a flat r
 :func:`summarize` turns any list of them (a session, the whole history) into
 :class:`Statistics`. **Weak spots** are the cells (variant, position, stack band, hand group;
 see :mod:`omahanash.trainer.groups`) holding at least one wrong answer, worst first: most EV
-lost, then lowest accuracy; "drill my leaks" deals from them.
+lost, then lowest accuracy; "drill my leaks" deals from them. Betting-tree answers
+(:class:`TreeAnswerRecord`) are counted by their own cells (:class:`TreeCell`: variant, tree,
+players, stack band, node and the equilibrium's best action there), beside the others.
 
 >>> rows = [example_record(correct=True), example_record(correct=False, ev_lost_bb=0.75)]
 >>> stats = summarize(rows)

@@ -306,9 +306,10 @@ class TreeAnswer:
         lines = [tree_verdict_words(g, words)]
         for action in spot.actions:
             mark = "←" if action.kind == g.action else " "
-            pct = "" if action.ev_pct is None else f" = {action.ev_pct:.2f} % of the pool"
-            lines.append(f"{mark} {action.label}: {100 * action.frequency:.0f} % · EV "
-                         f"{action.ev_bb:+.3f} bb{pct}")
+            # chips: the change of the stack; prize: the prize equity, in big blinds too
+            value = f"EV {action.ev_bb:+.3f} bb" if action.ev_pct is None else \
+                f"EV {action.ev_pct:.2f} % of the pool = {action.ev_bb:.3f} bb"
+            lines.append(f"{mark} {action.label}: {100 * action.frequency:.0f} % · {value}")
         lost = self.record.ev_lost_pct
         pct = "" if lost is None else f" = {lost:.3f} % of the pool"
         lines.append(f"EV lost {g.ev_lost_bb:.3f} bb{pct}")

@@ -40,6 +40,11 @@ def test_a_pot_limit_session_in_json(monkeypatch, capsys, tmp_path):
         assert abs(answer["ev_lost_bb"] - (best - ev["call"] if mistake else 0.0)) < 1e-12
     with History(db, read_only=True) as history:
         assert [r.node for r in history.tree_records()] == [a["node"] for a in data["answers"]]
+    code, _, err = _run(monkeypatch, capsys, "", "train", "--export",
+                        str(tmp_path / "out.csv"), "--db", str(db))
+    assert code == 0 and "3 betting-tree answers written to" in err
+    assert len((tmp_path / "out-trees.csv").read_text().splitlines()) == 4  # header + 3
+    assert len((tmp_path / "out.csv").read_text().splitlines()) == 1  # no push/fold answer
     # the same spot through omahanash solve: the same equilibrium, the same EVs
     first = data["answers"][0]
     hand = first["hand"].replace(" ", "")

@@ -201,8 +201,15 @@ class TrainerTab(Tab):
             self.form.notice_label.show_error("\n".join(self.history.notices))
 
     def export_csv(self, path: str | os.PathLike) -> bool:
-        """Write the whole history to ``path`` as CSV; False (with the reason shown) if not."""
-        return self._export(lambda history: history.export_csv(path))
+        """Write the whole history to ``path`` as CSV (the betting-tree answers beside it, in
+        ``<name>-trees.csv``); False (with the reason shown) if not."""
+        def write(history: History) -> Path:
+            written = history.export_csv(path)
+            if history.tree_records():
+                history.export_tree_csv(History.tree_csv_path(path))
+            return written
+
+        return self._export(write)
 
     def export_history(self, path: str | os.PathLike, fmt: str | None = None) -> bool:
         """Write the whole history as CSV (the library's export) or JSON (``fmt``; default:
