@@ -195,3 +195,21 @@ def test_the_first_solve_shows_progress_between_its_reports():
     assert all(d <= t for d, t in calls)
     # more calls than reports: between them too
     assert len({d for d in done if d % 10}) > 0
+
+
+def test_a_tree_file_is_drilled_with_its_own_sizes(tmp_path):
+    """Half-pot raises from a tree file: the raise is labelled by its size, not "pot"."""
+    tree = tmp_path / "half.toml"
+    tree.write_text('kind = "pot"\nsizes = [0.5]\nmax_raises = 2\nlimp = "none"\n')
+    config = TreeDrillConfig("holdem", str(tree), stacks="10")
+    drill = TreeDrill(config, seed=1, solve=lambda spot, progress, cancel: tree_equilibrium(
+        spot, iterations=5, persist=False))
+    labels = set()
+    for _ in range(10):
+        spot = drill.next_spot()
+        labels |= {a.label for a in spot.actions}
+        if spot.node == "SB open":  # 0.5 posted, 0.5 to call, pot 2 after it: to 1 + 1 = 2
+            assert spot.kinds == ("fold", "raise") and spot.actions[1].to_bb == 2.0
+        drill.answer(spot.best_action)
+    assert "Raise to 2 bb" in labels and not any("pot" in label for label in labels)
+    assert config.tree_words == "half.toml"

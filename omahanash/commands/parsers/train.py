@@ -15,14 +15,18 @@ LEAK_CELLS = 3
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "train",
-        help="drill push/fold decisions against the equilibrium (or show the history)",
+        help="drill push/fold or betting-tree decisions against the equilibrium (or show "
+        "the history)",
         description="Deal jam/fold spots and grade each answer against the Nash equilibrium "
         "of its spot: correct or not, AllIn_EV and Fold_EV, the EV lost in big blinds and, "
         "for mixed hands, the equilibrium frequency. Answer on stdin: p (push or call), f "
         "(fold), q (quit). Every answer is kept in the trainer history (an SQLite database "
         "in the user data folder, $OMAHANASH_DATA or --db). The first spot at a stack not "
         "solved yet solves its equilibrium first (instant for Hold'em, about 20 s for "
-        "Omaha; progress on stderr); after that spots are immediate.",
+        "Omaha; progress on stderr); after that spots are immediate. With --tree pl, pl-limp, "
+        "nl or a tree file: every preflop decision of a betting tree, answered with the "
+        "node's actions (f fold, c call or check, r raise, a all in), feedback per action "
+        "(the first spot of a table solves its tree: minutes for Omaha, then cached).",
     )
     parser.add_argument("--game", default=None,
                         help="holdem, omaha-hi (alias omaha), omaha-hilo or mixed")
