@@ -1,13 +1,15 @@
 """``omahanash train``: drill jam/fold decisions in the terminal, or show the trainer history.
 
 Questions go to stdout and answers are read as lines from stdin (``p`` push or call, ``f``
-fold, ``q`` quit), so a session can be scripted; it ends after ``--count`` spots, at ``q`` or
-at the end of the input, with a summary.
+fold, ``q`` quit; on a betting tree, ``--tree pl|pl-limp|nl|FILE``, the node's actions: ``f``
+fold, ``c`` call or check, ``r`` raise, ``a`` all in), so a session can be scripted; it ends
+after ``--count`` spots, at ``q`` or at the end of the input, with a summary.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from typing import TextIO
 
@@ -29,6 +31,7 @@ from omahanash.trainer import (
     parse_action,
     parse_stacks,
 )
+from omahanash.trainer.grading import TREE_KEYS, parse_tree_action
 from omahanash.trainer.history import default_path
 from omahanash.trainer.table import (
     DEFAULT_PAYOUTS,
@@ -37,6 +40,13 @@ from omahanash.trainer.table import (
     TableSpot,
     spot_json,
     table_leak_cells,
+)
+from omahanash.trainer.tree_drill import (
+    TreeDrill,
+    TreeDrillConfig,
+    TreeSpot,
+    tree_leak_cells,
+    tree_spot_json,
 )
 
 
@@ -49,7 +59,11 @@ def run(args: argparse.Namespace) -> int:
             sys.stderr.write(f"omahanash train: {printable(notice)}\n")
         if args.export is not None:
             path = history.export_csv(args.export)
-            sys.stderr.write(f"{len(history)} answers written to {path}\n")
+            trees = len(history.tree_records())
+            sys.stderr.write(f"{len(history) - trees} answers written to {path}\n")
+            if trees:  # the betting-tree answers beside it: other columns
+                tree_path = history.export_tree_csv(History.tree_csv_path(args.export))
+                sys.stderr.write(f"{trees} betting-tree answers written to {tree_path}\n")
             return 0
         if args.stats:
             _report(history.statistics(), "History", args.json, sys.stdout)
@@ -65,6 +79,14 @@ def _drill(args: argparse.Namespace, history: History) -> int:
                          "or give --stats or --export")
     if args.count < 1:
         raise InputError(f"--count must be >= 1, got {args.count}")
+    tree_flags = [flag for flag, value in (("--open", args.open),
+                                           ("--max-raises", args.max_raises),
+                                           ("--postflop", args.postflop)) if value is not None]
+    if args.tree is not None and args.tree.strip().lower() != "pushfold":
+        return _drill_tree(args, history)
+    if tree_flags:
+        raise InputError(f"{', '.join(tree_flags)} is for betting-tree drills: give --tree pl, "
+                         "pl-limp, nl or a tree file")
     if args.players is not None and args.players != 2:
         return _drill_table(args, history)
     if args.payouts is not None:
@@ -138,7 +160,54 @@ def _drill_table(args: argparse.Namespace, history: History) -> int:
     return 130 if interrupted else 0
 
 
-def _session(drill: Drill | TableDrill, count: int, out: TextIO) -> bool:
+def _drill_tree(args: argparse.Namespace, history: History) -> int:
+    """A betting-tree drill (``--tree pl|pl-limp|nl|FILE``): the node's actions, feedback per
+    action; its ``--json`` adds ``tree``, ``players``, ``payouts``, ``structures``,
+    ``ev_lost_pct`` and ``answers`` (each: the node, its actions with their sizes,
+    equilibrium percent and EVs, the answer and its verdict:
+    :func:`omahanash.trainer.tree_drill.tree_spot_json`)."""
+    if args.position in ("push", "call"):
+        raise InputError.naming("position", f"--position {args.position} is for push/fold "
+                                "drills; on a betting tree: both or a seat (btn, sb, bb, ...)")
+    players = 2 if args.players is None else args.players
+    config = TreeDrillConfig(args.game, args.tree.strip(), players=players,
+                             payouts=args.payouts, stacks=args.stacks, position=args.position,
+                             ante=args.ante,
+                             open_size=2.0 if args.open is None else args.open,
+                             max_raises=3 if args.max_raises is None else args.max_raises,
+                             postflop=args.postflop or "commit", close=args.close,
+                             close_threshold_bb=CLOSE_THRESHOLD_BB
+                             if args.close_threshold is None else args.close_threshold)
+    if args.leaks:
+        focus = tree_leak_cells(history.statistics(weak_spots=10**6), LEAK_CELLS, config)
+        if not focus:
+            raise InputError(f"no leaks yet: the history has no wrong answer on this tree "
+                             f"at a {players}-handed {args.game} table")
+        config = dataclasses.replace(config, focus=focus)
+    drill = TreeDrill(config, seed=args.seed, history=history, cache_dir=args.cache_dir)
+    out = sys.stderr if args.json else sys.stdout
+    for cell in config.focus:
+        out.write(f"Drilling leak: {cell.label}\n")
+    interrupted = _session(drill, args.count, out)
+    stats = drill.statistics()
+    lost = [a.record.ev_lost_pct for a in drill.answers if a.record.ev_lost_pct is not None]
+    if args.json:
+        print_json({**stats.as_dict(), "tree": config.tree, "players": players,
+                    "payouts": config.payouts,
+                    "structures": [list(s) for s in drill.structures],
+                    "ev_lost_pct": float(sum(lost)) if lost else None,
+                    "answers": [tree_spot_json(answer) for answer in drill.answers]})
+    else:
+        _report(stats, f"Session (seed {drill.seed}, {config.tree_words}, {players} players, "
+                f"{config.payouts})", False, out)
+        if lost:
+            out.write(f"EV lost in prize equity: {sum(lost):.3f} % of the prize pool\n")
+    for notice in history.notices:
+        sys.stderr.write(f"omahanash train: {printable(notice)}\n")
+    return 130 if interrupted else 0
+
+
+def _session(drill: Drill | TableDrill | TreeDrill, count: int, out: TextIO) -> bool:
     """Deal, ask and grade up to ``count`` spots (either trainer's drill); True when Ctrl-C
     ended the session."""
     try:
@@ -155,7 +224,7 @@ def _session(drill: Drill | TableDrill, count: int, out: TextIO) -> bool:
     return False
 
 
-def _deal(drill: Drill | TableDrill) -> Spot:
+def _deal(drill: Drill | TableDrill | TreeDrill) -> Spot | TreeSpot:
     with cancel_on_interrupt() as cancel:
         try:
             spot = drill.next_spot(StderrProgress("solving the equilibrium"), cancel)
@@ -166,9 +235,12 @@ def _deal(drill: Drill | TableDrill) -> Spot:
     return spot
 
 
-def _ask(spot: Spot, out: TextIO) -> str | None:
-    """The answer read from stdin (``allin`` or ``fold``), or None at ``q`` or the end."""
+def _ask(spot: Spot | TreeSpot, out: TextIO) -> str | None:
+    """The answer read from stdin (``allin`` or ``fold``; at a tree node one of its actions),
+    or None at ``q`` or the end."""
     name = f" ({class_name(spot.variant, spot.class_id)})" if spot.variant == "holdem" else ""
+    if isinstance(spot, TreeSpot):
+        return _ask_tree(spot, name, out)
     if isinstance(spot, TableSpot):
         situation = spot.situation + " "
     else:
@@ -187,6 +259,26 @@ def _ask(spot: Spot, out: TextIO) -> str | None:
             return parse_action(line)
         except InputError:
             out.write(f"  answer p ({push}), f (fold) or q (quit): ")
+            out.flush()
+
+
+def _ask_tree(spot: TreeSpot, name: str, out: TextIO) -> str | None:
+    """A tree node's answer: one of its actions, by its key."""
+    choices = " · ".join(f"{TREE_KEYS[a.kind]} {a.label}" for a in spot.actions)
+    keys = "/".join(TREE_KEYS[a.kind] for a in spot.actions)
+    out.write(f"Spot {spot.number} · {spot.description}\n  Hand: {spot.hand}{name}\n"
+              f"  {spot.situation}\n  {choices} [{keys}, q to quit] ")
+    out.flush()
+    while True:
+        line = sys.stdin.readline()
+        if not sys.stdin.isatty():
+            out.write(line.strip() + "\n")
+        if not line or line.strip().lower() in ("q", "quit"):
+            return None
+        try:
+            return parse_tree_action(line, spot.kinds)
+        except InputError as error:
+            out.write(f"  {error} (q to quit): ")
             out.flush()
 
 

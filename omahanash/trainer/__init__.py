@@ -14,7 +14,11 @@ and the app's Trainer tab only present it.
 - :mod:`.stats`: :class:`AnswerRecord`, :class:`Statistics`, weak spots;
 - :mod:`.history`: the SQLite store;
 - :mod:`.table`: drills at a table of 3 to 9 players with ICM payouts
-  (:class:`~omahanash.trainer.table.TableDrill`, the same face as :class:`Drill`).
+  (:class:`~omahanash.trainer.table.TableDrill`, the same face as :class:`Drill`);
+- :mod:`.tree_drill`: drills on a preflop betting tree (pot limit, no limit, a tree file) at
+  2 to 6 players, answered with the node's actions (:class:`~omahanash.trainer.tree_drill.
+  TreeDrill`), graded by :func:`~omahanash.trainer.grading.grade_tree`; their equilibria
+  kept by :mod:`.tree_cache`.
 
 >>> from omahanash.trainer import Drill, DrillConfig
 >>> drill = Drill(DrillConfig("holdem", stacks=(8, 12), position="both"), seed=1,

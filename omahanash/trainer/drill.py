@@ -254,8 +254,10 @@ def leak_cells(statistics: Statistics, count: int = 3,
     ('offsuit A', ())
     """
     variants = DrillConfig(game).variants
-    cells = [s.cell for s in statistics.weak_spots if Variant.parse(s.cell.variant) in variants
-             and s.cell.players <= 2]  # table spots: omahanash.trainer.table.table_leak_cells
+    # table spots: omahanash.trainer.table.table_leak_cells; betting trees' (TreeCell):
+    # omahanash.trainer.tree_drill.tree_leak_cells
+    cells = [s.cell for s in statistics.weak_spots if isinstance(s.cell, Cell)
+             and Variant.parse(s.cell.variant) in variants and s.cell.players <= 2]
     return tuple(cells[:max(0, count)])
 
 

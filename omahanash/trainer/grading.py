@@ -32,8 +32,9 @@ from dataclasses import dataclass
 from omahanash.errors import InputError
 from omahanash.jamfold.decision import ACTIONS, MIXED_MIN_FREQUENCY, best_action, judge
 
-__all__ = ["ACTIONS", "MIXED_MIN_FREQUENCY", "Grade", "action_word", "best_action", "grade",
-           "parse_action", "verdict_words"]
+__all__ = ["ACTIONS", "MIXED_MIN_FREQUENCY", "TREE_ACTIONS", "TREE_KEYS", "Grade", "TreeGrade",
+           "action_word", "best_action", "grade", "grade_tree", "parse_action",
+           "parse_tree_action", "tree_verdict_words", "verdict_words"]
 
 _ALIASES = {"p": "allin", "push": "allin", "c": "allin", "call": "allin", "a": "allin",
             "allin": "allin", "all-in": "allin", "all in": "allin", "jam": "allin",
@@ -152,4 +153,156 @@ strategy calls 5 % of the time, but fold is better by more than the solve's prec
         text += (f" The average strategy {share} {100 * g.frequency:.0f} % of the time, but "
                  f"{best} is better by more than the solve's precision "
                  f"({g.tolerance_bb:.3g} bb): that mix is noise of the solve.")
+    return text
+
+
+# -- betting-tree decisions: several actions ------------------------------------------------
+
+#: The answers of a betting-tree decision, by the words players type: fold, call (check when
+#: nothing is owed), raise (the tree's size: the pot, or the no-limit size) and all in.
+TREE_ACTIONS = ("fold", "call", "raise", "allin")
+_TREE_ALIASES = {"f": "fold", "fold": "fold", "c": "call", "call": "call", "k": "call",
+                 "check": "call", "x": "call", "r": "raise", "raise": "raise", "pot": "raise",
+                 "bet": "raise", "a": "allin", "allin": "allin", "all-in": "allin",
+                 "all in": "allin", "jam": "allin", "shove": "allin", "push": "allin",
+                 "p": "allin"}
+#: The key of each tree answer on the command line and in the app.
+TREE_KEYS = {"fold": "f", "call": "c", "raise": "r", "allin": "a"}
+
+
+def parse_tree_action(text: object, actions: tuple[str, ...] = TREE_ACTIONS) -> str:
+    """The tree action (``fold``, ``call``, ``raise`` or ``allin``) an answer names, among the
+    node's ``actions``: ``f``/``fold``, ``c``/``call``/``check``, ``r``/``raise``/``pot``,
+    ``a``/``allin``/``all in``/``jam``/``push`` (any case); else :class:`InputError` listing
+    the node's answers.
+
+    >>> parse_tree_action("R", ("fold", "call", "raise")), parse_tree_action("check")
+    ('raise', 'call')
+    >>> parse_tree_action("a", ("fold", "call", "raise"))
+    Traceback (most recent call last):
+    ...
+    omahanash.errors.InputError: answer f (fold), c (call), r (raise) here, got 'a'
+    """
+    key = " ".join(text.strip().lower().split()) if isinstance(text, str) else None
+    action = _TREE_ALIASES.get(key or "")
+    if action is None or action not in actions:
+        choices = ", ".join(f"{TREE_KEYS[a]} ({'all in' if a == 'allin' else a})"
+                            for a in actions)
+        shown = text.strip() if isinstance(text, str) else text
+        raise InputError(f"answer {choices} here, got {shown!r}")
+    return action
+
+
+@dataclass(frozen=True)
+class TreeGrade:
+    """The verdict on one answer at a betting-tree node: per action (in the node's order)
+    the equilibrium ``frequencies`` (0..1) and the EVs in big blinds (``evs_bb``); the answer,
+    the best action, the decision rule's verdict and the EV lost in big blinds.
+
+    >>> g = grade_tree("call", {"fold": 0.7, "call": 0.3}, {"fold": -0.5, "call": -0.2})
+    >>> g.correct, g.best_action, g.ev_lost_bb
+    (True, 'call', 0.0)
+    """
+
+    action: str
+    best_action: str
+    correct: bool
+    mixed: bool
+    noise: bool
+    frequencies: dict[str, float]
+    evs_bb: dict[str, float]
+    ev_lost_bb: float
+    tolerance_bb: float = 0.0
+
+    @property
+    def verdict(self) -> str:
+        """``correct``, ``mixed`` or ``mistake`` (the decision rule's words)."""
+        return "mistake" if not self.correct else "mixed" if self.mixed else "correct"
+
+
+def grade_tree(action: str, frequencies: dict[str, float], evs: dict[str, float],
+               bb: float = 1.0, tolerance: float = 0.0) -> TreeGrade:
+    """Grade ``action`` at a node whose actions have the equilibrium ``frequencies`` (0..1)
+    and the EVs ``evs`` (the model's unit: chips or prize; ``bb`` of it per big blind), with
+    the solve's precision ``tolerance`` (its NashConv, same unit), by the one decision rule
+    (:func:`omahanash.jamfold.decision.judge`): the answer against the best of the other
+    actions — correct when its EV is within ``tolerance`` of the best action's, else a
+    mistake losing the difference. **Mixed**: correct, and the equilibrium takes the answer
+    and another action as good (within the tolerance) each at least
+    :data:`MIXED_MIN_FREQUENCY` of the time. **Noise**: the average strategy takes an action
+    at least that often whose EV is worse than the best by more than the tolerance.
+
+    >>> g = grade_tree("fold", {"fold": 0.1, "call": 0.0, "raise": 0.9},
+    ...                {"fold": -50.0, "call": -40.0, "raise": 30.0}, bb=100, tolerance=2)
+    >>> g.correct, g.best_action, g.ev_lost_bb, g.verdict
+    (False, 'raise', 0.8, 'mistake')
+    >>> grade_tree("call", {"fold": 0.5, "call": 0.5}, {"fold": 0.0, "call": 0.001},
+    ...            tolerance=0.01).verdict
+    'mixed'
+    """
+    if action not in evs or set(frequencies) != set(evs) or len(evs) < 2:
+        raise InputError(f"action must be one of {', '.join(evs)}, got {action!r}")
+    for name, value in (("bb", bb), ("tolerance", tolerance), *evs.items(),
+                        *frequencies.items()):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not math.isfinite(value):
+            raise InputError(f"{name} must be a finite number, got {value!r}")
+    if bb <= 0:
+        raise InputError(f"bb must be > 0, got {bb!r}")
+    others = [a for a in evs if a != action]
+    rival = max(others, key=lambda a: evs[a])
+    decision = judge("allin", allin_ev=evs[action], fold_ev=evs[rival],
+                     frequency=float(min(max(frequencies[action], 0.0), 1.0)),
+                     tolerance=tolerance)
+    best = max(evs.values())
+    best_action = action if decision.best_action == "allin" else rival
+    tol = decision.tolerance
+    mixed = decision.correct and frequencies[action] >= MIXED_MIN_FREQUENCY and any(
+        frequencies[a] >= MIXED_MIN_FREQUENCY and best - evs[a] <= tol for a in others)
+    noise = any(frequencies[a] >= MIXED_MIN_FREQUENCY and best - evs[a] > tol for a in evs)
+    return TreeGrade(action=action, best_action=best_action, correct=decision.correct,
+                     mixed=mixed, noise=noise,
+                     frequencies={a: float(f) for a, f in frequencies.items()},
+                     evs_bb={a: float(v) / bb for a, v in evs.items()},
+                     ev_lost_bb=decision.ev_lost / bb, tolerance_bb=tol / bb)
+
+
+def tree_verdict_words(g: TreeGrade, words: dict[str, str]) -> str:
+    """The verdict line of a tree answer (``words``: each action as the player says it, e.g.
+    ``{"raise": "raise pot"}``), in the words of :func:`verdict_words`.
+
+    >>> words = {"fold": "fold", "raise": "raise pot"}
+    >>> g = grade_tree("fold", {"fold": 0.0, "raise": 1.0}, {"fold": -50.0, "raise": 30.0},
+    ...                bb=100, tolerance=2)
+    >>> print(tree_verdict_words(g, words))
+    Wrong: raise pot is better by 0.8 bb, more than the solve's precision (0.02 bb).
+    >>> g = grade_tree("raise", {"fold": 0.1, "raise": 0.9}, {"fold": -50.0, "raise": 30.0},
+    ...                bb=100, tolerance=2)
+    >>> print(tree_verdict_words(g, words))
+    Correct: raise pot. The average strategy also plays fold, but raise pot is better by more \
+than the solve's precision: that mix is noise of the solve.
+    """
+    chosen, best = words.get(g.action, g.action), words.get(g.best_action, g.best_action)
+    if g.mixed:
+        good = [words.get(a, a) for a, f in g.frequencies.items()
+                if f >= MIXED_MIN_FREQUENCY and max(g.evs_bb.values()) - g.evs_bb[a]
+                <= g.tolerance_bb]
+        text = (f"Correct, a mix: {' and '.join(good)} have equal EVs within the solve's "
+                f"precision ({g.tolerance_bb:.3g} bb); the equilibrium plays {chosen} "
+                f"{100 * g.frequencies[g.action]:.0f} % of the time.")
+    elif g.correct and g.action != g.best_action:
+        text = (f"Correct: {chosen} (its EV is within the solve's precision, "
+                f"{g.tolerance_bb:.3g} bb, of {best}'s).")
+    elif g.correct:
+        text = f"Correct: {chosen}."
+    else:
+        text = (f"Wrong: {best} is better by {g.ev_lost_bb:.3g} bb, more than the solve's "
+                f"precision ({g.tolerance_bb:.3g} bb).")
+    if g.noise and not g.mixed:
+        noisy = [words.get(a, a) for a, f in g.frequencies.items()
+                 if f >= MIXED_MIN_FREQUENCY and a != g.best_action]
+        if noisy:
+            text += (f" The average strategy also plays {' and '.join(noisy)}, but {best} is "
+                     "better by more than the solve's precision: that mix is noise of the "
+                     "solve.")
     return text

@@ -7,6 +7,13 @@ application_id`` (:data:`APPLICATION_ID`, in the file's header). The file is
 ``trainer.sqlite`` in ``$OMAHANASH_DATA`` or else the platform's user data folder
 (``platformdirs.user_data_dir("omahanash")``), unless a path is given.
 
+**Betting-tree answers** (:class:`~omahanash.trainer.stats.TreeAnswerRecord`: the node, its
+actions, the answer and its size) go to a second table, ``tree_answers``, in the same file.
+The ``answers`` table and the schema version stay as they were, so a history with tree answers
+is still read by a release before them (which does not see the tree answers), and a history
+of such a release gains the table, empty, when it is opened for drilling — nothing else of it
+changes, no migration and no backup needed.
+
 Every answer is committed when it is added (write-ahead log, ``synchronous=FULL``), so killing
 the program loses no answered spot. The history never destroys a file and never pretends:
 
@@ -60,9 +67,15 @@ import platformdirs
 
 from omahanash.errors import InputError
 from omahanash.savefile import refuse_overwriting_inputs, write_csv
-from omahanash.trainer.stats import WEAK_SPOTS, AnswerRecord, Statistics, summarize
+from omahanash.trainer.stats import (
+    WEAK_SPOTS,
+    AnswerRecord,
+    Statistics,
+    TreeAnswerRecord,
+    summarize,
+)
 
-__all__ = ["APPLICATION_ID", "DATA_ENV", "FILE_NAME", "SCHEMA_VERSION", "History",
+__all__ = ["APPLICATION_ID", "DATA_ENV", "FILE_NAME", "SCHEMA_VERSION", "TREE_TABLE", "History",
            "default_path"]
 
 logger = logging.getLogger(__name__)
@@ -78,6 +91,9 @@ SCHEMA_VERSION = 2
 V1_COLUMNS = ("answered_at", "session", "variant", "position", "stack_bb", "ante_bb",
               "class_id", "hand", "hand_group", "action", "best_action", "frequency",
               "allin_ev_bb", "fold_ev_bb", "ev_lost_bb", "correct", "seconds", "close")
+#: The table of the betting-tree answers (one row per TreeAnswerRecord), beside ``answers``:
+#: created when missing, it never changes the schema version.
+TREE_TABLE = "tree_answers"
 #: ``PRAGMA application_id`` of a trainer history ("OmNa"): stored in the SQLite header.
 APPLICATION_ID = 0x4F6D4E61
 # Seconds to wait for another writer (two sessions share the file: each commit is short).
@@ -120,8 +136,23 @@ def _schema() -> str:
     return f"CREATE TABLE answers (id INTEGER PRIMARY KEY, {columns})"
 
 
-def _column_types() -> dict[str, Any]:
-    return dict(AnswerRecord.__annotations__)
+def _column_types(record: type = AnswerRecord) -> dict[str, Any]:
+    return dict(record.__annotations__)
+
+
+def _add_tree_table(connection: sqlite3.Connection) -> None:
+    """The tree answers' table, if the file has none yet (its columns are
+    :class:`~omahanash.trainer.stats.TreeAnswerRecord`'s)."""
+    columns = ", ".join(f"{f} {_SQL_TYPES[str(t)]}"
+                        for f, t in _column_types(TreeAnswerRecord).items())
+    with connection:
+        connection.execute(f"CREATE TABLE IF NOT EXISTS {TREE_TABLE} "
+                           f"(id INTEGER PRIMARY KEY, {columns})")
+
+
+def _has_tree_table(connection: sqlite3.Connection) -> bool:
+    return connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                              (TREE_TABLE,)).fetchone() is not None
 
 
 def _known_schema(version: int, columns: list[str]) -> bool:
@@ -351,6 +382,7 @@ class History:
                 connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 connection.execute(_schema())
                 connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            _add_tree_table(connection)
             cls._journal(connection)
             return
         if connection.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
@@ -358,6 +390,7 @@ class History:
                 connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         if version < SCHEMA_VERSION:
             _migrate(connection)
+        _add_tree_table(connection)
         cls._journal(connection)
 
     @staticmethod
@@ -396,6 +429,7 @@ class History:
                 stored.backup(memory)
                 if 0 < version < SCHEMA_VERSION:
                     _migrate(memory)
+                _add_tree_table(memory)
             finally:
                 stored.close()
         except (sqlite3.DatabaseError, _Unusable) as reading:
@@ -423,15 +457,17 @@ class History:
 
     # -- use ---------------------------------------------------------------------------------
 
-    def add(self, record: AnswerRecord) -> None:
-        """Store ``record`` and commit at once. A database that breaks or locks meanwhile is
+    def add(self, record: AnswerRecord | TreeAnswerRecord) -> None:
+        """Store ``record`` (a push/fold answer in ``answers``, a tree answer in
+        :data:`TREE_TABLE`) and commit at once. A database that breaks or locks meanwhile is
         handled as at opening, and the record goes to the new one."""
-        if not isinstance(record, AnswerRecord):
+        if not isinstance(record, (AnswerRecord, TreeAnswerRecord)):
             raise InputError(f"record must be an AnswerRecord, got {record!r}")
         if self.read_only:
             raise InputError(f"the trainer history {self.path} was opened read-only")
-        columns = AnswerRecord.columns()
-        statement = (f"INSERT INTO answers ({', '.join(columns)}) "
+        columns = record.columns()
+        into = "answers" if isinstance(record, AnswerRecord) else TREE_TABLE
+        statement = (f"INSERT INTO {into} ({', '.join(columns)}) "
                      f"VALUES ({', '.join('?' * len(columns))})")
         values = [getattr(record, name) for name in columns]
         try:
@@ -468,12 +504,57 @@ class History:
             records.append(AnswerRecord(**values))
         return records
 
+    def tree_records(self) -> list[TreeAnswerRecord]:
+        """Every stored betting-tree answer, oldest first (none in a history of a release
+        before them)."""
+        if not _has_tree_table(self._connection):
+            return []
+        stored = {row[1] for row in self._connection.execute(
+            f"PRAGMA table_info({TREE_TABLE})")}
+        wanted = TreeAnswerRecord.columns()
+        if not set(wanted) <= stored:
+            raise InputError(f"the trainer history {self.path}: its tree answers lack "
+                             f"{', '.join(sorted(set(wanted) - stored))}")
+        flags = [name for name, kind in _column_types(TreeAnswerRecord).items()
+                 if kind == "bool"]
+        records = []
+        for row in self._connection.execute(
+                f"SELECT {', '.join(wanted)} FROM {TREE_TABLE} ORDER BY id"):
+            values: dict[str, Any] = dict(zip(wanted, row, strict=True))
+            values.update((name, bool(values[name])) for name in flags)
+            records.append(TreeAnswerRecord(**values))
+        return records
+
     def __len__(self) -> int:
-        return int(self._connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+        """The answers stored: push/fold and betting-tree ones."""
+        count = int(self._connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+        if _has_tree_table(self._connection):
+            count += int(self._connection.execute(
+                f"SELECT COUNT(*) FROM {TREE_TABLE}").fetchone()[0])
+        return count
 
     def statistics(self, weak_spots: int = WEAK_SPOTS) -> Statistics:
-        """:func:`~omahanash.trainer.stats.summarize` of every stored answer."""
-        return summarize(self.records(), weak_spots)
+        """:func:`~omahanash.trainer.stats.summarize` of every stored answer, the push/fold
+        and the betting-tree ones (weak spots of both kinds)."""
+        return summarize([*self.records(), *self.tree_records()], weak_spots)
+
+    @staticmethod
+    def tree_csv_path(path: str | os.PathLike) -> Path:
+        """Where an export to ``path`` puts the betting-tree answers: ``-trees`` before the
+        suffix.
+
+        >>> History.tree_csv_path("answers.csv").name
+        'answers-trees.csv'
+        """
+        path = Path(path)
+        return path.with_name(f"{path.stem}-trees{path.suffix}")
+
+    def export_tree_csv(self, path: str | os.PathLike) -> Path:
+        """Write every betting-tree answer to ``path`` as CSV (a header row of the column
+        names; ``actions`` is the node's actions as JSON text)."""
+        refuse_overwriting_inputs({"path": path}, [self.path] if self.path else [])
+        return write_csv(path, TreeAnswerRecord.columns(),
+                         (record.as_dict() for record in self.tree_records()))
 
     def export_csv(self, path: str | os.PathLike) -> Path:
         """Write every answer to ``path`` as CSV (a header row of the column names).

@@ -4,7 +4,9 @@ An :class:`AnswerRecord` is one answered spot as the history stores it (a flat r
 :func:`summarize` turns any list of them (a session, the whole history) into
 :class:`Statistics`. **Weak spots** are the cells (variant, position, stack band, hand group;
 see :mod:`omahanash.trainer.groups`) holding at least one wrong answer, worst first: most EV
-lost, then lowest accuracy; "drill my leaks" deals from them.
+lost, then lowest accuracy; "drill my leaks" deals from them. Betting-tree answers
+(:class:`TreeAnswerRecord`) are counted by their own cells (:class:`TreeCell`: variant, tree,
+players, stack band, node and the equilibrium's best action there), beside the others.
 
 >>> rows = [example_record(correct=True), example_record(correct=False, ev_lost_bb=0.75)]
 >>> stats = summarize(rows)
@@ -21,8 +23,8 @@ from typing import Any, NamedTuple
 from omahanash.cards import Variant
 from omahanash.trainer.groups import stack_band
 
-__all__ = ["WEAK_SPOTS", "AnswerRecord", "Cell", "Statistics", "WeakSpot", "example_record",
-           "summarize"]
+__all__ = ["TREE_WORDS", "WEAK_SPOTS", "AnswerRecord", "Cell", "Statistics", "TreeAnswerRecord",
+           "TreeCell", "WeakSpot", "example_record", "example_tree_record", "summarize"]
 
 #: How many weak spots the statistics list.
 WEAK_SPOTS = 10
@@ -55,6 +57,35 @@ class Cell(NamedTuple):
             return " · ".join((name, f"{self.players} players", f"{self.node} {verb}",
                                self.stack_band, self.hand_group))
         return " · ".join((name, self.position.upper(), self.stack_band, self.hand_group))
+
+
+#: The betting trees as players name them (a tree file: its file name).
+TREE_WORDS = {"pl": "pot limit", "pl-limp": "pot limit with limps", "nl": "no limit",
+              "pushfold": "push/fold"}
+
+
+class TreeCell(NamedTuple):
+    """Where weak spots of betting-tree drills are counted: variant, tree, players, stack band,
+    the decision node and the action the equilibrium prefers there (its best action).
+
+    >>> TreeCell("omaha-hi", "pl", 2, "11-15 bb", "BB vs SB open", "call").label
+    'Omaha Hi · pot limit · 2 players · 11-15 bb · BB vs SB open: call'
+    """
+
+    variant: str
+    tree: str
+    players: int
+    stack_band: str
+    node: str
+    action: str
+
+    @property
+    def label(self) -> str:
+        name = Variant.parse(self.variant).display_name
+        action = "all in" if self.action == "allin" else self.action
+        return " · ".join((name, TREE_WORDS.get(self.tree, self.tree),
+                           f"{self.players} players", self.stack_band,
+                           f"{self.node}: {action}"))
 
 
 @dataclass(frozen=True)
@@ -120,6 +151,78 @@ class AnswerRecord:
         return asdict(self)
 
 
+@dataclass(frozen=True)
+class TreeAnswerRecord:
+    """One answered betting-tree spot (:mod:`omahanash.trainer.tree_drill`), as the history
+    keeps it beside the push/fold answers: the tree, the table (``stacks`` every seat's in big
+    blinds, ``stack_bb`` the effective one), the node and the hero's seat, the hand, the
+    answer and its size (``to_bb``: chips in after it, in big blinds), the best action, the
+    answer's equilibrium ``frequency``, its EV and the best EV in big blinds (prize equity at
+    the table's average chip value with payouts), the EV lost in big blinds and, with payouts,
+    in % of the prize pool; ``actions`` every action of the node as JSON text (``action``,
+    ``to``, ``percent``, ``ev_bb``, ``ev_pct``).
+
+    >>> example_tree_record(correct=False, ev_lost_bb=0.4).cell.label
+    "Texas Hold'em · pot limit · 2 players · 6-10 bb · SB open: raise"
+    """
+
+    answered_at: str
+    session: str
+    variant: str
+    tree: str
+    players: int
+    payouts: str
+    stacks: str
+    stack_bb: float
+    ante_bb: float
+    node: str
+    position: str
+    class_id: int
+    hand: str
+    hand_group: str
+    action: str
+    to_bb: float
+    best_action: str
+    frequency: float
+    ev_bb: float
+    best_ev_bb: float
+    ev_lost_bb: float
+    ev_lost_pct: float | None
+    correct: bool
+    seconds: float | None
+    close: bool
+    actions: str
+
+    @property
+    def cell(self) -> TreeCell:
+        return TreeCell(self.variant, self.tree, self.players, stack_band(self.stack_bb),
+                        self.node, self.best_action)
+
+    @classmethod
+    def columns(cls) -> tuple[str, ...]:
+        """The field names, in order (the history's ``tree_answers`` columns)."""
+        return tuple(f.name for f in fields(cls))
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def example_tree_record(**changes: Any) -> TreeAnswerRecord:
+    """A made-up tree answer (A9o raised from the SB at 10 bb, pot limit) with ``changes``.
+
+    >>> example_tree_record().action
+    'raise'
+    """
+    record = TreeAnswerRecord(
+        answered_at="2026-01-01T00:00:00+00:00", session="example", variant="holdem",
+        tree="pl", players=2, payouts="chips", stacks="10/10", stack_bb=10.0, ante_bb=0.0,
+        node="SB open", position="sb", class_id=18, hand="Ah 9c", hand_group="offsuit A",
+        action="raise", to_bb=3.0, best_action="raise", frequency=0.9, ev_bb=0.4,
+        best_ev_bb=0.4, ev_lost_bb=0.0, ev_lost_pct=None, correct=True, seconds=2.0,
+        close=False, actions="[]")
+    return replace(record, **changes)
+
+
 def example_record(**changes: Any) -> AnswerRecord:
     """A made-up record (A9o pushed from the SB at 10 bb) with ``changes``: for examples and
     tests.
@@ -140,7 +243,7 @@ def example_record(**changes: Any) -> AnswerRecord:
 class WeakSpot:
     """A cell's tally: answers, accuracy (0..1) and EV lost (big blinds)."""
 
-    cell: Cell
+    cell: Cell | TreeCell
     spots: int
     accuracy: float
     ev_lost_bb: float
@@ -191,20 +294,23 @@ class Statistics:
                 "weak_spots": [spot.as_dict() for spot in self.weak_spots]}
 
 
-def summarize(records: Iterable[AnswerRecord], weak_spots: int = WEAK_SPOTS) -> Statistics:
+def summarize(records: Iterable[AnswerRecord | TreeAnswerRecord],
+              weak_spots: int = WEAK_SPOTS) -> Statistics:
     """The :class:`Statistics` of ``records``, listing at most ``weak_spots`` weak spots.
 
     >>> summarize([example_record(seconds=1.0), example_record(seconds=3.0)]).mean_seconds
     2.0
     """
     records = list(records)
-    cells: dict[Cell, list[AnswerRecord]] = {}
+    cells: dict[Cell | TreeCell, list[AnswerRecord | TreeAnswerRecord]] = {}
     for record in records:
         cells.setdefault(record.cell, []).append(record)
     tallies = [WeakSpot(cell, len(rows), sum(r.correct for r in rows) / len(rows),
                         sum(r.ev_lost_bb for r in rows))
                for cell, rows in cells.items() if not all(r.correct for r in rows)]
-    tallies.sort(key=lambda spot: (-spot.ev_lost_bb, spot.accuracy, spot.cell))
+    # (a tree's cells after the push/fold ones of equal loss: the two kinds never compared)
+    tallies.sort(key=lambda spot: (-spot.ev_lost_bb, spot.accuracy,
+                                   isinstance(spot.cell, TreeCell), spot.cell))
     times = [r.seconds for r in records if r.seconds is not None]
     return Statistics(spots=len(records), correct=sum(r.correct for r in records),
                       ev_lost_bb=float(sum(r.ev_lost_bb for r in records)),

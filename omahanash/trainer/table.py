@@ -503,8 +503,8 @@ def table_leak_cells(statistics: Statistics, count: int, game: str,
     ["Texas Hold'em · 3 players · BB vs BTN calls · 6-10 bb · offsuit A"]
     """
     variant = Variant.parse(game)
-    cells = [s.cell for s in statistics.weak_spots
-             if s.cell.players == players and Variant.parse(s.cell.variant) is variant]
+    cells = [s.cell for s in statistics.weak_spots if isinstance(s.cell, Cell)
+             and s.cell.players == players and Variant.parse(s.cell.variant) is variant]
     return tuple(cells[:max(0, count)])
 
 

@@ -63,8 +63,9 @@ def solve_preflop(spot: PreflopSpot, *, iterations: int | None = None,
     :class:`~omahanash.solving.Stall`). ``on_report(report)`` after every report (``progress``
     is its deprecated name); a Stop
     through ``cancel`` keeps the iterations done. ``resume_from``: go on from a solution of
-    this spot (its deals and table). ``counter(done, total)``: the run loop's iteration
-    count for a progress bar (:func:`~omahanash.solving.iter_run`), between reports too.
+    this spot (its deals and table). ``counter(done, total)``: the run loop's iteration count
+    (after every chunk of steps, ~0.05 s; ``total`` the cap of a run to a target), for a
+    progress bar between the reports.
 
     >>> first = solve_preflop(PreflopSpot("holdem", [12, 12], 0.5, 1, tree="nl"),
     ...                       iterations=10)

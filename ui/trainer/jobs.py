@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from omahanash.runs import CancelFlag
     from omahanash.trainer import Drill, Spot
     from omahanash.trainer.table import TableDrill
+    from omahanash.trainer.tree_drill import TreeDrill, TreeSpot
 
 Job = Callable[["Reporter", "CancelFlag"], Any]
 
@@ -33,11 +34,11 @@ Job = Callable[["Reporter", "CancelFlag"], Any]
 class Dealt(NamedTuple):
     """A deal's answer: the spot (None when Stop came first) and whether Stop ended it."""
 
-    spot: Spot | None
+    spot: Spot | TreeSpot | None
     stopped: bool
 
 
-def deal_job(drill: Drill | TableDrill) -> Job:
+def deal_job(drill: Drill | TableDrill | TreeDrill) -> Job:
     """Deal the drill's next spot, solving its equilibrium first (``report(done, total)`` in
     CFR+ iterations), all of it in the Stop's :func:`~omahanash.runs.cancel_scope`."""
     def job(report: Reporter, cancel: CancelFlag) -> Dealt:
@@ -52,9 +53,13 @@ def deal_job(drill: Drill | TableDrill) -> Job:
     return job
 
 
-def status_text(drill: Drill | TableDrill) -> str:
+def status_text(drill: Drill | TableDrill | TreeDrill) -> str:
     """The status bar's line while a spot is solved in the worker."""
     from omahanash.trainer.table import TableDrill
+    from omahanash.trainer.tree_drill import TreeDrill
 
+    if isinstance(drill, TreeDrill):
+        return (f"Solving the {drill.config.tree_words} equilibrium of this table (once per "
+                "table; Stop to cancel)…")
     unit = "table" if isinstance(drill, TableDrill) else "stack"
     return f"Solving the equilibrium of this spot (once per {unit})…"

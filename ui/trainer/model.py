@@ -23,12 +23,17 @@ from typing import TYPE_CHECKING, NamedTuple
 from omahanash.errors import InputError
 from omahanash.trainer import DrillConfig, Statistics, leak_cells, parse_stacks
 from omahanash.trainer.table import MAX_PLAYERS, TableDrillConfig, table_leak_cells
+from omahanash.trainer.tree_drill import TreeDrillConfig, tree_leak_cells
 from ui.trainer.table_drills import TABLE_POSITIONS, table_config
+from ui.trainer.tree_drills import TREES, tree_config, tree_position_captions
 
 if TYPE_CHECKING:
     from omahanash.cards import Variant
     from omahanash.trainer import Answer, Drill, History, Spot
     from omahanash.trainer.table import TableAnswer, TableDrill
+    from omahanash.trainer.tree_drill import TreeAnswer, TreeDrill, TreeSpot
+
+Config = DrillConfig | TableDrillConfig | TreeDrillConfig
 
 #: The game selector: caption -> the library's game name.
 GAMES = {"Hold'em": "holdem", "Omaha Hi": "omaha-hi", "Omaha Hi/Lo": "omaha-hilo",
@@ -42,7 +47,7 @@ LEAK_CELLS = 3
 #: The fields of the form, as :attr:`TrainerChecked.errors` names them.
 FIELDS = ("stack", "ante", "payouts")
 #: The argument a library :class:`~omahanash.errors.InputError` names -> its field.
-ARGUMENT_FIELDS = {"stacks": "stack", "ante": "ante", "payouts": "payouts"}
+ARGUMENT_FIELDS = {"stacks": "stack", "ante": "ante", "payouts": "payouts", "bb": "stack"}
 STACK_TIP = "Effective stack in big blinds: 10, or a range like 5-15 (dealt in steps of 1 bb)"
 
 
@@ -79,6 +84,7 @@ class TrainerInputs:
 
     game: str = "Hold'em"
     players: int = 2
+    tree: str = "Push/fold"
     payouts: str = ""
     stack: str = field(default_factory=default_stack_text)
     ante: str = field(default_factory=default_ante_text)
@@ -90,7 +96,7 @@ class TrainerChecked(NamedTuple):
     """The form read: the drill's configuration (None when a field is bad) and the message
     of each bad field (keys of :data:`FIELDS`)."""
 
-    config: DrillConfig | TableDrillConfig | None
+    config: Config | None
     errors: dict[str, str]
 
 
@@ -118,8 +124,12 @@ def check(inputs: TrainerInputs) -> TrainerChecked:
     game = GAMES.get(inputs.game, inputs.game)
     try:
         ante = _ante(inputs.ante)
-        if inputs.players > 2:
-            config: DrillConfig | TableDrillConfig = table_config(
+        tree = TREES.get(inputs.tree, inputs.tree)
+        if tree != "pushfold":
+            config: Config = tree_config(game, tree, inputs.players, inputs.payouts,
+                                         inputs.stack, inputs.position, ante, inputs.close)
+        elif inputs.players > 2:
+            config = table_config(
                 game, inputs.players, inputs.payouts, inputs.stack, inputs.position, ante,
                 inputs.close)
         else:
@@ -151,21 +161,37 @@ def player_message(text: str) -> str:
     text = text.replace("game mixed is for heads-up drills",
                         "Mixed is for heads-up drills (2 players)")
     text = text.replace("a table drill takes", "a table drill plays")
+    text = text.replace("game mixed is for heads-up push/fold drills",
+                        "Mixed is for heads-up push/fold drills")
+    text = text.replace("a tree drill takes", "a betting tree plays")
     for name, words in _GAME_WORDS.items():
         text = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", words, text)
     return text
 
 
-def position_captions(players: int) -> list[str]:
-    """The position selector's captions: heads-up or at a table."""
+def position_captions(players: int, tree: str = "Push/fold") -> list[str]:
+    """The position selector's captions: heads-up or at a table; on a betting tree every
+    node or a seat's.
+
+    >>> position_captions(3, "Pot-limit")
+    ['Every node', 'BTN', 'SB', 'BB']
+    """
+    if TREES.get(tree, tree) != "pushfold":
+        return tree_position_captions(players)
     return list(TABLE_POSITIONS if players > 2 else POSITIONS)
 
 
-def with_leaks(config: DrillConfig | TableDrillConfig, history: History,
-               game_caption: str) -> DrillConfig | TableDrillConfig:
+def with_leaks(config: Config, history: History, game_caption: str) -> Config:
     """``config`` drilling the worst weak spots of ``history``; InputError (shown under the
     buttons) when the history has no wrong answer of this game (and table size)."""
     statistics = history.statistics(weak_spots=10**6)
+    if isinstance(config, TreeDrillConfig):
+        cells = tree_leak_cells(statistics, LEAK_CELLS, config)
+        if not cells:
+            raise InputError(f"No leaks yet: the history has no wrong answer on this tree at a "
+                             f"{config.players}-handed {game_caption} table. Drill without "
+                             "“Drill my leaks” first.")
+        return dataclasses.replace(config, focus=cells)
     if isinstance(config, TableDrillConfig):
         focus = table_leak_cells(statistics, LEAK_CELLS, config.game, config.players)
         where = f"at a {config.players}-handed {game_caption} table"
@@ -178,13 +204,20 @@ def with_leaks(config: DrillConfig | TableDrillConfig, history: History,
     return dataclasses.replace(config, focus=focus)
 
 
-def drill_notes(drill: Drill | TableDrill, unbuilt: list[Variant] | tuple = ()) -> str:
+def drill_notes(drill: Drill | TableDrill | TreeDrill,
+                unbuilt: list[Variant] | tuple = ()) -> str:
     """The lines under the form once a drill started: its seed, what a mixed drill left out
     (``unbuilt``: variants whose equity table is not built), the table sizes, the leaks."""
     from omahanash.trainer.table import TableDrill
+    from omahanash.trainer.tree_drill import TreeDrill
 
     config = drill.config
-    if isinstance(drill, TableDrill):
+    if isinstance(drill, TreeDrill):
+        assert isinstance(config, TreeDrillConfig)
+        notes = [f"Seed {drill.seed} · {config.tree_words} · {config.players} players, "
+                 f"{config.payouts} · tables (bb): "
+                 + "; ".join("/".join(_bb(s) for s in row) for row in drill.structures)]
+    elif isinstance(drill, TableDrill):
         assert isinstance(config, TableDrillConfig)
         notes = [f"Seed {drill.seed} · {config.players} left, payouts {config.payouts} · "
                  "tables (bb): "
@@ -201,13 +234,14 @@ def drill_notes(drill: Drill | TableDrill, unbuilt: list[Variant] | tuple = ()) 
 
 
 
-def all_solved(drill: Drill | TableDrill) -> bool:
+def all_solved(drill: Drill | TableDrill | TreeDrill) -> bool:
     """Whether every spot the drill may deal is solved, so dealing is instant. A leak
     drill's stacks follow the leaks' bands: it always deals in the worker (a few
     milliseconds once solved)."""
     from omahanash.trainer.table import TableDrill
+    from omahanash.trainer.tree_drill import TreeDrill
 
-    if isinstance(drill, TableDrill):
+    if isinstance(drill, (TableDrill, TreeDrill)):
         return not drill.config.focus and all(
             drill.is_solved(k) for k in range(len(drill.structures)))
     config = drill.config
@@ -216,7 +250,7 @@ def all_solved(drill: Drill | TableDrill) -> bool:
                                     for stack in config.stack_values)
 
 
-def situation_text(spot: Spot) -> str:
+def situation_text(spot: Spot | TreeSpot) -> str:
     """The line under the spot: its number, the Hold'em class, what to decide.
 
     >>> from omahanash.trainer import Drill, DrillConfig
@@ -225,15 +259,19 @@ def situation_text(spot: Spot) -> str:
     >>> situation_text(drill.next_spot())
     'Spot 1 · K6o · Push or fold?'
     """
+    from omahanash.hands import class_name
     from omahanash.trainer.table import TableSpot
+    from omahanash.trainer.tree_drill import TreeSpot
 
+    if isinstance(spot, TreeSpot):
+        name = f"{class_name(spot.variant, spot.class_id)} · " if spot.variant == "holdem" \
+            else ""
+        return f"Spot {spot.number} · {name}{spot.situation}"
     push = spot.actions[0]
     situation = "Push or fold?" if spot.position == "sb" else "The SB pushes. Call or fold?"
     if isinstance(spot, TableSpot):
         situation = f"{spot.situation} {push.capitalize()} or fold?"
     if spot.variant == "holdem":
-        from omahanash.hands import class_name
-
         situation = f"{class_name(spot.variant, spot.class_id)} · {situation}"
     return f"Spot {spot.number} · {situation}"
 
@@ -247,7 +285,7 @@ class Verdict(NamedTuple):
     status: str
 
 
-def verdict(answer: Answer | TableAnswer) -> Verdict:
+def verdict(answer: Answer | TableAnswer | TreeAnswer) -> Verdict:
     """The verdict on an answer, as the library graded it (:func:`omahanash.jamfold.decision
     .judge` through :func:`omahanash.trainer.grade`)."""
     correct = answer.grade.correct
@@ -256,7 +294,7 @@ def verdict(answer: Answer | TableAnswer) -> Verdict:
                    f"{'correct' if correct else 'wrong'} (Space: next spot)")
 
 
-def running_totals(answers: Sequence[Answer | TableAnswer]
+def running_totals(answers: Sequence[Answer | TableAnswer | TreeAnswer]
                    ) -> tuple[list[int], list[float], list[float]]:
     """The session plot's points: answer numbers, the running accuracy (%) and the total EV
     lost (bb).

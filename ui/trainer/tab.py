@@ -10,7 +10,12 @@ appears at once. The spot is described as a player reads it, above the cards
 **F** folds, **Space** deals the next spot. Each answer is graded and stored by the library;
 the tab shows the feedback, the session statistics with the weak spots, and a running
 accuracy and EV-lost plot. The players spin and the payouts field make it a drill at a table
-of 3 to 9 with ICM (:mod:`ui.trainer.table_drills`; 2 players: the heads-up trainer).
+of 3 to 9 with ICM (:mod:`ui.trainer.table_drills`; 2 players: the heads-up trainer). The
+**Betting** selector (Push/fold, Pot-limit, Pot-limit with limps, No-limit) makes it a drill
+on a preflop betting tree (:mod:`ui.trainer.tree_drills`): the answer buttons become the
+node's actions (``trainerActionButton_fold``, ``_call``, ``_raise``, ``_allin``; keys F, C, R,
+A), the first spot of a table solves its tree in the worker (progress, Stop), later ones come
+from the trainer's cache of tree equilibria.
 
 The history is the library's :class:`~omahanash.trainer.History` (``$OMAHANASH_DATA`` or the
 platform data folder, unless a ``db_path`` is given), opened when first needed; what it did
@@ -35,6 +40,8 @@ from omahanash.pushfold.live import TimeLeft, duration_text
 from omahanash.savefile import refuse_overwriting_inputs
 from omahanash.trainer import Answer, Drill, DrillConfig, History, Spot, summarize
 from omahanash.trainer.table import Solve, TableAnswer, TableDrill, TableDrillConfig
+from omahanash.trainer.tree_drill import Solve as TreeSolve
+from omahanash.trainer.tree_drill import TreeAnswer, TreeDrill, TreeDrillConfig, TreeSpot
 from ui.equity_tables.panel import TableBuildPanel
 from ui.kit.common import Tab, named
 from ui.kit.equity_table import EquityTableLabel
@@ -76,11 +83,13 @@ class TrainerTab(Tab):
         self.seed = seed
         self.db_path = db_path
         self.history: History | None = None
-        self.drill: Drill | TableDrill | None = None
-        self.spot: Spot | None = None
-        self._config: DrillConfig | TableDrillConfig | None = None
+        self.drill: Drill | TableDrill | TreeDrill | None = None
+        self.spot: Spot | TreeSpot | None = None
+        self._config: DrillConfig | TableDrillConfig | TreeDrillConfig | None = None
         #: ``solve(spot, progress, cancel)`` of table drills (None: the cache of equilibria).
         self.table_solve: Solve | None = None
+        #: ... of betting-tree drills (None: the trainer's cache of tree equilibria).
+        self.tree_solve: TreeSolve | None = None
         self.runner = self.make_runner(progressed=self._on_progressed,
                                        succeeded=self._on_dealt, failed=self._on_failed,
                                        finished=self._on_finished)
@@ -124,13 +133,15 @@ class TrainerTab(Tab):
         layout.addLayout(left, 2)
         layout.addLayout(right, 5)
 
-        for key, slot in (("P", self.push), ("C", self.push), ("F", self.fold),
-                          ("Space", self.next_spot)):
+        for key, slot in (("P", self.push), ("C", self.call), ("F", self.fold),
+                          ("R", self.raise_bet), ("A", self.all_in), ("Space", self.next_spot)):
             # Window-wide, but a shortcut of a hidden widget never fires: active while this
             # tab is the current one. A focused line edit still takes the letters typed.
             QShortcut(QKeySequence(key), self, slot, context=Qt.ShortcutContext.WindowShortcut)
         self.panel.push_button.clicked.connect(self.push)
         self.panel.fold_button.clicked.connect(self.fold)
+        for kind, button in self.panel.action_buttons.items():
+            button.clicked.connect(lambda _=False, kind=kind: self.answer(kind))
         self.panel.next_button.clicked.connect(self.next_spot)
         form.start_button.drive(self.runner, self.start)
         form.export_button.clicked.connect(self._on_export_clicked)
@@ -139,6 +150,7 @@ class TrainerTab(Tab):
         for combo in (form.game_combo, form.position_combo):
             combo.currentIndexChanged.connect(self._validate)
         form.players_spin.valueChanged.connect(self._on_players_changed)
+        form.tree_combo.currentIndexChanged.connect(self._on_players_changed)
         self._on_players_changed()
         form.close_check.toggled.connect(self._validate)
         self._validate()
@@ -148,7 +160,8 @@ class TrainerTab(Tab):
 
     def _on_players_changed(self) -> None:
         players = self.form.players_spin.value()
-        self.form.set_table(players > 2, position_captions(players))
+        self.form.set_table(players > 2, position_captions(players,
+                                                           self.form.tree_combo.currentText()))
         self._validate()
 
     def _validate(self) -> bool:
@@ -163,8 +176,7 @@ class TrainerTab(Tab):
     def _update_buttons(self) -> None:
         solving = self.runner.running
         answering = self.spot is not None and not solving
-        self.panel.push_button.setEnabled(answering)
-        self.panel.fold_button.setEnabled(answering)
+        self.panel.set_answering(answering)
         self.panel.next_button.setEnabled(self.drill is not None and not answering
                                           and not solving)
         self.form.start_button.set_running(solving)
@@ -189,8 +201,15 @@ class TrainerTab(Tab):
             self.form.notice_label.show_error("\n".join(self.history.notices))
 
     def export_csv(self, path: str | os.PathLike) -> bool:
-        """Write the whole history to ``path`` as CSV; False (with the reason shown) if not."""
-        return self._export(lambda history: history.export_csv(path))
+        """Write the whole history to ``path`` as CSV (the betting-tree answers beside it, in
+        ``<name>-trees.csv``); False (with the reason shown) if not."""
+        def write(history: History) -> Path:
+            written = history.export_csv(path)
+            if history.tree_records():
+                history.export_tree_csv(History.tree_csv_path(path))
+            return written
+
+        return self._export(write)
 
     def export_history(self, path: str | os.PathLike, fmt: str | None = None) -> bool:
         """Write the whole history as CSV (the library's export) or JSON (``fmt``; default:
@@ -241,13 +260,16 @@ class TrainerTab(Tab):
         except InputError as exc:
             self.error_label.show_error(player_message(str(exc)))
             return False
-        table = isinstance(config, TableDrillConfig)
+        table = isinstance(config, (TableDrillConfig, TreeDrillConfig))
         ready = self.build_panel.check(config.variants)
         if not ready and (table or len(self.build_panel.missing) == len(config.variants)):
             self.error_label.show_error(f"{game}: the equity table is not built yet. Build "
                                         "it in the panel below, then Start.")
             return False
-        if isinstance(config, TableDrillConfig):
+        if isinstance(config, TreeDrillConfig):
+            self.drill = TreeDrill(config, seed=self.seed, history=history,
+                                   solve=self.tree_solve)
+        elif isinstance(config, TableDrillConfig):
             self.drill = TableDrill(config, seed=self.seed, history=history,
                                     solve=self.table_solve)
         else:
@@ -284,7 +306,8 @@ class TrainerTab(Tab):
         self.progress.setRange(0, 0)
         self.progress.show()
         self._time_left = TimeLeft()
-        self._estimate = isinstance(drill, TableDrill)  # heads-up: seconds, no estimate
+        # heads-up push/fold: seconds, no estimate
+        self._estimate = isinstance(drill, (TableDrill, TreeDrill))
         self._show_time()
         self.progress_text.show()
         self._tick.start()
@@ -318,7 +341,7 @@ class TrainerTab(Tab):
         else:
             self._show_spot(dealt.spot)
 
-    def _show_spot(self, spot: Spot) -> None:
+    def _show_spot(self, spot: Spot | TreeSpot) -> None:
         """Show ``spot`` (dealt in the worker or at once): the labels, the cards and the
         status bar all follow it."""
         self.spot = spot
@@ -326,7 +349,11 @@ class TrainerTab(Tab):
         self.panel.spot_label.setText(spot.description)
         self.panel.situation_label.setText(situation_text(spot))
         self.panel.cards.set_cards(spot.hand)
-        self.panel.push_button.setText(spot.actions[0].capitalize())
+        if isinstance(spot, TreeSpot):
+            self.panel.set_actions(spot.actions)
+        else:
+            self.panel.set_actions(None)
+            self.panel.push_button.setText(spot.actions[0].capitalize())
         self.panel.feedback_label.setText("")
         self._update_buttons()
 
@@ -344,18 +371,39 @@ class TrainerTab(Tab):
 
     # -- answering ---------------------------------------------------------------------------
 
-    def push(self) -> Answer | TableAnswer | None:
-        """Push (SB) or call (BB) the current spot (key P, or C for call)."""
+    def push(self) -> Answer | TableAnswer | TreeAnswer | None:
+        """Push (SB) or call (BB) the current spot (key P; on a tree: all in)."""
         return self.answer("allin")
 
-    def fold(self) -> Answer | TableAnswer | None:
+    def call(self) -> Answer | TableAnswer | TreeAnswer | None:
+        """Key C: call (push/fold: the big blind's call all in; on a tree: call or check)."""
+        return self.answer("call" if isinstance(self.spot, TreeSpot) else "allin")
+
+    def raise_bet(self) -> TreeAnswer | None:
+        """Key R: raise (a betting tree's size)."""
+        return self._tree_answer("raise")
+
+    def all_in(self) -> TreeAnswer | None:
+        """Key A: all in (a betting tree's node)."""
+        return self._tree_answer("allin")
+
+    def _tree_answer(self, kind: str) -> TreeAnswer | None:
+        if not isinstance(self.spot, TreeSpot):
+            return None
+        result = self.answer(kind)
+        return result if isinstance(result, TreeAnswer) else None
+
+    def fold(self) -> Answer | TableAnswer | TreeAnswer | None:
         """Fold the current spot (key F)."""
         return self.answer("fold")
 
-    def answer(self, action: str) -> Answer | TableAnswer | None:
-        """Grade ``action`` (``allin`` or ``fold``) for the current spot and show the verdict;
-        None when no spot is waiting for an answer."""
+    def answer(self, action: str) -> Answer | TableAnswer | TreeAnswer | None:
+        """Grade ``action`` (``allin`` or ``fold``; on a tree one of the node's actions) for
+        the current spot and show the verdict; None when no spot is waiting for an answer
+        (or the node has no such action)."""
         if self.drill is None or self.spot is None or self.runner.running:
+            return None
+        if isinstance(self.spot, TreeSpot) and action not in self.spot.kinds:
             return None
         result = self.drill.answer(action)
         self.spot = None

@@ -41,12 +41,16 @@ from ui.trainer.model import (
     running_totals,
 )
 from ui.trainer.table_drills import PAYOUTS_TIP, TABLE_STACKS_TIP
+from ui.trainer.tree_drills import TREE_TIP, TREES
 
 if TYPE_CHECKING:
     from omahanash.trainer import Answer
     from omahanash.trainer.table import TableAnswer
+    from omahanash.trainer.tree_drill import TreeAction, TreeAnswer
 
 CORRECT_STYLE = "color: #0a7a0a; font-size: 12pt;"
+#: A betting tree's answer buttons and their keys (the object names end in the action).
+ACTION_KEYS = {"fold": "F", "call": "C", "raise": "R", "allin": "A"}
 WRONG_STYLE = "color: #b00020; font-size: 12pt;"
 
 
@@ -66,6 +70,10 @@ class DrillForm(QGroupBox):
         self.players_spin.setToolTip("Players at the table: 2 drills heads-up blind vs blind, "
                                      f"3 to {PLAYERS[1]} a table with ICM payouts")
         form.addRow("Players", self.players_spin)
+        self.tree_combo = named(QComboBox(), "trainerTreeCombo")
+        self.tree_combo.addItems(list(TREES))
+        self.tree_combo.setToolTip(TREE_TIP)
+        form.addRow("Betting", self.tree_combo)
         self.payouts_edit = named(QLineEdit(DEFAULT_PAYOUTS), "trainerPayoutsEdit")
         self.payouts_edit.setToolTip(PAYOUTS_TIP)
         self.stack_edit = named(QLineEdit(defaults.stack), "trainerStackEdit")
@@ -114,6 +122,7 @@ class DrillForm(QGroupBox):
     def inputs(self) -> TrainerInputs:
         """The form as typed."""
         return TrainerInputs(self.game_combo.currentText(), self.players_spin.value(),
+                             self.tree_combo.currentText(),
                              self.payouts_edit.text(), self.stack_edit.text(),
                              self.ante_edit.text(), self.position_combo.currentText(),
                              self.close_check.isChecked())
@@ -141,7 +150,7 @@ class DrillForm(QGroupBox):
         """The inputs (and ``extra``) enabled or not; payouts only at a table."""
         for widget in (self.game_combo, self.stack_edit, self.ante_edit, self.position_combo,
                        self.close_check, self.leaks_check, self.export_button,
-                       self.players_spin, *extra):
+                       self.players_spin, self.tree_combo, *extra):
             widget.setEnabled(enabled)
         self.payouts_edit.setEnabled(enabled and self.players_spin.value() > 2)
 
@@ -160,7 +169,17 @@ class SpotPanel(QWidget):
         self.push_button = named(QPushButton("Push"), "trainerPushButton")
         self.fold_button = named(QPushButton("Fold"), "trainerFoldButton")
         self.next_button = named(QPushButton("Next spot"), "trainerNextButton")
+        #: A betting tree's answers, by action (shown for the node's actions only)
+        self.action_buttons = {kind: named(QPushButton(kind.title()),
+                                           f"trainerActionButton_{kind}")
+                               for kind in ACTION_KEYS}
         answers = QHBoxLayout()
+        for kind, button in self.action_buttons.items():
+            button.setToolTip(f"Key: {ACTION_KEYS[kind]}")
+            button.setMinimumHeight(36)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.hide()
+            answers.addWidget(button)
         for button, key in ((self.push_button, "P (push) or C (call)"),
                             (self.fold_button, "F"), (self.next_button, "Space")):
             button.setToolTip(f"Key: {key}")
@@ -177,6 +196,23 @@ class SpotPanel(QWidget):
         column.addWidget(self.cards, 3)
         column.addLayout(answers)
         column.addWidget(self.feedback_label)
+
+    def set_actions(self, actions: Sequence[TreeAction] | None) -> None:
+        """The answer buttons of a spot: a betting tree's node's actions (their labels:
+        ``Raise pot (to 9 bb)``), or None: Push / Fold."""
+        tree = actions is not None
+        self.push_button.setVisible(not tree)
+        self.fold_button.setVisible(not tree)
+        shown = {action.kind: action for action in actions or ()}
+        for kind, button in self.action_buttons.items():
+            button.setVisible(kind in shown)
+            if kind in shown:
+                button.setText(shown[kind].label)
+
+    def set_answering(self, answering: bool) -> None:
+        """Every answer button enabled (a spot waits for its answer) or not."""
+        for button in (self.push_button, self.fold_button, *self.action_buttons.values()):
+            button.setEnabled(answering)
 
     def show_feedback(self, correct: bool, text: str) -> None:
         self.feedback_label.setStyleSheet(CORRECT_STYLE if correct else WRONG_STYLE)
@@ -208,7 +244,7 @@ class SessionPlot(pg.GraphicsLayoutWidget):
         self.placeholders = [NoDataPlaceholder(self.accuracy_plot, [self.accuracy_curve]),
                              NoDataPlaceholder(self.ev_plot, [self.ev_curve], text="")]
 
-    def set_answers(self, answers: Sequence[Answer | TableAnswer]) -> None:
+    def set_answers(self, answers: Sequence[Answer | TableAnswer | TreeAnswer]) -> None:
         """Plot the session's answers (empty: clear)."""
         numbers, accuracy, lost = running_totals(answers)
         self.accuracy_curve.setData(numbers, accuracy)

@@ -15,14 +15,18 @@ LEAK_CELLS = 3
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "train",
-        help="drill push/fold decisions against the equilibrium (or show the history)",
+        help="drill push/fold or betting-tree decisions against the equilibrium (or show "
+        "the history)",
         description="Deal jam/fold spots and grade each answer against the Nash equilibrium "
         "of its spot: correct or not, AllIn_EV and Fold_EV, the EV lost in big blinds and, "
         "for mixed hands, the equilibrium frequency. Answer on stdin: p (push or call), f "
         "(fold), q (quit). Every answer is kept in the trainer history (an SQLite database "
         "in the user data folder, $OMAHANASH_DATA or --db). The first spot at a stack not "
         "solved yet solves its equilibrium first (instant for Hold'em, about 20 s for "
-        "Omaha; progress on stderr); after that spots are immediate.",
+        "Omaha; progress on stderr); after that spots are immediate. With --tree pl, pl-limp, "
+        "nl or a tree file: every preflop decision of a betting tree, answered with the "
+        "node's actions (f fold, c call or check, r raise, a all in), feedback per action "
+        "(the first spot of a table solves its tree: minutes for Omaha, then cached).",
     )
     parser.add_argument("--game", default=None,
                         help="holdem, omaha-hi (alias omaha), omaha-hilo or mixed")
@@ -42,6 +46,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--payouts", default=None, metavar="P",
                         help="with --players: 50/30/20, a preset (spin, 6max, 9max, don, "
                         "sat:N) or chips for chip EV (50/30/20)")
+    parser.add_argument("--tree", default=None, metavar="TREE",
+                        help="the betting tree: pushfold (today's push/fold drill, the "
+                        "default), pl (pot limit: fold, call, raise the pot), pl-limp (pot "
+                        "limit with limps), nl (no limit: fold, limp, raise to --open, all in) "
+                        "or a .toml tree file; answer f (fold), c (call or check), r (raise), "
+                        "a (all in). Tree drills: 2 to 6 players, stacks 15 bb unless given, "
+                        "chips heads-up, 50/30/20 at 3 or more")
+    parser.add_argument("--open", type=float, default=None, metavar="BB",
+                        help="with --tree nl: the open raise, big blinds to raise to (2)")
+    parser.add_argument("--max-raises", type=int, default=None, metavar="K",
+                        help="with --tree: at most K raises, then calls only (3)")
+    parser.add_argument("--postflop", default=None, choices=("commit", "checkdown"),
+                        help="with --tree: after the preflop betting, commit the chips behind "
+                        "when shallow (default) or check the pot down as it stands")
     parser.add_argument("--ante", type=float, default=0.0, metavar="BB",
                         help="ante of each player in big blinds (0)")
     parser.add_argument("--close", action="store_true",
