@@ -13,8 +13,8 @@ How a future hand is played (:func:`future_strategy`): by the equilibrium of the
 hand of its state under ICM, with one simplification — at most two players all in (the first
 player in pushes or folds; after a push each later player calls or folds and the first call
 ends the action: the pot is then heads-up). Hands are dealt independently to the seats
-(no card removal) by class (Hold'em: the 169 classes; Omaha: :data:`OMAHA_BUCKETS` buckets of
-equal combos by equity against a random hand), pots by the class table's equity; CFR+ with
+(no card removal) in :data:`FUTURE_BUCKETS` buckets of classes of about equal combos by
+equity against a random hand, pots by the class table's equity between buckets; CFR+ with
 linear averaging, :data:`FUTURE_ITERATIONS` iterations. Each state's strategy is solved once
 and cached by its stacks and blind level, each state's value by its stacks, hand and depth.
 A branch of a future hand less likely than ``prune`` (of that hand's outcomes) is valued by
@@ -39,7 +39,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -54,15 +54,16 @@ from omahanash.pushfold.icm import icm_detail
 from omahanash.pushfold.kernels import settle, values_of
 from omahanash.pushfold.spot import PushFoldSpot
 from omahanash.ranges.rankings import equity_vs_random
+from omahanash.runs import CancelFlag, check_interrupt
 
 #: Depths ``--fgs-depth`` takes.
 MIN_DEPTH, MAX_DEPTH = 0, 6
 #: CFR+ iterations of a future hand's solve.
-FUTURE_ITERATIONS = 40
-#: Buckets an Omaha future hand is played on.
-OMAHA_BUCKETS = 169
+FUTURE_ITERATIONS = 20
+#: Buckets of classes a future hand is played on (Hold'em and Omaha alike).
+FUTURE_BUCKETS = 40
 #: A future branch less likely than this (within its hand) is valued by ICM at once.
-DEFAULT_PRUNE = 0.002
+DEFAULT_PRUNE = 0.01
 #: Stacks are keys of the caches rounded to this many decimals of a chip.
 KEY_DECIMALS = 6
 
@@ -452,9 +453,9 @@ def _bucket_equity(storage: np.ndarray, scale: float, n: int, bucket: np.ndarray
 
 
 def future_classes(table: EquityTable, buckets: int | None = None) -> FutureClasses:
-    """The classes a future hand is dealt on: every class of a table of at most 169 (Hold'em),
-    else ``buckets`` (default :data:`OMAHA_BUCKETS`) of about equal combos by equity against a
-    random hand. Made once per table."""
+    """The classes a future hand is dealt on: ``buckets`` (default :data:`FUTURE_BUCKETS`; at
+    least the table's classes: every class its own) of about equal combos by equity against
+    a random hand. Made once per table."""
     return _future_classes(table, buckets)
 
 
@@ -463,8 +464,7 @@ def _future_classes(table: EquityTable, buckets: int | None) -> FutureClasses:
     game = table.game
     combos = class_combos(game)[table.class_ids].astype(np.float64)
     n = table.n
-    k = n if (buckets is None and n <= 169) or (buckets is not None and buckets >= n) \
-        else OMAHA_BUCKETS if buckets is None else int(buckets)
+    k = min(n, FUTURE_BUCKETS if buckets is None else int(buckets))
     if k < 2:
         raise InputError(f"future hands need at least 2 buckets, got {k}")
     if k == n:
@@ -483,17 +483,31 @@ def _future_classes(table: EquityTable, buckets: int | None) -> FutureClasses:
     return FutureClasses(weights, equity, bucket)
 
 
+#: A fixed way to play future hands: ``policy(stacks, level) -> (p, q)``, the push chance
+#: ``p[seat, bucket]`` of each first-in seat and the call chance ``q[pair, bucket]`` of each
+#: caller of each first-in seat (pairs as :func:`pair_index`).
+Policy = Callable[[np.ndarray, Level], tuple[np.ndarray, np.ndarray]]
+
+
 def future_strategy(stacks: Sequence[float] | np.ndarray, level: Level, payouts: np.ndarray,
                     classes: FutureClasses, iterations: int = FUTURE_ITERATIONS,
+                    policy: Policy | None = None,
                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A future hand at ``stacks`` (preflop order) and ``level``, played by its one-caller
-    equilibrium under ICM: ``(finals, icm_values, chance, gains)`` — each outcome's stacks
-    after the hand, ICM values and chance, and each seat's best-reply gain."""
+    equilibrium under ICM (or by ``policy``): ``(finals, icm_values, chance, gains)`` — each
+    outcome's stacks after the hand, ICM values and chance, and each seat's best-reply gain."""
     chips = np.asarray(stacks, np.float64)
     antes, blinds = posts(chips, level)
     finals = future_finals(chips, antes, blinds)
     values = values_of(finals, chips, np.asarray(payouts, np.float64), True)
-    p, q = solve_future(classes.weights, classes.equity, values, iterations)
+    if policy is None:
+        p, q = solve_future(classes.weights, classes.equity, values, iterations)
+    else:
+        m, k = chips.size, classes.weights.size
+        p, q = (np.asarray(x, np.float64) for x in policy(chips, level))
+        if p.shape != (m, k) or q.shape != (m * (m - 1) // 2, k):
+            raise InputError(f"a policy gives p of shape {(m, k)} and q of shape "
+                             f"{(m * (m - 1) // 2, k)}, got {p.shape} and {q.shape}")
     chance, gains = future_chances(p, q, classes.weights, classes.equity, values)
     return finals, values, chance, gains
 
@@ -506,8 +520,10 @@ class FGSValuation:
     :func:`~omahanash.pushfold.solve_pushfold` (module doc). ``schedule``: the blinds by hand
     (hand 0 is the spot's; default the spot's blinds for ever); ``prune``: future branches less
     likely than this within their hand are valued by ICM; ``table``: the equity table future
-    hands are dealt on (default the spot's variant's). ``states``/``solves`` count the
-    distinct states valued and future hands solved.
+    hands are dealt on (default the spot's variant's); ``iterations``, ``buckets``: of each
+    future hand's solve; ``policy``: a fixed way to play future hands instead
+    (:data:`Policy`). ``states``/``solves`` count the distinct states valued and future
+    hands solved; ``cancel`` (a Stop) and ``on_progress(states, solves)`` may be set.
 
     Pots of more players than a valuation's outcome tables hold (5 or more; 4 or more in
     Hi/Lo) are valued by ICM (:attr:`big_pots_by_icm`)."""
@@ -517,7 +533,8 @@ class FGSValuation:
 
     def __init__(self, spot: PushFoldSpot, depth: int, schedule: Schedule | None = None, *,
                  prune: float = DEFAULT_PRUNE, table: EquityTable | None = None,
-                 iterations: int = FUTURE_ITERATIONS, buckets: int | None = None) -> None:
+                 iterations: int = FUTURE_ITERATIONS, buckets: int | None = None,
+                 policy: Policy | None = None) -> None:
         if not isinstance(spot, PushFoldSpot):
             raise InputError(f"spot must be a PushFoldSpot, got {spot!r}")
         if isinstance(depth, bool) or not isinstance(depth, int) \
@@ -540,11 +557,16 @@ class FGSValuation:
         self.payouts = pay
         self._table = table
         self._buckets = buckets
+        self._policy = policy
         self._classes: FutureClasses | None = None
         self._strategies: dict[tuple, tuple] = {}
         self._values: dict[tuple, np.ndarray] = {}
         self.states = 0
         self.solves = 0
+        #: A Stop: checked at every new state (:class:`~omahanash.errors.Cancelled`).
+        self.cancel: CancelFlag | None = None
+        #: ``on_progress(states, solves)`` after every new state.
+        self.on_progress: Callable[[int, int], None] | None = None
 
     @property
     def classes(self) -> FutureClasses:
@@ -589,8 +611,11 @@ class FGSValuation:
         cached = self._values.get(key)
         if cached is not None:
             return cached
-        finals, values, chance, _ = self._strategy(chips, level, payouts)
+        check_interrupt(self.cancel)
+        finals, values, chance = self._strategy(chips, level, payouts)
         self.states += 1
+        if self.on_progress is not None:
+            self.on_progress(self.states, self.solves)
         out = np.zeros(m)
         for row in range(finals.shape[0]):
             c = chance[row]
@@ -609,7 +634,7 @@ class FGSValuation:
         if found is None:
             finals, values, chance, _ = future_strategy(chips, self.schedule.levels[level],
                                                         payouts, self.classes,
-                                                        self.iterations)
+                                                        self.iterations, self._policy)
             found = (finals, values, chance)
             self._strategies[key] = found
             self.solves += 1
