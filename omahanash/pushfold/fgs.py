@@ -64,6 +64,8 @@ FUTURE_ITERATIONS = 20
 FUTURE_BUCKETS = 40
 #: A future branch less likely than this (within its hand) is valued by ICM at once.
 DEFAULT_PRUNE = 0.01
+#: Pots of 3 or more players in the hand solved are valued at most this deep.
+DEFAULT_MULTIWAY_DEPTH = 1
 #: Stacks are keys of the caches rounded to this many decimals of a chip.
 KEY_DECIMALS = 6
 
@@ -217,7 +219,20 @@ def future_finals(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray) -> 
 
 
 @njit(cache=True)
-def _evaluate(p: np.ndarray, q: np.ndarray, w: np.ndarray, eq: np.ndarray,
+def _weighted_product(a: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``(a * w) @ b``, the inner loop along the rows of ``b`` (it vectorises)."""
+    out = np.zeros((a.shape[0], b.shape[1]))
+    for i in range(a.shape[0]):
+        for h in range(a.shape[1]):
+            x = a[i, h] * w[h]
+            if x != 0.0:
+                for c in range(b.shape[1]):
+                    out[i, c] += x * b[h, c]
+    return out
+
+
+@njit(cache=True)
+def _evaluate(p: np.ndarray, q: np.ndarray, w: np.ndarray, eq_t: np.ndarray,
               u: np.ndarray, v_push: np.ndarray, v_pfold: np.ndarray, v_call: np.ndarray,
               v_cfold: np.ndarray, weight_p: np.ndarray, weight_c: np.ndarray,
               chance: np.ndarray, pi: np.ndarray) -> None:
@@ -242,17 +257,10 @@ def _evaluate(p: np.ndarray, q: np.ndarray, w: np.ndarray, eq: np.ndarray,
         for c in range(k):
             s += w[c] * q[pr, c]
         called[pr] = s
-    er = np.zeros(k)
-    # vs[pr, c]: class c's pot share against the calls of pair pr, times their chance
-    vs = np.zeros((q.shape[0], k))
-    for i in range(m - 1):
-        for j in range(i + 1, m):
-            pr = i * m - i * (i + 1) // 2 + (j - i - 1)
-            for c in range(k):
-                t = 0.0
-                for h in range(k):
-                    t += eq[c, h] * w[h] * q[pr, h]
-                vs[pr, c] = t
+    # vs[pr, c]: class c's pot share against the calls of pair pr, times their chance;
+    # ers[i, c]: against the pushes of seat i (``eq_t`` is ``eq`` transposed)
+    vs = _weighted_product(q, w, eq_t)
+    ers = _weighted_product(p, w, eq_t)
     # the continuation values C_k (players before k folded), built from the big blind back
     cont = np.zeros((m, m))
     for x in range(m):
@@ -309,11 +317,7 @@ def _evaluate(p: np.ndarray, q: np.ndarray, w: np.ndarray, eq: np.ndarray,
         for c in range(k):
             v_push[i, c] += none * u[1 + i, i]
         # the callers of pusher i: equity against its range
-        for c in range(k):
-            t = 0.0
-            for h in range(k):
-                t += eq[c, h] * w[h] * p[i, h]
-            er[c] = t
+        er = ers[i]
         for j in range(i + 1, m):
             pr = i * m - i * (i + 1) // 2 + (j - i - 1)
             win, lose = m + 2 * pr, m + 2 * pr + 1
@@ -355,8 +359,9 @@ def solve_future(w: np.ndarray, eq: np.ndarray, u: np.ndarray, iterations: int) 
     weight_c = np.zeros(pairs)
     chance = np.zeros(u.shape[0])
     pi = np.zeros(pairs)
+    eq_t = np.ascontiguousarray(eq.T)
     for t in range(1, iterations + 1):
-        _evaluate(p, q, w, eq, u, v_push, v_pfold, v_call, v_cfold, weight_p, weight_c,
+        _evaluate(p, q, w, eq_t, u, v_push, v_pfold, v_call, v_cfold, weight_p, weight_c,
                   chance, pi)
         for i in range(m - 1):
             for c in range(k):
@@ -399,8 +404,8 @@ def future_chances(p: np.ndarray, q: np.ndarray, w: np.ndarray, eq: np.ndarray,
     weight_c = np.zeros(pairs)
     chance = np.zeros(u.shape[0])
     pi = np.zeros(pairs)
-    _evaluate(p, q, w, eq, u, v_push, v_pfold, v_call, v_cfold, weight_p, weight_c,
-              chance, pi)
+    _evaluate(p, q, w, np.ascontiguousarray(eq.T), u, v_push, v_pfold, v_call, v_cfold,
+              weight_p, weight_c, chance, pi)
     gains = np.zeros(m)
     for i in range(m - 1):
         for c in range(k):
@@ -525,8 +530,9 @@ class FGSValuation:
     (:data:`Policy`). ``states``/``solves`` count the distinct states valued and future
     hands solved; ``cancel`` (a Stop) and ``on_progress(states, solves)`` may be set.
 
-    Pots of more players than a valuation's outcome tables hold (5 or more; 4 or more in
-    Hi/Lo) are valued by ICM (:attr:`big_pots_by_icm`)."""
+    Pots of 3 or more players in the hand solved are valued at most ``multiway_depth``
+    deep (None: as deep as the others); pots of more players than a valuation's outcome
+    tables hold (5 or more; 4 or more in Hi/Lo) by ICM (:attr:`big_pots_by_icm`)."""
 
     #: Pots the engine does not table (5+ players, 4+ in Hi/Lo) are valued by ICM.
     big_pots_by_icm = True
@@ -534,7 +540,8 @@ class FGSValuation:
     def __init__(self, spot: PushFoldSpot, depth: int, schedule: Schedule | None = None, *,
                  prune: float = DEFAULT_PRUNE, table: EquityTable | None = None,
                  iterations: int = FUTURE_ITERATIONS, buckets: int | None = None,
-                 policy: Policy | None = None) -> None:
+                 policy: Policy | None = None,
+                 multiway_depth: int | None = DEFAULT_MULTIWAY_DEPTH) -> None:
         if not isinstance(spot, PushFoldSpot):
             raise InputError(f"spot must be a PushFoldSpot, got {spot!r}")
         if isinstance(depth, bool) or not isinstance(depth, int) \
@@ -558,6 +565,13 @@ class FGSValuation:
         self._table = table
         self._buckets = buckets
         self._policy = policy
+        if multiway_depth is not None and (isinstance(multiway_depth, bool) or not isinstance(
+                multiway_depth, int) or multiway_depth < 0):
+            raise InputError(f"multiway_depth must be a whole number >= 0 or None, got "
+                             f"{multiway_depth!r}")
+        self.multiway_depth = depth if multiway_depth is None else min(depth, multiway_depth)
+        antes, blinds = spot.posts()
+        self._folded = spot.stack_array() - antes - blinds
         self._classes: FutureClasses | None = None
         self._strategies: dict[tuple, tuple] = {}
         self._values: dict[tuple, np.ndarray] = {}
@@ -583,7 +597,13 @@ class FGSValuation:
         icm_now = icm_detail(final, self.payouts, tiebreak=start).equity
         if self.depth == 0:
             return icm_now
-        return self.after_hand(final, icm_now, hand=1, depth=self.depth)
+        depth = self.depth
+        if depth > self.multiway_depth and start.shape == self._folded.shape \
+                and np.array_equal(start, self.spot.stack_array()):
+            in_pot = int((np.abs(final - self._folded) > 1e-9 * max(1.0, start.max())).sum())
+            if in_pot >= 3:  # a pot of three or more: rare, valued less deep
+                depth = self.multiway_depth
+        return self.after_hand(final, icm_now, hand=1, depth=depth)
 
     def after_hand(self, final: np.ndarray, icm_now: np.ndarray, hand: int,
                    depth: int) -> np.ndarray:
