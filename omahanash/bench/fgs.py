@@ -41,7 +41,7 @@ def _spot(game: str, players: int) -> PushFoldSpot:
 
 def _value_all(spot: PushFoldSpot, valuation: FGSValuation) -> None:
     antes, blinds = spot.posts()
-    terminal_values(spot.stack_array(), antes, blinds, spot.payout_amounts, True,
+    terminal_values(spot.stack_array(), antes, blinds, valuation.payouts, True,
                     False, valuation)
 
 

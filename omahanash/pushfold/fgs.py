@@ -483,8 +483,8 @@ def _future_classes(table: EquityTable, buckets: int | None) -> FutureClasses:
     bucket = bucket.astype(np.int64)
     storage, scale = table.equity_storage()
     equity = _bucket_equity(np.asarray(storage), float(scale), n, bucket, combos, k)
-    weights = np.bincount(bucket, weights=combos, minlength=k)
-    weights /= weights.sum()
+    counts = np.bincount(bucket, weights=combos, minlength=k).astype(np.float64)
+    weights = counts / counts.sum()
     return FutureClasses(weights, equity, bucket)
 
 
