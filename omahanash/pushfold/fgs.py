@@ -42,6 +42,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import permutations
 
 import numpy as np
 from numba import njit
@@ -336,16 +337,24 @@ def _evaluate(p: np.ndarray, q: np.ndarray, w: np.ndarray, eq_t: np.ndarray,
 
 
 @njit(cache=True)
-def solve_future(w: np.ndarray, eq: np.ndarray, u: np.ndarray, iterations: int) -> tuple:
+def solve_future(w: np.ndarray, eq: np.ndarray, u: np.ndarray, iterations: int,
+                 forced: np.ndarray) -> tuple:
     """CFR+ (regret matching+, linear averaging) on the one-caller push/fold hand whose
     outcome values are ``u`` (rows as :func:`future_finals`, seats in preflop order), hands
-    dealt by the class weights ``w`` with equities ``eq[c, h]``: the average ``(p, q)``."""
+    dealt by the class weights ``w`` with equities ``eq[c, h]``: the average ``(p, q)``.
+    Seats ``forced`` (all in by their posts) never push or call: they are in every pot
+    already (:func:`future_outcomes`)."""
     m = u.shape[1]
     k = w.size
     pairs = m * (m - 1) // 2
     p = np.full((m, k), 0.5)
     q = np.full((pairs, k), 0.5)
     p[m - 1, :] = 0.0
+    for i in range(m):
+        if forced[i]:
+            p[i, :] = 0.0
+            for a in range(i):
+                q[a * m - a * (a + 1) // 2 + (i - a - 1), :] = 0.0
     rp = np.zeros((m, k, 2))
     rq = np.zeros((pairs, k, 2))
     ap = np.zeros((m, k))
@@ -374,13 +383,19 @@ def solve_future(w: np.ndarray, eq: np.ndarray, u: np.ndarray, iterations: int) 
                 rq[pr, c, 0] = max(rq[pr, c, 0] + (1.0 - q[pr, c]) * d, 0.0)
                 rq[pr, c, 1] = max(rq[pr, c, 1] - q[pr, c] * d, 0.0)
         for i in range(m - 1):
+            if forced[i]:
+                continue
             for c in range(k):
                 s = rp[i, c, 0] + rp[i, c, 1]
                 p[i, c] = rp[i, c, 0] / s if s > 0.0 else 0.5
-        for pr in range(pairs):
-            for c in range(k):
-                s = rq[pr, c, 0] + rq[pr, c, 1]
-                q[pr, c] = rq[pr, c, 0] / s if s > 0.0 else 0.5
+        for i in range(m - 1):
+            for j in range(i + 1, m):
+                if forced[j]:
+                    continue
+                pr = i * m - i * (i + 1) // 2 + (j - i - 1)
+                for c in range(k):
+                    s = rq[pr, c, 0] + rq[pr, c, 1]
+                    q[pr, c] = rq[pr, c, 0] / s if s > 0.0 else 0.5
         ap += t * p
         aq += t * q
         total += t
@@ -419,6 +434,41 @@ def future_chances(p: np.ndarray, q: np.ndarray, w: np.ndarray, eq: np.ndarray,
                 gains[j] += weight_c[pr] * w[c] * (max(a, b)
                                                    - (q[pr, c] * a + (1 - q[pr, c]) * b))
     return chance, gains
+
+
+def future_outcomes(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
+                    forced: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The outcomes of a future hand with seats all in by their posts (``forced``): such a
+    seat is in every pot it reaches, whatever the others do, its hand ranked among the
+    showdown's at random (every order of the live seats that keeps the row's winner above
+    its loser alike). ``(rows, weight, finals)``: each outcome's row of
+    :func:`future_finals`, its chance within that row, and the stacks after it."""
+    m = stacks.size
+    extra = [int(i) for i in np.flatnonzero(forced)]
+    voluntary: list[tuple[list[int], int, int]] = [([m - 1], m - 1, -1)]
+    voluntary += [([i], i, -1) for i in range(m - 1)]
+    for i in range(m):
+        for j in range(i + 1, m):
+            voluntary += [([i, j], i, j), ([i, j], j, i)]
+    rows, weight, finals = [], [], []
+    hi = np.zeros(m, np.int32)
+    lo = np.zeros(m, np.int32)
+    contrib = np.empty(m)
+    for row, (seats, winner, loser) in enumerate(voluntary):
+        live = sorted(set(seats) | set(extra))
+        orders = [order for order in permutations(live)
+                  if loser < 0 or order.index(winner) < order.index(loser)]
+        for order in orders:
+            hi[:] = 0
+            for rank, seat in enumerate(order):
+                hi[seat] = len(order) - rank
+            mask = sum(1 << seat for seat in live)
+            out = np.zeros(m)
+            settle(mask, hi, lo, False, stacks, antes, blinds, out, contrib)
+            rows.append(row)
+            weight.append(1.0 / len(orders))
+            finals.append(out)
+    return np.array(rows, np.int64), np.array(weight), np.array(finals)
 
 
 @dataclass(frozen=True)
@@ -500,13 +550,23 @@ def future_strategy(stacks: Sequence[float] | np.ndarray, level: Level, payouts:
                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A future hand at ``stacks`` (preflop order) and ``level``, played by its one-caller
     equilibrium under ICM (or by ``policy``): ``(finals, icm_values, chance, gains)`` — each
-    outcome's stacks after the hand, ICM values and chance, and each seat's best-reply gain."""
+    outcome's stacks after the hand, ICM values and chance, and each seat's best-reply gain.
+    With seats all in by their posts the outcomes are :func:`future_outcomes`' (those seats
+    in every pot), else :func:`future_finals`' rows."""
     chips = np.asarray(stacks, np.float64)
     antes, blinds = posts(chips, level)
+    pay = np.asarray(payouts, np.float64)
     finals = future_finals(chips, antes, blinds)
-    values = values_of(finals, chips, np.asarray(payouts, np.float64), True)
+    forced = chips - antes - blinds <= 0.0
+    rows = np.arange(finals.shape[0])
+    weight = np.ones(finals.shape[0])
+    if forced.any():
+        rows, weight, finals = future_outcomes(chips, antes, blinds, forced)
+    sub = values_of(finals, chips, pay, True)
+    values = np.zeros((outcome_rows(chips.size), chips.size))
+    np.add.at(values, rows, weight[:, None] * sub)
     if policy is None:
-        p, q = solve_future(classes.weights, classes.equity, values, iterations)
+        p, q = solve_future(classes.weights, classes.equity, values, iterations, forced)
     else:
         m, k = chips.size, classes.weights.size
         p, q = (np.asarray(x, np.float64) for x in policy(chips, level))
@@ -514,7 +574,7 @@ def future_strategy(stacks: Sequence[float] | np.ndarray, level: Level, payouts:
             raise InputError(f"a policy gives p of shape {(m, k)} and q of shape "
                              f"{(m * (m - 1) // 2, k)}, got {p.shape} and {q.shape}")
     chance, gains = future_chances(p, q, classes.weights, classes.equity, values)
-    return finals, values, chance, gains
+    return finals, sub, chance[rows] * weight, gains
 
 
 # -- the valuation ------------------------------------------------------------------------
