@@ -317,3 +317,14 @@ def test_a_seat_all_in_by_its_blind_is_in_every_pot():
     assert chance.sum() == pytest.approx(1.0)
     # the big blind survives whenever it wins a showdown: not busted for sure
     assert chance[finals_[:, 2] > 0].sum() > 0.3
+
+
+@pytest.mark.parametrize("args, named", [
+    (["--game", "holdem", "--stacks", "1000", "1250", "1500", "--payouts", "50/30/20",
+      "--tree", "pl", "--model", "fgs"], "--model fgs is push/fold only"),
+    (["--game", "holdem", "--stacks", "1000", "1000", "--model", "fgs"], "--model"),
+])
+def test_cli_fgs_refused_where_it_does_not_apply(args, named):
+    done = run_cli(*args)
+    assert done.returncode == 2, done.stderr
+    assert named in done.stderr
