@@ -119,12 +119,14 @@ class FGSProgress:
         self.interval = interval if self.interactive else 5.0
         self.start = time.perf_counter()
         self._last = self.start
+        self._end = self.start  # the last state valued
         self._line = ""
 
     def __call__(self, states: int, solves: int) -> None:
         self._line = (f"{self.label}: {states:,} future states valued, {solves:,} future "
                       f"hands solved")
         now = time.perf_counter()
+        self._end = now
         if StderrProgress.quiet or now - self._last < self.interval:
             return
         self._last = now
@@ -132,7 +134,7 @@ class FGSProgress:
         sys.stderr.flush()
 
     def close(self) -> None:
-        if self._line and not StderrProgress.quiet and time.perf_counter() - self.start >= 1:
-            text = f"{self._line} in {time.perf_counter() - self.start:.1f} s"
+        if self._line and not StderrProgress.quiet and self._end - self.start >= 1:
+            text = f"{self._line} in {self._end - self.start:.1f} s"
             sys.stderr.write(f"\r{text}   \n" if self.interactive else text + "\n")
             sys.stderr.flush()
