@@ -31,6 +31,7 @@ SECTIONS = {
     "ranges": "omahanash.bench.ranges",
     "trainer": "omahanash.bench.trainer",
     "pushfold": "omahanash.bench.pushfold",
+    "fgs": "omahanash.bench.fgs",
     "tree": "omahanash.bench.tree",
     "cluster": "omahanash.bench.cluster",
 }

@@ -320,10 +320,13 @@ def terminal_values(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
                     ) -> tuple:
     """The ``values`` of a pass: ``(single, first, second, slot, index, multi)``, each terminal's
     value for every seat — chips (the change of the stack), ICM prize equity, or
-    ``valuation(final, stacks)`` (called once per distinct outcome, never per deal)."""
+    ``valuation(final, stacks)`` (called once per distinct outcome, never per deal). A
+    valuation needs every pot tabled, unless it says ``big_pots_by_icm`` (FGS): the pots of
+    more players (settled deal by deal) are then valued by ICM."""
     n = stacks.size
     most = most_tabled(n, hilo, valuation is not None)
-    if valuation is not None and most < n:
+    if valuation is not None and most < n and not getattr(valuation, "big_pots_by_icm",
+                                                          False):
         raise InputError(f"a valuation needs every pot tabled: at most "
                          f"{3 if hilo else 4} players, got {n}")
     single, first, second = fixed_finals(stacks, antes, blinds)

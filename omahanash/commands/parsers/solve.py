@@ -45,6 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "(and do not cache the result)")
     add_json(parser)
     add_table_spot_arguments(parser)
+    add_model_arguments(parser)
     add_tree_arguments(parser)
     parser.set_defaults(handler=implementation)
 
@@ -124,6 +125,36 @@ def add_table_spot_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--seed", type=int, default=None, help="seed of the sampled deals (0)")
 
 
+def add_model_arguments(parser: argparse.ArgumentParser) -> None:
+    """How a table values the stacks after the hand: ``--model icm|fgs|chips``,
+    ``--fgs-depth``, ``--levels``, ``--hands-per-level`` (future game simulation).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_model_arguments(parser)
+    >>> args = parser.parse_args(["--model", "fgs", "--fgs-depth", "3"])
+    >>> args.model, args.fgs_depth, args.levels
+    ('fgs', 3, None)
+    """
+    group = parser.add_argument_group("the value of the stacks after the hand (a table)")
+    group.add_argument("--model", default=None, choices=("icm", "fgs", "chips"),
+                       help="icm (the default with --payouts), fgs (future game simulation: "
+                       "ICM after --fgs-depth more hands at this table, the blinds moving "
+                       "round) or chips (chip EV; the default without --payouts)")
+    group.add_argument("--fgs-depth", type=int, default=None, metavar="D",
+                       help="fgs: hands played on before ICM, 1-6 (default by table size: 5 "
+                       "at 3 players, 3 at 4-7, 2 at 8-10)")
+    group.add_argument("--levels", default=None, metavar="SB/BB,...",
+                       help="fgs: the blind schedule from this hand on, e.g. "
+                       "50/100,75/150,100/200 (SB/BB/ANTE for an ante; default: the blinds "
+                       "stay)")
+    group.add_argument("--hands-per-level", type=int, default=None, metavar="H",
+                       help="fgs: hands per level of --levels (this hand is the first of the "
+                       "first level; the last level lasts)")
+
+
+MODEL_OPTIONS = ("model", "fgs_depth", "levels", "hands_per_level")
+
+
 def is_table_spot(args: argparse.Namespace) -> bool:
     """A table spot: more than two stacks, or an option only a table takes.
 
@@ -137,7 +168,8 @@ def is_table_spot(args: argparse.Namespace) -> bool:
         return True
     # every option of a table only: heads-up refuses it rather than drop it (the jam-fold
     # game is exact chip EV: no deals, no seed, no prizes, no big-blind ante)
-    table_only = [name for name in ("lock", "node", "bb_ante", "payouts", "deals", "seed")
+    table_only = [name for name in ("lock", "node", "bb_ante", "payouts", "deals", "seed",
+                                    *MODEL_OPTIONS)
                   if getattr(args, name, None) is not None]
     if table_only:
         raise InputError(f"--{table_only[0].replace('_', '-')} needs a table of 3 to 10 "

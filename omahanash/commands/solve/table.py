@@ -20,10 +20,18 @@ from omahanash.cards import Variant
 from omahanash.cli import print_json
 from omahanash.commands._args import check_export, require_game
 from omahanash.commands.solve.inputs import load_equity_table
+from omahanash.commands.solve.model import (
+    fgs_document,
+    fgs_valuation,
+    level_blinds,
+    model_payouts,
+    schedule_of,
+)
 from omahanash.errors import InputError
 from omahanash.hands import parse_class
 from omahanash.pushfold import PushFoldSolution, PushFoldSpot, solve_pushfold
 from omahanash.pushfold.cache import table_equilibrium
+from omahanash.pushfold.fgs import FGSValuation
 from omahanash.pushfold.live import TimeLeft, duration_text, provisional_nodes, range_figures
 from omahanash.pushfold.solver import DEFAULT_MAX_ITERATIONS, default_target
 from omahanash.rng import check_seed
@@ -39,12 +47,15 @@ def _spot(args: argparse.Namespace) -> PushFoldSpot:
                if value is not None]
     if refused:
         raise InputError(f"{', '.join(refused)} is heads-up only (not with 3 or more stacks)")
+    # --model / FGS: the payouts the model needs, the first level's blinds
+    payouts = model_payouts(args)
+    level_blinds(args, schedule_of(args))
     return PushFoldSpot(args.game, args.stacks,
                         sb=5.0 if args.sb is None else args.sb,
                         bb=10.0 if args.bb is None else args.bb,
                         ante=0.0 if args.ante is None else args.ante,
                         bb_ante=0.0 if args.bb_ante is None else args.bb_ante,
-                        payouts=args.payouts)
+                        payouts=payouts)
 
 
 def _locks(spot: PushFoldSpot, texts: list[str] | None) -> dict[str, str]:
@@ -131,9 +142,21 @@ def run_table(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     label = f"{spot.variant} {spot.players}-handed"
     printer = NashConvPrinter(label, default_target(spot))
+    valuation: FGSValuation | None = None
     with cancel_on_interrupt() as cancel:
+        if getattr(args, "model", None) == "fgs":  # future game simulation in place of ICM
+            valuation = fgs_valuation(args, spot, schedule_of(args), table, cancel)
         try:
-            if args.iterations is None and not locks and not getattr(args, "fresh", False):
+            if valuation is not None:  # not the cache of equilibria (kept by spot, ICM)
+                try:
+                    solution = solve_pushfold(
+                        spot, iterations=args.iterations, deals=deals, seed=seed,
+                        table=table, locks=locks, cache_dir=args.cache_dir,
+                        on_report=printer, cancel=cancel, valuation=valuation)
+                finally:
+                    if valuation.on_progress is not None:
+                        valuation.on_progress.close()  # type: ignore[attr-defined]
+            elif args.iterations is None and not locks and not getattr(args, "fresh", False):
                 # to the default target: the cache of equilibria (--fresh: solve again)
                 solution = table_equilibrium(spot, deals=deals, seed=seed, table=table,
                                              cache_dir=args.cache_dir, on_report=printer,
@@ -154,6 +177,9 @@ def run_table(args: argparse.Namespace) -> int:
         # after a Ctrl-C (during the solve or now) the measuring gets MEASURE_GRACE seconds
         with grace_after(cancel) as grace:
             data = table_summary(solution, seconds, grace)
+            if valuation is not None:
+                data["model"] = "fgs"
+                data["fgs"] = fgs_document(valuation)
             if args.lookup is not None:
                 data["lookup"] = measured(lambda: solution.lookup(args.lookup, args.node),
                                           grace)
@@ -236,11 +262,18 @@ def print_values(data: dict[str, Any], unit: str) -> None:
 
 
 def _print_table(data: dict[str, Any]) -> None:
-    unit = "prize" if data["model"] == "icm" else "chips"
+    unit = "prize" if data["model"] in ("icm", "fgs") else "chips"
     payouts = data["payouts"] if isinstance(data["payouts"], str) \
         else "/".join(f"{p:g}" for p in data["payouts"])
     print(f"{data['game']}, {data['players']} players, blinds {data['sb']:g}/{data['bb']:g}, "
           f"ante {data['ante']:g}, payouts {payouts} ({data['model']})")
+    if "fgs" in data:
+        fgs = data["fgs"]
+        levels = ", ".join(f"{lv['sb']:g}/{lv['bb']:g}" for lv in fgs["levels"])
+        every = f" every {fgs['hands_per_level']} hands" if fgs["hands_per_level"] else ""
+        print(f"FGS{fgs['depth']}: ICM after {fgs['depth']} more hands, blinds {levels}{every}"
+              f"; {fgs['states']:,} future states, {fgs['future_hands_solved']:,} future "
+              "hands solved")
     print(f"CFR+ iterations {data['iterations']} over {data['deals']}, {data['seconds']:.1f} s, "
           f"{data['status']}")
     print(f"{'node':<24} {'action':>6} {'range %':>8} {'reach %':>8}")

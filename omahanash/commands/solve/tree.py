@@ -20,6 +20,7 @@ from omahanash.cards import Variant
 from omahanash.cli import print_json
 from omahanash.commands._args import check_export, require_game
 from omahanash.commands.solve.inputs import load_equity_table
+from omahanash.commands.solve.model import model_payouts
 from omahanash.commands.solve.table import (
     NashConvPrinter,
     _deals_option,
@@ -53,12 +54,16 @@ def _spot(args: argparse.Namespace) -> PreflopSpot:
                          f"(--tree {args.tree})")
     if args.stacks is None or len(args.stacks) < 2:
         raise InputError.naming("stacks", "--tree needs --stacks with 2 to 10 stacks")
+    if getattr(args, "model", None) == "fgs":
+        raise InputError.naming("model", "--model fgs is push/fold only so far (not with "
+                                f"--tree {args.tree})")
+    payouts = model_payouts(args)
     return PreflopSpot(args.game, args.stacks,
                        sb=5.0 if args.sb is None else args.sb,
                        bb=10.0 if args.bb is None else args.bb,
                        ante=0.0 if args.ante is None else args.ante,
                        bb_ante=0.0 if args.bb_ante is None else args.bb_ante,
-                       payouts=args.payouts, tree=args.tree,
+                       payouts=payouts, tree=args.tree,
                        postflop=args.postflop or "commit",
                        open_size=2.0 if args.open is None else args.open,
                        max_raises=3 if args.max_raises is None else args.max_raises)
