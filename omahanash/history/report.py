@@ -96,6 +96,17 @@ class SpotReview:
     tolerance_bb: float = 0.0
     #: A table spot's big-blind ante (chips; ``ante`` holds it too, as before).
     bb_ante: float = 0.0
+    #: A spot judged on a betting tree (:mod:`~omahanash.history.tree_review`): the tree
+    #: (``pl``, ``nl``, ...; "" for the push/fold models), every action of the node for the
+    #: hero's hand as ``(action, to bb, percent, EV in unit, EV in bb)``, the node's action
+    #: frequencies over every hand that reaches it ``(action, to bb, percent)``, the size of
+    #: the hero's action in the tree and as played (bb), the EV lost in prize (ICM).
+    tree: str = ""
+    tree_actions: tuple[tuple[str, float, float, float, float], ...] = ()
+    node_actions: tuple[tuple[str, float, float], ...] = ()
+    action_to: float | None = None
+    played_to: float | None = None
+    ev_lost_prize: float | None = None
 
     @property
     def ev_lost(self) -> float:
@@ -124,7 +135,22 @@ class SpotReview:
                 "play_ev": _rounded(self.play_ev), "fold_ev_unit": _rounded(self.fold_ev_unit),
                 "ev_lost_pool_pct": _rounded(self.ev_lost_pool_pct), "note": self.note,
                 "stacks": list(self.stacks), "verdict": self.verdict,
-                "precision": self.precision, "ev_diff_error": _rounded(self.ev_diff_error)}
+                "precision": self.precision, "ev_diff_error": _rounded(self.ev_diff_error),
+                "tree": self.tree or None, "actions": self.actions_detail(),
+                "node_actions": [{"action": kind, "to": round(to, 6),
+                                  "percent": round(percent, 6)}
+                                 for kind, to, percent in self.node_actions],
+                "action_to": _rounded(self.action_to),
+                "action_played_to": _rounded(self.played_to),
+                "ev_lost_prize": _rounded(self.ev_lost_prize)}
+
+    def actions_detail(self) -> list[dict]:
+        """A tree spot's actions for the hero's hand: ``{"action", "to" (bb), "percent"
+        (the equilibrium's frequency), "ev" (the engine's unit), "ev_bb"}`` each (empty for
+        a push/fold spot)."""
+        return [{"action": kind, "to": round(to, 6), "percent": round(percent, 6),
+                 "ev": _rounded(ev), "ev_bb": _rounded(ev_bb)}
+                for kind, to, percent, ev, ev_bb in self.tree_actions]
 
 
 def _rounded(value: float | None) -> float | None:
@@ -176,6 +202,9 @@ class ReviewReport:
     #: Per tournament, the hero's decisions and their figures (a database review fills it:
     #: :mod:`omahanash.history.tracker.tournaments`; the HTML report gets a section).
     tournaments: list[Any] = field(default_factory=list)
+    #: The betting tree asked for (:func:`~omahanash.history.review.check_tree`): ``auto``
+    #: (by the game), ``pushfold``, a preset or a tree file.
+    tree: str = "auto"
 
     @property
     def ev_lost_bb(self) -> float:
@@ -259,7 +288,8 @@ class ReviewReport:
                 "mistakes": self.by_severity(), "accuracy": self.accuracy(),
                 "opponent": self.opponent.as_dict(), "payouts": self.payouts_summary(),
                 "precision": dict(Counter(spot.precision for spot in self.spots)),
-                "stopped": self.stopped}
+                "stopped": self.stopped, "tree": self.tree,
+                "trees": dict(Counter(spot.tree or "pushfold" for spot in self.spots))}
 
     def payouts_summary(self) -> dict[str, int]:
         """How many spots were judged with which payouts, e.g. ``{"ICM 50/30/20 (9-max
