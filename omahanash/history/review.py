@@ -489,7 +489,7 @@ def check_tree(tree: str | None, opponent: Opponent | None = None) -> str:
                                           f"a tree file, got {tree!r}")
     if choice not in ("auto", *PRESETS):
         if not choice.endswith(".toml") and not Path(choice).exists():
-            raise InputError.naming("--tree", f"unknown tree {choice!r}: give auto, "
+            raise InputError.naming("--tree", f"unknown --tree {choice!r}: give auto, "
                                               f"{', '.join(PRESETS)} or a .toml tree file")
         read_tree_file(choice)  # a bad file fails before any hand is read
     vs = opponent is not None and (opponent.has_model("pusher")

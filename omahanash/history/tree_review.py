@@ -90,12 +90,14 @@ def tree_equilibrium(game: PreflopSpot, table: Any, *, deals: int | None = None,
     (see the module). A Stop raises :class:`~omahanash.errors.Cancelled` (nothing kept)."""
     spelled = default_tree_deals(game, table) if deals is None else deals
     key = tree_key(game, table, spelled, seed, iterations)
+    path = resolve_cache_dir(cache_dir) / "nash" / "trees" / f"{key}.tree"
+    on_disk = persist and game.tree in PRESETS
     with _LOCK:
         found = _MEMORY.get(key)
     if found is not None:
+        if on_disk and not path.is_file():  # kept for another folder: this one too
+            _write(found, path)
         return found
-    path = resolve_cache_dir(cache_dir) / "nash" / "trees" / f"{key}.tree"
-    on_disk = persist and game.tree in PRESETS
     if on_disk and path.is_file():
         found = _read(path, table, game)
         if found is not None and _size(found) > MEMORY_KEEP:
@@ -110,15 +112,19 @@ def tree_equilibrium(game: PreflopSpot, table: Any, *, deals: int | None = None,
     if iterations is None and solution.status not in ("converged", "stalled"):
         return solution  # hit the iteration cap: an answer, not kept
     if on_disk:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            solution.save(path)
-        except (OSError, InputError) as error:  # a full or read-only disk: kept in memory
-            logger.warning("could not keep the tree equilibrium in %s: %s", path, error)
+        _write(solution, path)
     if _size(solution) > MEMORY_KEEP:
         return solution
     with _LOCK:
         return _MEMORY.setdefault(key, solution)
+
+
+def _write(solution: TreeSolution, path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        solution.save(path)
+    except (OSError, InputError) as error:  # a full or read-only disk: kept in memory
+        logger.warning("could not keep the tree equilibrium in %s: %s", path, error)
 
 
 def _size(solution: TreeSolution) -> int:
