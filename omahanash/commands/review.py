@@ -10,8 +10,8 @@ import sys
 
 from omahanash.errors import InputError
 from omahanash.history import review
-from omahanash.history.review import STOPPED_REASON
 from omahanash.history.report import tree_text
+from omahanash.history.review import STOPPED_REASON
 from omahanash.history.review_progress import ReviewPrinter
 from omahanash.history.table_review import TableSettings
 from omahanash.history.tracker.review import review_database

@@ -642,8 +642,10 @@ def _judge_all(found: list[Spot | TableSpot | TreeSpot], report: ReviewReport,
 
     run = iterate(step, total, progress, cancel)
     report.stopped = run.cancelled or stopped[0]
-    for done_spot, fields in [*at_tables.results(STOPPED_REASON if report.stopped else None),
-                              *at_trees.results(STOPPED_REASON if report.stopped else None)]:
+    finished: list[tuple[TableSpot | TreeSpot, dict[str, Any] | str]] = [
+        *at_tables.results(STOPPED_REASON if report.stopped else None),
+        *at_trees.results(STOPPED_REASON if report.stopped else None)]
+    for done_spot, fields in finished:
         hand = done_spot.hand
         if isinstance(fields, str):
             report.outside.append(Outside(hand.hand_id, hand.source, hand.line, fields))
