@@ -121,6 +121,9 @@ from omahanash.jamfold.nash_cache import nash_solution
 from omahanash.runs import CancelFlag, ProgressCallback, cancel_scope, iterate
 from omahanash.trees import PRESETS, read_tree_file
 
+#: ``--tree auto`` puts a deep no-limit hand on the ``nl`` tree at up to this many players
+#: (3-handed Hold'em ``nl`` solves in about 20 s, 6-handed did not finish in 14 minutes).
+AUTO_NL_PLAYERS = 3
 #: Stack grid: (up to this many bb, step in bb), in order.
 GRID_BB = ((20.0, 0.5), (math.inf, 1.0))
 #: The former threshold of the review's own rule; the one rule's is
@@ -505,7 +508,9 @@ def choose_tree(hand: Hand, hero: str, choice: str, max_bb: float) -> str | None
     """The betting tree the hero's decisions in ``hand`` are judged on, or None for the
     push/fold models. ``choice`` ``auto``: a pot-limit hand on ``pl`` (heads-up, a hand the
     heads-up push/fold model reads — a pot raise folded to, or all in — stays on it); a
-    no-limit hand on the push/fold models up to ``max_bb`` effective, on ``nl`` deeper;
+    no-limit hand on the push/fold models up to ``max_bb`` effective, on ``nl`` deeper at up
+    to :data:`AUTO_NL_PLAYERS` players (a no-limit tree of more solves in minutes to hours:
+    ``--tree nl`` asks for it);
     ``pushfold``: the push/fold models always; a tree: that tree for every hand."""
     if choice == "pushfold" or hand.limit == "limit":
         return None
@@ -515,6 +520,8 @@ def choose_tree(hand: Hand, hero: str, choice: str, max_bb: float) -> str | None
         if len(hand.stacks) < 3 and isinstance(find_spot(hand, hero, max_bb), Spot):
             return None
         return "pl"
+    if len(hand.stacks) > AUTO_NL_PLAYERS:
+        return None
     others = max((s for name, s in hand.stacks.items() if name != hero), default=0.0)
     effective = min(hand.stacks[hero], others)
     return "nl" if effective > max_bb * hand.bb + 1e-9 else None
