@@ -51,6 +51,13 @@ recognised sit-and-go: ICM) or when the blinds-only model above does not cover i
 before the blinds pushed, the hero is not in the blinds); the blinds after everyone folded, in
 chip EV, stay on the heads-up model (its grid, its cache, the ``vs`` opponent models).
 
+**Betting trees** (``tree``, :func:`choose_tree`): by default (``auto``) a pot-limit hand's
+decisions are judged on its table's ``pl`` tree — every decision of the hero the tree has
+(:mod:`~omahanash.history.tree_spots`, judged by :mod:`~omahanash.history.tree_review`) —
+except heads-up hands the push/fold model above reads; a no-limit hand deeper than ``max_bb``
+at 2-3 players on ``nl``; ``pushfold`` keeps the push/fold models, a tree name puts every hand
+on that tree.
+
 The judge and the two entry points share the spot types and the solving order, so they stay
 one module (~640 lines); the results are :mod:`omahanash.history.report`, the opponent model
 :mod:`omahanash.history.opponent`, the HTML page :func:`omahanash.history.report.write_html`.
