@@ -7,11 +7,12 @@ settings of ``omahanash solve --tree T --stacks ... --payouts P [--iterations N 
 --seed S]``, so a spot's EVs are those ``solve ... --lookup CARDS --node NODE`` prints.
 
 **The cache of tree equilibria** (:func:`tree_equilibrium`): a table solved before answers
-from this process's memory at once, or from ``<cache>/nash/trees/`` (a saved
-:class:`~omahanash.trees.TreeSolution`, reopened: one pass over its deals); else it is solved
-and kept when the run ended by itself (converged or stalled) or ran a given number of
-iterations. The key is everything the equilibrium depends on: the table and its tree, the
-deals, the seed, the run and the equity table's identity.
+from this process's memory at once, or from ``<cache>/nash/trees/KEY.npz``
+(:class:`TreeAnswers`: every decision's strategy and EVs per class, so no pass over the deals
+is needed); else it is solved and kept when the run ended by itself (converged or stalled) or
+ran a given number of iterations. The key is everything the equilibrium depends on: the
+table and its tree (a tree file by its text), the deals, the seed, the run and the equity
+table's identity.
 
 **The verdict** is the one decision rule's (:mod:`omahanash.jamfold.decision`) over every
 action of the node: the hero's action is correct when its EV is within the solve's precision
@@ -29,19 +30,26 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import math
 import os
 import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from omahanash.cards import Variant
 from omahanash.equity.tablefile import resolve_cache_dir
 from omahanash.equity.tables import table_identity
 from omahanash.errors import Cancelled, InputError
+from omahanash.hands import parse_class
 from omahanash.history.grading import severity
 from omahanash.history.tree_spots import TreeSpot
 from omahanash.jamfold.decision import MIXED_MIN_FREQUENCY, tolerance_of
-from omahanash.runs import CancelFlag
-from omahanash.trees import PRESETS, PreflopSpot, TreeSolution, solve_preflop
+from omahanash.runs import CancelFlag, cancel_scope
+from omahanash.savefile import atomic_write
+from omahanash.trees import BettingTree, PreflopSpot, TreeSolution, build_tree, solve_preflop
 from omahanash.trees.solver import default_tree_deals
 
 logger = logging.getLogger(__name__)
@@ -49,12 +57,99 @@ logger = logging.getLogger(__name__)
 #: In every key: an entry of another engine version is never an answer.
 TREE_ENGINE = 1
 
-#: A solution whose solver's arrays are larger is kept on disk only, not in memory (a
-#: 6-handed Omaha ``pl`` tree takes 2 GiB).
-MEMORY_KEEP = 512 << 20
-
-_MEMORY: dict[str, TreeSolution] = {}
+_MEMORY: dict[str, TreeAnswers] = {}
 _LOCK = threading.Lock()
+#: The kept answers' file format (in the file: another is solved again).
+ANSWERS_FORMAT = 1
+
+
+@dataclass
+class TreeAnswers:
+    """What the review reads of a solved tree, kept in memory and on disk
+    (``<cache>/nash/trees/KEY.npz``) instead of the solver: per decision, class and action
+    the average strategy's probability (``probs``) and EV (``ev``, the model's unit; NaN where
+    never reached), each node's action frequencies over the hands that reach it
+    (``node_percent``), the NashConv and the unit — a spot seen before answers without a pass
+    over the deals. ``game`` and ``table`` give the tree (its nodes' names and actions) and the
+    classes' order."""
+
+    game: PreflopSpot
+    table: Any
+    probs: np.ndarray
+    ev: np.ndarray
+    node_percent: np.ndarray
+    nash_conv: float
+    unit: str
+    tree: BettingTree = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.tree = build_tree(self.game, self.game.settings())
+
+    @classmethod
+    def of(cls, solution: TreeSolution) -> TreeAnswers:
+        """The answers of a solved tree (one pass under its average strategy)."""
+        decisions = solution.solver.tree.decisions()
+        width = max(len(node.actions) for node in decisions)
+        classes = solution.solver.table.n
+        probs = np.full((len(decisions), classes, width), np.nan)
+        ev = np.full_like(probs, np.nan)
+        percent = np.full((len(decisions), width), np.nan)
+        average = solution.solver.class_average()
+        views = {view.name: view for view in solution.nodes}
+        for k, node in enumerate(decisions):
+            p, v = solution.class_values(node, average)
+            probs[k, :, :p.shape[1]] = p
+            ev[k, :, :v.shape[1]] = v
+            percent[k, :len(node.actions)] = [a["percent"] for a in views[node.name].actions]
+        return cls(solution.spot, solution.solver.table, probs, ev, percent,
+                   float(solution.nash_conv), solution.unit)
+
+    def node_actions(self, name: str) -> list[dict[str, Any]]:
+        """The node's actions: ``{"action", "to" (bb), "percent"}`` each."""
+        node = self.tree.find(name)
+        k = node.slot
+        return [{"action": action.kind, "to": action.to / self.game.bb,
+                 "percent": float(self.node_percent[k, a])}
+                for a, action in enumerate(node.actions)]
+
+    def lookup(self, hand: str, name: str) -> dict[str, Any]:
+        """As :meth:`omahanash.trees.TreeSolution.lookup`: the node's actions for ``hand``
+        with their ``to`` (bb), ``percent`` and ``ev`` (None where never reached)."""
+        node = self.tree.find(name)
+        game = "holdem" if self.game.variant is Variant.HOLDEM else "omaha"
+        position = self.table.position(parse_class(hand, game))
+        out = []
+        for a, action in enumerate(node.actions):
+            value = float(self.ev[node.slot, position, a])
+            out.append({"action": action.kind, "to": action.to / self.game.bb,
+                        "percent": 100.0 * float(self.probs[node.slot, position, a]),
+                        "ev": value if math.isfinite(value) else None})
+        return {"node": node.name, "unit": self.unit, "actions": out}
+
+    def save(self, path: Path, key: str) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with atomic_write(path, "wb") as handle:
+            np.savez(handle, probs=self.probs, ev=self.ev, node_percent=self.node_percent,
+                     meta=np.array(json.dumps({"key": key, "format": ANSWERS_FORMAT,
+                                               "nash_conv": self.nash_conv,
+                                               "unit": self.unit})))
+
+    @classmethod
+    def load(cls, path: Path, key: str, game: PreflopSpot, table: Any) -> TreeAnswers | None:
+        """The answers kept at ``path`` when they are whole and of ``key`` (else None)."""
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                meta = json.loads(str(data["meta"]))
+                arrays = data["probs"], data["ev"], data["node_percent"]
+        except (OSError, ValueError, KeyError, json.JSONDecodeError) as error:
+            logger.warning("the kept tree answers %s are not usable (%s)", path, error)
+            return None
+        if meta.get("key") != key or meta.get("format") != ANSWERS_FORMAT:
+            return None
+        found = cls(game, table, *arrays, float(meta["nash_conv"]), str(meta["unit"]))
+        if found.probs.shape[:2] != (found.tree.slots, table.n):
+            return None
+        return found
 
 
 def tree_game(spot: TreeSpot, payouts: str | None) -> PreflopSpot:
@@ -76,7 +171,7 @@ def tree_key(game: PreflopSpot, table: Any, deals: int | str, seed: int,
 
 
 def clear_memory() -> None:
-    """Forget the tree equilibria kept in this process (the files stay)."""
+    """Forget the tree answers kept in this process (the files stay)."""
     with _LOCK:
         _MEMORY.clear()
 
@@ -84,24 +179,22 @@ def clear_memory() -> None:
 def tree_equilibrium(game: PreflopSpot, table: Any, *, deals: int | None = None,
                      seed: int = 0, iterations: int | None = None,
                      cache_dir: str | os.PathLike | None = None, persist: bool = True,
-                     cancel: CancelFlag | None = None) -> TreeSolution:
-    """The equilibrium of ``game`` on its tree: from memory, from disk (unless ``persist`` is
-    False; preset trees only), or solved by :func:`~omahanash.trees.solve_preflop` and kept
-    (see the module). A Stop raises :class:`~omahanash.errors.Cancelled` (nothing kept)."""
+                     cancel: CancelFlag | None = None) -> TreeAnswers:
+    """The answers of ``game``'s equilibrium on its tree (:class:`TreeAnswers`): from memory,
+    from disk (unless ``persist`` is False), or solved by
+    :func:`~omahanash.trees.solve_preflop` and kept (see the module). A Stop raises
+    :class:`~omahanash.errors.Cancelled` (nothing kept)."""
     spelled = default_tree_deals(game, table) if deals is None else deals
     key = tree_key(game, table, spelled, seed, iterations)
-    path = resolve_cache_dir(cache_dir) / "nash" / "trees" / f"{key}.tree"
-    on_disk = persist and game.tree in PRESETS
+    path = resolve_cache_dir(cache_dir) / "nash" / "trees" / f"{key}.npz"
     with _LOCK:
         found = _MEMORY.get(key)
     if found is not None:
-        if on_disk and not path.is_file():  # kept for another folder: this one too
-            _write(found, path)
+        if persist and not path.is_file():  # kept for another folder: this one too
+            _write(found, path, key)
         return found
-    if on_disk and path.is_file():
-        found = _read(path, table, game)
-        if found is not None and _size(found) > MEMORY_KEEP:
-            return found
+    if persist and path.is_file():
+        found = TreeAnswers.load(path, key, game, table)
         if found is not None:
             with _LOCK:
                 return _MEMORY.setdefault(key, found)
@@ -109,49 +202,27 @@ def tree_equilibrium(game: PreflopSpot, table: Any, *, deals: int | None = None,
                              table=table, cancel=cancel)
     if solution.status == "stopped":
         raise Cancelled("the review was cancelled")
+    with cancel_scope(cancel):
+        answers = TreeAnswers.of(solution)
     if iterations is None and solution.status not in ("converged", "stalled"):
-        return solution  # hit the iteration cap: an answer, not kept
-    if on_disk:
-        _write(solution, path)
-    if _size(solution) > MEMORY_KEEP:
-        return solution
+        return answers  # hit the iteration cap: an answer, not kept
+    if persist:
+        _write(answers, path, key)
     with _LOCK:
-        return _MEMORY.setdefault(key, solution)
+        return _MEMORY.setdefault(key, answers)
 
 
-def _write(solution: TreeSolution, path: Path) -> None:
+def _write(answers: TreeAnswers, path: Path, key: str) -> None:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        solution.save(path)
+        answers.save(path, key)
     except (OSError, InputError) as error:  # a full or read-only disk: kept in memory
-        logger.warning("could not keep the tree equilibrium in %s: %s", path, error)
+        logger.warning("could not keep the tree answers in %s: %s", path, error)
 
 
-def _size(solution: TreeSolution) -> int:
-    solver = solution.solver
-    return sum(int(getattr(solver, name).nbytes)
-               for name in ("regrets", "sigma", "avg_sum", "avg_weight"))
-
-
-def _read(path: Path, table: Any, game: PreflopSpot) -> TreeSolution | None:
-    try:
-        found = TreeSolution.load(path, table)
-    except (InputError, OSError) as error:
-        logger.warning("the kept tree equilibrium %s is not usable (%s): solved again",
-                       path, error)
-        return None
-    return found if found.spot == game else None
-
-
-def _nodes(solution: TreeSolution) -> dict[str, Any]:
-    return {node.name: node for node in solution.nodes}
-
-
-def judge_tree_spot(spot: TreeSpot, game: PreflopSpot, solution: TreeSolution,
-                    source: str, nodes: dict[str, Any] | None = None) -> dict[str, Any]:
+def judge_tree_spot(spot: TreeSpot, game: PreflopSpot, solution: TreeAnswers,
+                    source: str) -> dict[str, Any]:
     """The fields of the spot's :class:`~omahanash.history.review.SpotReview` on the solved
-    tree ``solution`` (see the module); ``nodes``: its node views by name, when the caller
-    has them."""
+    tree's answers ``solution`` (see the module)."""
     found = solution.lookup(spot.cards, spot.node)
     actions = found["actions"]
     evs = [a["ev"] for a in actions]
@@ -182,7 +253,7 @@ def judge_tree_spot(spot: TreeSpot, game: PreflopSpot, solution: TreeSolution,
         lost_pct = lost_prize = None
     nash = max(range(len(freq)), key=lambda i: freq[i])
     lost_bb = lost * to_bb
-    view = (nodes if nodes is not None else _nodes(solution))[spot.node]
+    view = solution.node_actions(spot.node)
     return {
         "hand_id": hand.hand_id, "file": hand.source, "line": hand.line,
         "variant": str(game.variant), "position": spot.position, "sb": hand.sb,
@@ -200,7 +271,7 @@ def judge_tree_spot(spot: TreeSpot, game: PreflopSpot, solution: TreeSolution,
         "bb_ante": spot.bb_ante, "tree": spot.tree,
         "tree_actions": tuple((a["action"], a["to"], a["percent"], a["ev"], a["ev"] * to_bb)
                               for a in actions),
-        "node_actions": tuple((a["action"], a["to"], a["percent"]) for a in view.actions),
+        "node_actions": tuple((a["action"], a["to"], a["percent"]) for a in view),
         "action_to": spot.action_to / hand.bb, "played_to": spot.played_to / hand.bb,
         "ev_lost_prize": lost_prize}
 
@@ -244,12 +315,11 @@ class TreeJudging:
                 if other == game:
                     self.done[index] = f"not solved: {error}"
             return
-        nodes = _nodes(solution)
         for index, (other, source) in enumerate(self.assigned):
             if other == game:
                 try:
                     self.done[index] = judge_tree_spot(self.spots[index], game, solution,
-                                                       source, nodes)
+                                                       source)
                 except InputError as error:
                     self.done[index] = f"cannot look the cards up: {error}"
 

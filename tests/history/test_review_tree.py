@@ -180,7 +180,7 @@ def test_a_table_solved_before_is_read_from_the_cache(tables, tmp_path, monkeypa
     from omahanash.history.review import review_hands
     first = review_hands(one, hero="Hero", tables=tables, table_settings=SETTINGS,
                          cache_dir=tmp_path, persist=True)
-    assert len(list((tmp_path / "nash" / "trees").glob("*.tree"))) == 2
+    assert len(list((tmp_path / "nash" / "trees").glob("*.npz"))) == 2
     tree_review_module.clear_memory()
 
     def no_solve(*args, **kwargs):
