@@ -372,7 +372,10 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     payouts the file says for a recognised sit-and-go, else chip EV), quickly (the hero's
     decision resolved beyond the solve's noise, :mod:`~omahanash.history.table_fast`) or,
     with ``table_settings`` asking for it (:class:`~omahanash.history.table_review.
-    TableSettings`), on the full solve.
+    TableSettings`), on the full solve. ``tree`` (None: ``auto``, :func:`check_tree`,
+    :func:`choose_tree`): the betting tree a hand's decisions are judged on — pot-limit hands
+    on ``pl`` by default, every decision of the hero the tree has (its iterations, deals and
+    seed are ``table_settings``').
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "session.txt"
