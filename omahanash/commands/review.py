@@ -10,6 +10,7 @@ import sys
 
 from omahanash.errors import InputError
 from omahanash.history import review
+from omahanash.history.report import tree_text
 from omahanash.history.review import STOPPED_REASON
 from omahanash.history.review_progress import ReviewPrinter
 from omahanash.history.table_review import TableSettings
@@ -43,13 +44,14 @@ def run(args: argparse.Namespace) -> int:
                                      max_bb=args.max_bb, cache_dir=args.cache_dir,
                                      progress=printer, cancel=flag, vs=vs,
                                      payouts=args.payouts, table_settings=settings,
-                                     keep_stopped=True, on_spot=printer.spot)
+                                     keep_stopped=True, on_spot=printer.spot,
+                                     tree=args.tree)
         else:
             report = review(args.paths, hero=args.hero, max_bb=args.max_bb,
                             cache_dir=args.cache_dir, progress=printer,
                             cancel=flag, vs=vs, payouts=args.payouts,
                             table_settings=settings, keep_stopped=True,
-                            on_spot=printer.spot)
+                            on_spot=printer.spot, tree=args.tree)
     if report.hands == 0 and report.unparsed:
         reasons = "; ".join(f"{item.file}:{item.line}: {item.reason}"
                             for item in report.unparsed[:3])
@@ -160,6 +162,7 @@ def _print_text(report) -> None:
                   f"{s['action']} ({_against(s)}Nash {s['nash_action']} "
                   f"{100 * s['nash_frequency']:.0f}%) lost {s['ev_lost_bb']:.3f} bb, "
                   f"{s['severity']}" for s in worst]
+    lines += tree_text(report)
     lines += tournament_lines(report.tournaments)
     print("\n".join(printable(line) for line in lines))
 

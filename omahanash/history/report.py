@@ -96,6 +96,17 @@ class SpotReview:
     tolerance_bb: float = 0.0
     #: A table spot's big-blind ante (chips; ``ante`` holds it too, as before).
     bb_ante: float = 0.0
+    #: A spot judged on a betting tree (:mod:`~omahanash.history.tree_review`): the tree
+    #: (``pl``, ``nl``, ...; "" for the push/fold models), every action of the node for the
+    #: hero's hand as ``(action, to bb, percent, EV in unit, EV in bb)``, the node's action
+    #: frequencies over every hand that reaches it ``(action, to bb, percent)``, the size of
+    #: the hero's action in the tree and as played (bb), the EV lost in prize (ICM).
+    tree: str = ""
+    tree_actions: tuple[tuple[str, float, float, float, float], ...] = ()
+    node_actions: tuple[tuple[str, float, float], ...] = ()
+    action_to: float | None = None
+    played_to: float | None = None
+    ev_lost_prize: float | None = None
 
     @property
     def ev_lost(self) -> float:
@@ -124,7 +135,22 @@ class SpotReview:
                 "play_ev": _rounded(self.play_ev), "fold_ev_unit": _rounded(self.fold_ev_unit),
                 "ev_lost_pool_pct": _rounded(self.ev_lost_pool_pct), "note": self.note,
                 "stacks": list(self.stacks), "verdict": self.verdict,
-                "precision": self.precision, "ev_diff_error": _rounded(self.ev_diff_error)}
+                "precision": self.precision, "ev_diff_error": _rounded(self.ev_diff_error),
+                "tree": self.tree or None, "actions": self.actions_detail(),
+                "node_actions": [{"action": kind, "to": round(to, 6),
+                                  "percent": round(percent, 6)}
+                                 for kind, to, percent in self.node_actions],
+                "action_to": _rounded(self.action_to),
+                "action_played_to": _rounded(self.played_to),
+                "ev_lost_prize": _rounded(self.ev_lost_prize)}
+
+    def actions_detail(self) -> list[dict]:
+        """A tree spot's actions for the hero's hand: ``{"action", "to" (bb), "percent"
+        (the equilibrium's frequency), "ev" (the engine's unit), "ev_bb"}`` each (empty for
+        a push/fold spot)."""
+        return [{"action": kind, "to": round(to, 6), "percent": round(percent, 6),
+                 "ev": _rounded(ev), "ev_bb": _rounded(ev_bb)}
+                for kind, to, percent, ev, ev_bb in self.tree_actions]
 
 
 def _rounded(value: float | None) -> float | None:
@@ -176,6 +202,9 @@ class ReviewReport:
     #: Per tournament, the hero's decisions and their figures (a database review fills it:
     #: :mod:`omahanash.history.tracker.tournaments`; the HTML report gets a section).
     tournaments: list[Any] = field(default_factory=list)
+    #: The betting tree asked for (:func:`~omahanash.history.review.check_tree`): ``auto``
+    #: (by the game), ``pushfold``, a preset or a tree file.
+    tree: str = "auto"
 
     @property
     def ev_lost_bb(self) -> float:
@@ -259,7 +288,8 @@ class ReviewReport:
                 "mistakes": self.by_severity(), "accuracy": self.accuracy(),
                 "opponent": self.opponent.as_dict(), "payouts": self.payouts_summary(),
                 "precision": dict(Counter(spot.precision for spot in self.spots)),
-                "stopped": self.stopped}
+                "stopped": self.stopped, "tree": self.tree,
+                "trees": dict(Counter(spot.tree or "pushfold" for spot in self.spots))}
 
     def payouts_summary(self) -> dict[str, int]:
         """How many spots were judged with which payouts, e.g. ``{"ICM 50/30/20 (9-max
@@ -277,6 +307,116 @@ class ReviewReport:
     def write_html(self, path: str | os.PathLike) -> Path:
         """The self-contained HTML report (:func:`write_html`)."""
         return write_html(self, path)
+
+
+# -- betting-tree spots ---------------------------------------------------------------------
+
+#: The words of a tree action (the solve's ``action`` names).
+ACTION_WORDS = {"fold": "fold", "call": "call", "raise": "raise", "allin": "all in"}
+TREE_SPOTS_SHOWN = 10
+
+
+def action_label(kind: str, to: float | None, facing_nothing: bool = False) -> str:
+    """``raise to 3.5 bb``, ``all in 14 bb``, ``fold``, ``call 3.5 bb``, ``check``.
+
+    >>> action_label("raise", 3.5), action_label("allin", 14.0), action_label("fold", 0.5)
+    ('raise to 3.5 bb', 'all in 14 bb', 'fold')
+    """
+    if kind == "fold" or to is None:
+        return ACTION_WORDS.get(kind, kind)
+    if kind == "call" and facing_nothing:
+        return "check"
+    if kind == "raise":
+        return f"raise to {to:.3g} bb"
+    return f"{ACTION_WORDS.get(kind, kind)} {to:.3g} bb"
+
+
+def tree_spot_lines(spot: SpotReview) -> list[str]:
+    """A betting-tree spot in the text report: the decision, the node's action frequencies
+    (every hand that reaches it) and the hand's row (each action's frequency and EV).
+
+    >>> spot = SpotReview("7", "f", 1, "omaha-hi", "BTN", 50, 100, 0, 0, 14, 14,
+    ...     "Ah 5h 4c 3d", "fold", "fold", 0.6, 30.2, 33.0, 0.0, "none", "fold",
+    ...     verdict="correct", players=3, node="BTN vs BB re-raise", model="icm",
+    ...     payouts="65/35", unit="prize", tree="pl",
+    ...     tree_actions=(("fold", 3.5, 60.0, 33.0, 0.0), ("allin", 14.0, 40.0, 30.2, -1.2)),
+    ...     node_actions=(("fold", 3.5, 55.0), ("allin", 14.0, 45.0)), action_to=3.5)
+    >>> print("\\n".join(tree_spot_lines(spot)))
+    #7 3-handed pl BTN vs BB re-raise 14.0 bb [Ah 5h 4c 3d]: fold; best fold, correct
+        node: fold 55.0 %  |  all in 14 bb 45.0 %
+        hand: fold 60.0 % EV 33.0000 prize  |  all in 14 bb 40.0 % EV 30.2000 prize
+    """
+    unit = spot.unit
+    mine = next((a for a in spot.tree_actions if a[0] == spot.action), None)
+    took = action_label(spot.action, None if mine is None else mine[1])
+    lost = "" if spot.ev_lost_bb <= 0 else f", lost {spot.ev_lost_bb:.3f} bb" + (
+        "" if spot.ev_lost_pool_pct is None else f" ({spot.ev_lost_pool_pct:.2f} % of the pool)")
+    lines = [f"#{spot.hand_id} {spot.players}-handed {spot.tree} {spot.node} "
+             f"{spot.stack_bb:.1f} bb [{spot.cards}]: {took}; best {spot.best_action}, "
+             f"{spot.verdict}{lost}",
+             "    node: " + "  |  ".join(f"{action_label(kind, to)} {percent:.1f} %"
+                                         for kind, to, percent in spot.node_actions),
+             "    hand: " + "  |  ".join(f"{action_label(kind, to)} {percent:.1f} % EV "
+                                         f"{ev:.4f} {unit}"
+                                         for kind, to, percent, ev, _ in spot.tree_actions)]
+    if spot.note:
+        lines.append(f"    note: {spot.note}")
+    return lines
+
+
+def tree_text(report: ReviewReport, count: int = TREE_SPOTS_SHOWN) -> list[str]:
+    """The text report's betting-tree section: its worst ``count`` spots (none: no lines)."""
+    spots = [spot for spot in report.worst() if spot.tree][:count]
+    if not spots:
+        return []
+    shown = sum(1 for spot in report.spots if spot.tree)
+    lines = [f"betting-tree spots ({shown}; the worst {len(spots)}: the node's action "
+             "frequencies, then the hand's):"]
+    for spot in spots:
+        lines += ["  " + line for line in tree_spot_lines(spot)]
+    return lines
+
+
+_BAR_COLOURS = {"fold": "#9bb7d4", "call": "#8fd18f", "raise": "#f0a860", "allin": "#d86060"}
+
+
+def _tree_bar(actions: tuple[tuple[str, float, float], ...]) -> str:
+    parts = "".join(
+        f'<span style="display:inline-block;height:14px;width:{max(percent, 0.0) * 3:.1f}px;'
+        f'background:{_BAR_COLOURS.get(kind, "#bbb")}" title="'
+        f'{html.escape(action_label(kind, to))} {percent:.1f} %"></span>'
+        for kind, to, percent in actions)
+    return f'<span style="display:inline-block;border:1px solid #888">{parts}</span>'
+
+
+def _tree_html(report: ReviewReport) -> str:
+    """The HTML section of the betting-tree spots: each node's action bar (every hand that
+    reaches it) and the hand's row (each action's frequency and EV)."""
+    spots = [spot for spot in report.spots if spot.tree]
+    if not spots:
+        return ""
+    rows = []
+    for spot in spots:
+        legend = " ".join(f"{html.escape(action_label(kind, to))} {percent:.1f} %"
+                          for kind, to, percent in spot.node_actions)
+        bold = ' style="font-weight:bold"'
+        hand = "".join(
+            f"<td{bold if kind == spot.action else ''}>"
+            f"{html.escape(action_label(kind, to))}: {percent:.1f} %, EV {ev:.4f} "
+            f"{html.escape(spot.unit)} ({ev_bb:+.2f} bb)</td>"
+            for kind, to, percent, ev, ev_bb in spot.tree_actions)
+        rows.append(
+            f'<tr class="{spot.severity}"><td>{html.escape(spot.hand_id)}</td>'
+            f"<td>{spot.players}-handed {html.escape(spot.tree)}</td>"
+            f"<td>{html.escape(spot.node)}</td><td>{spot.stack_bb:.1f}</td>"
+            f"<td>{html.escape(spot.cards)}</td><td>{html.escape(spot.action)}</td>"
+            f"<td>{html.escape(spot.best_action)}</td><td>{spot.ev_lost_bb:.3f}</td>"
+            f"<td>{_tree_bar(spot.node_actions)} {legend}</td>{hand}"
+            f"<td>{html.escape(spot.note)}</td></tr>")
+    head = ("<tr><th>hand_id</th><th>tree</th><th>node</th><th>stack_bb</th><th>cards</th>"
+            "<th>action</th><th>best_action</th><th>ev_lost_bb</th><th>node's actions</th>"
+            '<th colspan="4">the hand: each action\'s frequency and EV</th><th>note</th></tr>')
+    return (f"<h2>Betting-tree spots</h2><table>{head}{''.join(rows)}</table>")
 
 
 # -- the HTML report ------------------------------------------------------------------------
@@ -368,6 +508,7 @@ def render_html(report: ReviewReport) -> str:
 <h2>Worst spots</h2>
 {_table(report.worst(WORST_COUNT))}
 {tournaments_html(report.tournaments)}
+{_tree_html(report)}
 <h2>Every spot</h2>
 {_table(report.spots)}
 </body></html>

@@ -51,6 +51,13 @@ recognised sit-and-go: ICM) or when the blinds-only model above does not cover i
 before the blinds pushed, the hero is not in the blinds); the blinds after everyone folded, in
 chip EV, stay on the heads-up model (its grid, its cache, the ``vs`` opponent models).
 
+**Betting trees** (``tree``, :func:`choose_tree`): by default (``auto``) a pot-limit hand's
+decisions are judged on its table's ``pl`` tree — every decision of the hero the tree has
+(:mod:`~omahanash.history.tree_spots`, judged by :mod:`~omahanash.history.tree_review`) —
+except heads-up hands the push/fold model above reads; a no-limit hand deeper than ``max_bb``
+at 2-3 players on ``nl``; ``pushfold`` keeps the push/fold models, a tree name puts every hand
+on that tree.
+
 The judge and the two entry points share the spot types and the solving order, so they stay
 one module (~640 lines); the results are :mod:`omahanash.history.report`, the opponent model
 :mod:`omahanash.history.opponent`, the HTML page :func:`omahanash.history.report.write_html`.
@@ -112,12 +119,18 @@ from omahanash.history.table_spots import (
     find_table_spot,
 )
 from omahanash.history.textlines import is_stream
+from omahanash.history.tree_review import TreeJudging, tree_game
+from omahanash.history.tree_spots import TreeSpot, find_tree_spots
 from omahanash.jamfold.decision import MIXED_MIN_FREQUENCY, jamfold_tolerance, judge
 from omahanash.jamfold.exploit import best_response
 from omahanash.jamfold.game import JamFoldParams
 from omahanash.jamfold.nash_cache import nash_solution
 from omahanash.runs import CancelFlag, ProgressCallback, cancel_scope, iterate
+from omahanash.trees import PRESETS, read_tree_file
 
+#: ``--tree auto`` puts a deep no-limit hand on the ``nl`` tree at up to this many players
+#: (3-handed Hold'em ``nl`` solves in about 20 s, 6-handed did not finish in 14 minutes).
+AUTO_NL_PLAYERS = 3
 #: Stack grid: (up to this many bb, step in bb), in order.
 GRID_BB = ((20.0, 0.5), (math.inf, 1.0))
 #: The former threshold of the review's own rule; the one rule's is
@@ -298,12 +311,15 @@ def review_hands(items: Iterable[Hand | Unparsed], hero: str, max_bb: float = DE
                  payouts: str | None = None,
                  table_settings: TableSettings | None = None,
                  keep_stopped: bool = False,
-                 on_spot: SpotCallback | None = None) -> ReviewReport:
+                 on_spot: SpotCallback | None = None,
+                 tree: str | None = None) -> ReviewReport:
     """Review parsed hands (see :func:`review`); ``items`` is read once."""
     max_bb = _check_max_bb(max_bb)
-    report = ReviewReport(hero=hero, opponent=opponent_model(vs),
+    opponent = opponent_model(vs)
+    report = ReviewReport(hero=hero, opponent=opponent,
                           payouts_given=check_payouts_text(payouts),
-                          table_settings=_check_settings(table_settings))
+                          table_settings=_check_settings(table_settings),
+                          tree=check_tree(tree, opponent))
     found = _collect(iter(items), report, hero, max_bb, None, cancel)
     return _judge_all(found, report, tables, cache_dir, persist, progress, cancel,
                       keep_stopped, on_spot)
@@ -333,7 +349,8 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
            cancel: CancelFlag | None = None, vs: Any = None, payouts: str | None = None,
            table_settings: TableSettings | None = None,
            keep_stopped: bool = False,
-           on_spot: SpotCallback | None = None) -> ReviewReport:
+           on_spot: SpotCallback | None = None,
+           tree: str | None = None) -> ReviewReport:
     """Review the hand histories under ``paths`` (files or directories) for ``hero`` (default:
     :func:`choose_hero`), with effective stacks up to ``max_bb`` big blinds, against the
     equilibrium or, with ``vs``, another opponent model (see
@@ -355,7 +372,10 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     payouts the file says for a recognised sit-and-go, else chip EV), quickly (the hero's
     decision resolved beyond the solve's noise, :mod:`~omahanash.history.table_fast`) or,
     with ``table_settings`` asking for it (:class:`~omahanash.history.table_review.
-    TableSettings`), on the full solve.
+    TableSettings`), on the full solve. ``tree`` (None: ``auto``, :func:`check_tree`,
+    :func:`choose_tree`): the betting tree a hand's decisions are judged on — pot-limit hands
+    on ``pl`` by default, every decision of the hero the tree has (its iterations, deals and
+    seed are ``table_settings``').
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "session.txt"
@@ -375,6 +395,7 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
     opponent = opponent_model(vs)
     payouts = check_payouts_text(payouts)
     table_settings = _check_settings(table_settings)
+    tree = check_tree(tree, opponent)
     if isinstance(paths, (bytes, bytearray)):  # iterates to numbers: say what it is
         raise InputError.naming("paths", "paths must be files or folders to read (a str, a "
                                 "Path or a list of them), got bytes: os.fsdecode() them")
@@ -396,7 +417,7 @@ def review(paths: str | os.PathLike | Iterable[str | os.PathLike], hero: str | N
         hero, note = hero_choice(files, cancel)
     report = ReviewReport(hero=hero, opponent=opponent, hero_note=note,
                           sources=[Path(p) for p in paths], payouts_given=payouts,
-                          table_settings=table_settings)
+                          table_settings=table_settings, tree=tree)
     total = max(1, sum(path.stat().st_size for path in files))
     counter = [0]
 
@@ -435,10 +456,10 @@ def _check_max_bb(max_bb: object) -> float:
 
 def _collect(items: Iterator[Hand | Unparsed], report: ReviewReport, hero: str | None,
              max_bb: float, counted: tuple[list[int], int, ProgressCallback | None] | None,
-             cancel: CancelFlag | None) -> list[Spot | TableSpot]:
+             cancel: CancelFlag | None) -> list[Spot | TableSpot | TreeSpot]:
     """Read every hand: the hero's spots (returned), the outside and unparsed ones (into
     ``report``), in steps that ``cancel`` can stop."""
-    spots: list[Spot | TableSpot] = []
+    spots: list[Spot | TableSpot | TreeSpot] = []
     exhausted = False
 
     def step(done: int) -> int:
@@ -452,8 +473,10 @@ def _collect(items: Iterator[Hand | Unparsed], report: ReviewReport, hero: str |
                 report.unparsed.append(item)
                 continue
             report.hands += 1
-            found = _find(item, hero, max_bb, report.payouts_given)
-            if isinstance(found, (Spot, TableSpot)):
+            found = _find(item, hero, max_bb, report.payouts_given, report.tree)
+            if isinstance(found, list):  # a betting tree: every decision of the hero
+                spots.extend(_slim(spot) for spot in found)
+            elif isinstance(found, (Spot, TableSpot)):
                 spots.append(_slim(found))
             else:
                 report.outside.append(found)
@@ -468,14 +491,67 @@ def _collect(items: Iterator[Hand | Unparsed], report: ReviewReport, hero: str |
     return spots
 
 
-def _find(hand: Hand, hero: str | None, max_bb: float,
-          payouts: str | None) -> Spot | TableSpot | Outside:
-    """The hero's decision in ``hand``: at 3 to 10 players with payouts (given or the
-    file's: ICM) or when the blinds-only model does not cover it, the table's
-    (:func:`~omahanash.history.table_spots.find_table_spot`); else the heads-up blind
-    model's (the blinds after everyone folded, in chip EV, the antes as dead money)."""
+def check_tree(tree: str | None, opponent: Opponent | None = None) -> str:
+    """The review's tree choice (None: ``auto``), checked: ``auto``, ``pushfold``, a preset
+    of :data:`~omahanash.trees.PRESETS` or a ``.toml`` tree file (read now); an opponent model
+    (``vs``) judges on the heads-up push/fold model, so it takes ``auto`` (then push/fold)
+    or ``pushfold`` only."""
+    choice = "auto" if tree is None else tree
+    if not isinstance(choice, str):
+        raise InputError.naming("--tree", f"--tree must be auto, pushfold, pl, pl-limp, nl or "
+                                          f"a tree file, got {tree!r}")
+    if choice not in ("auto", *PRESETS):
+        if not choice.endswith(".toml") and not Path(choice).exists():
+            raise InputError.naming("--tree", f"unknown --tree {choice!r}: give auto, "
+                                              f"{', '.join(PRESETS)} or a .toml tree file")
+        read_tree_file(choice)  # a bad file fails before any hand is read
+    vs = opponent is not None and (opponent.has_model("pusher")
+                                   or opponent.has_model("caller"))
+    if vs and choice not in ("auto", "pushfold"):
+        raise InputError.naming("--tree", f"an opponent model (--vs) is judged on the heads-up "
+                                          f"push/fold model: it does not apply to --tree "
+                                          f"{choice}")
+    return "pushfold" if vs else choice
+
+
+def choose_tree(hand: Hand, hero: str, choice: str, max_bb: float) -> str | None:
+    """The betting tree the hero's decisions in ``hand`` are judged on, or None for the
+    push/fold models. ``choice`` ``auto``: a pot-limit hand on ``pl`` (heads-up, a hand the
+    heads-up push/fold model reads — a pot raise folded to, or all in — stays on it); a
+    no-limit hand on the push/fold models up to ``max_bb`` effective, on ``nl`` deeper at up
+    to :data:`AUTO_NL_PLAYERS` players (a no-limit tree of more solves in minutes to hours:
+    ``--tree nl`` asks for it);
+    ``pushfold``: the push/fold models always; a tree: that tree for every hand."""
+    if choice == "pushfold" or hand.limit == "limit":
+        return None
+    if choice != "auto":
+        return choice
+    if hand.limit == "pot-limit":
+        if len(hand.stacks) < 3 and isinstance(find_spot(hand, hero, max_bb), Spot):
+            return None
+        return "pl"
+    if len(hand.stacks) > AUTO_NL_PLAYERS:
+        return None
+    others = max((s for name, s in hand.stacks.items() if name != hero), default=0.0)
+    effective = min(hand.stacks[hero], others)
+    return "nl" if effective > max_bb * hand.bb + 1e-9 else None
+
+
+def _find(hand: Hand, hero: str | None, max_bb: float, payouts: str | None,
+          tree: str = "auto") -> Spot | TableSpot | list[TreeSpot] | Outside:
+    """The hero's decision in ``hand``: on a betting tree (:func:`choose_tree`: every
+    decision of the hero the tree has,
+    :func:`~omahanash.history.tree_spots.find_tree_spots`); at 3 to 10 players with payouts
+    (given or the file's: ICM) or when the blinds-only model does not cover it, the table's
+    push/fold (:func:`~omahanash.history.table_spots.find_table_spot`); else the heads-up
+    blind model's (the blinds after everyone folded, in chip EV, the antes as dead
+    money)."""
     if hero is None:
         return Outside(hand.hand_id, hand.source, hand.line, "no hero")
+    if hero in hand.stacks and len(hand.stacks) >= 2:
+        chosen = choose_tree(hand, hero, tree, max_bb)
+        if chosen is not None:
+            return find_tree_spots(hand, hero, chosen)
     if hero not in hand.stacks or len(hand.stacks) < 3:
         return find_spot(hand, hero, max_bb)
     icm = (payouts is not None and payouts.strip().lower() not in ("chips", "chip-ev")) \
@@ -484,7 +560,7 @@ def _find(hand: Hand, hero: str | None, max_bb: float,
     return found if isinstance(found, Spot) else find_table_spot(hand, hero, max_bb)
 
 
-def _slim(spot: Spot | TableSpot) -> Any:
+def _slim(spot: Spot | TableSpot | TreeSpot) -> Any:
     """``spot`` keeping of its hand only what the judging reads (id, file, line, the
     tournament and table): a review holds every spot until the equilibria are solved, so a
     big file's hands must not stay whole in memory (about a third of the bytes a spot
@@ -508,7 +584,7 @@ SpotCallback = Callable[[SpotReview, int, int], None]
 STOPPED_REASON = "not judged: the review was stopped before its equilibrium was solved"
 
 
-def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
+def _judge_all(found: list[Spot | TableSpot | TreeSpot], report: ReviewReport,
                tables: Mapping[str, Any] | None, cache_dir: str | os.PathLike | None, persist: bool,
                progress: ProgressCallback | None, cancel: CancelFlag | None,
                keep_stopped: bool = False,
@@ -520,11 +596,15 @@ def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
     opponent = report.opponent
     judge = _Judge(tables, cache_dir, persist, opponent)
     table_spots = [spot for spot in found if isinstance(spot, TableSpot)]
+    tree_spots = [spot for spot in found if isinstance(spot, TreeSpot)]
     spots = [spot for spot in found if isinstance(spot, Spot)]
-    found.clear()  # each spot is held once, in one of the two lists
+    found.clear()  # each spot is held once, in one of the three lists
     _, assigned = _table_games(table_spots, report, judge)
-    at_tables = TableJudging(table_spots, assigned, report.table_settings or TableSettings(),
+    settings = report.table_settings or TableSettings()
+    at_tables = TableJudging(table_spots, assigned, settings,
                           judge.table, judge.cache_dir, judge.persist, cancel)
+    at_trees = TreeJudging(tree_spots, _tree_games(tree_spots, report, judge), settings,
+                           judge.table, judge.cache_dir, judge.persist, cancel)
     canonical: dict[JamFoldParams, JamFoldParams] = {}  # one object per grid spot
     solved = [canonical.setdefault(game, game)
               for game in (solved_params(spot) for spot in spots)]
@@ -543,9 +623,10 @@ def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
     locked = sorted(_locked_equilibria(opponent, responses) - set(keys), key=_level_and_stack)
 
     heads_up = len(keys) + len(locked) + len(responses)
-    total = heads_up + len(at_tables.units)
+    tables_done = heads_up + len(at_tables.units)
+    total = tables_done + len(at_trees.units)
     stopped = [False]
-    live = _LiveSpots(on_spot, judge, at_tables, spots, solved, roles, refused)
+    live = _LiveSpots(on_spot, judge, at_tables, spots, solved, roles, refused, at_trees)
 
     def step(done: int) -> int:
         try:
@@ -559,7 +640,9 @@ def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
         return 1
 
     def _step(done: int) -> None:
-        if done >= heads_up:
+        if done >= tables_done:
+            at_trees.step(done - tables_done)
+        elif done >= heads_up:
             at_tables.step(done - heads_up)
         elif done >= len(keys) + len(locked):
             judge.respond(*responses[done - len(keys) - len(locked)], cancel)
@@ -576,8 +659,11 @@ def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
 
     run = iterate(step, total, progress, cancel)
     report.stopped = run.cancelled or stopped[0]
-    for table_spot, fields in at_tables.results(STOPPED_REASON if report.stopped else None):
-        hand = table_spot.hand
+    finished: list[tuple[TableSpot | TreeSpot, dict[str, Any] | str]] = [
+        *at_tables.results(STOPPED_REASON if report.stopped else None),
+        *at_trees.results(STOPPED_REASON if report.stopped else None)]
+    for done_spot, fields in finished:
+        hand = done_spot.hand
         if isinstance(fields, str):
             report.outside.append(Outside(hand.hand_id, hand.source, hand.line, fields))
         else:
@@ -603,10 +689,13 @@ def _judge_all(found: list[Spot | TableSpot], report: ReviewReport,
                 reason = f"cannot look the cards up: {error}"
         report.outside.append(Outside(spot.hand.hand_id, spot.hand.source, spot.hand.line,
                                       reason))
-    if table_spots:  # back in file order
+    if table_spots or tree_spots:  # back in file order (a hand's decisions in order)
         files = {name: k for k, name in enumerate(dict.fromkeys(
             spot.file for spot in report.spots))}
         report.spots.sort(key=lambda spot: (files[spot.file], spot.line))
+        if tree_spots:  # a hand's decisions outside beside the judged ones
+            report.outside.sort(key=lambda item: (files.get(item.file, len(files)),
+                                                  item.line))
     if report.stopped and not keep_stopped:
         stop = Cancelled("the review was cancelled")
         stop.report = report  # type: ignore[attr-defined]  # what was judged before
@@ -621,11 +710,13 @@ class _LiveSpots:
 
     def __init__(self, on_spot: SpotCallback | None, judge: _Judge, at_tables: TableJudging,
                  spots: list[Spot], solved: list[JamFoldParams], roles: list[str],
-                 refused: list[Any]) -> None:
+                 refused: list[Any], at_trees: TreeJudging) -> None:
         self.on_spot = on_spot
         self.judge = judge
         self.at_tables = at_tables
+        self.at_trees = at_trees
         self.told: set[int] = set()  # table spots told
+        self.told_trees: set[int] = set()
         self.judged = 0
         self.waiting: dict[tuple[JamFoldParams, str], list[Spot]] = {}
         if on_spot is None:
@@ -635,7 +726,8 @@ class _LiveSpots:
             if reason is None and judge.table(str(params.variant)) is not None:
                 self.waiting.setdefault((params, role), []).append(spot)
         self.total = sum(map(len, self.waiting.values())) + sum(
-            1 for game, _ in at_tables.assigned if game is not None)
+            1 for game, _ in at_tables.assigned if game is not None) + sum(
+            1 for game, _ in at_trees.assigned if game is not None)
 
     def announce(self) -> bool:
         """Tell the spots judged since the last call; whether there was any."""
@@ -645,6 +737,10 @@ class _LiveSpots:
         for index, fields in list(self.at_tables.done.items()):
             if index not in self.told and not isinstance(fields, str):
                 self.told.add(index)
+                self._tell(SpotReview(**fields))
+        for index, fields in list(self.at_trees.done.items()):
+            if index not in self.told_trees and not isinstance(fields, str):
+                self.told_trees.add(index)
                 self._tell(SpotReview(**fields))
         opponent = self.judge.opponent
         for key in [key for key in self.waiting if key[0] in self.judge.values and (
@@ -685,6 +781,25 @@ def _table_games(table_spots: list[TableSpot], report: ReviewReport,
         games.setdefault(game, source)
         assigned.append((game, source))
     return list(games.items()), assigned
+
+
+def _tree_games(tree_spots: list[TreeSpot], report: ReviewReport,
+                judge: _Judge) -> list[tuple[Any, str]]:
+    """Per tree spot, ``(its PreflopSpot with the payouts, where they came from)`` or
+    ``(None, why it is outside the model)``."""
+    assigned: list[tuple[Any, str]] = []
+    for spot in tree_spots:
+        try:
+            payouts, source = payouts_for(spot, report.payouts_given)
+            game = tree_game(spot, payouts)
+        except InputError as error:
+            assigned.append((None, f"not a betting-tree table: {error}"))
+            continue
+        if judge.table(str(game.variant)) is None:
+            assigned.append((None, judge.missing.get(str(game.variant), "no equity table")))
+            continue
+        assigned.append((game, source))
+    return assigned
 
 
 def _locked_equilibria(opponent: Opponent,

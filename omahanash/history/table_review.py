@@ -35,6 +35,7 @@ from omahanash.errors import Cancelled, InputError
 from omahanash.history.grading import severity
 from omahanash.history.table_fast import FastJudge
 from omahanash.history.table_spots import TableSpot, file_payouts
+from omahanash.history.tree_spots import TreeSpot
 from omahanash.jamfold.decision import judge, tolerance_of
 from omahanash.pushfold import PushFoldSpot
 from omahanash.pushfold.cache import table_equilibrium
@@ -88,7 +89,7 @@ class TableSettings:
                 "precise": not self.fast}
 
 
-def payouts_for(spot: TableSpot, given: str | None) -> tuple[str | None, str]:
+def payouts_for(spot: TableSpot | TreeSpot, given: str | None) -> tuple[str | None, str]:
     """The payouts a spot is judged with and where they come from: ``(payouts or None for
     chip EV, source)``; the source is ``"given"``, the recognised format, or why chip EV
     (``"the file does not say the payouts"``). Payouts paying more places than players left

@@ -23,6 +23,7 @@ from omahanash.history.grading import (  # noqa: F401 (VERDICT_WORDS re-exported
     verdict_word,
     verdict_words,
 )
+from omahanash.history.report import action_label
 from omahanash.history.review_progress import ReviewPace, count_text, stopped_text, time_left
 from ui.table.model import tables_note
 
@@ -241,13 +242,15 @@ class TableRequest:
     node: str
     cards: str
     message: str
+    #: The betting tree a tree spot was judged on (``pl``, ``nl``, ...; "" push/fold).
+    tree: str = ""
 
 
 def table_request(spot: SpotReview) -> TableRequest | str:
     """The Table tab's request for a judged table spot, or why it cannot be opened there (a
     heads-up spot: the Jam-fold tab plays it).
 
-    >>> from omahanash.history.report import SpotReview
+    >>> from omahanash.history.report import action_label, SpotReview
     >>> spot = SpotReview(hand_id="7", file="f.txt", line=1, variant="holdem", position="BB",
     ...     sb=200, bb=400, ante=50, dead_money=0, stack_bb=9.75, grid_stack_bb=9.75,
     ...     cards="9c 8c", action="fold", nash_action="fold", nash_frequency=1.0,
@@ -266,7 +269,7 @@ def table_request(spot: SpotReview) -> TableRequest | str:
         0.0 if spot.bb_ante else spot.ante, spot.bb_ante,
         spot.payouts if spot.model == "icm" else "", spot.node, spot.cards,
         f"Hand #{spot.hand_id} from the Review tab: the equilibrium that judged it, node "
-        f"{spot.node} selected, your {spot.cards} looked up.")
+        f"{spot.node} selected, your {spot.cards} looked up.", spot.tree)
 
 
 def verdict_counts(spots: Sequence[SpotReview]) -> str:
@@ -299,13 +302,14 @@ def details_html(spot: SpotReview) -> str:
             ("Table", f"{spot.players}-handed, node {html.escape(spot.node)}, "
                       f"{html.escape(_payouts_name(spot))}"),
             ("Cards", cards_html(spot.cards)),
-            ("Action", html.escape(spot.action)),
-            ("Best", f"{html.escape(spot.best_action)} against "
-                     f"{html.escape(_opponent_name(spot.opponent))}"),
-            ("Nash", f"{html.escape(spot.nash_action)} {100 * spot.nash_frequency:.1f}%"
-                     + html.escape(noise_note(spot))),
-            ("AllIn_EV", f"{spot.allin_ev:.3f} bb"),
-            ("Fold_EV", f"{spot.fold_ev:.3f} bb"),
+            *(_tree_rows(spot) if spot.tree else (
+                ("Action", html.escape(spot.action)),
+                ("Best", f"{html.escape(spot.best_action)} against "
+                         f"{html.escape(_opponent_name(spot.opponent))}"),
+                ("Nash", f"{html.escape(spot.nash_action)} {100 * spot.nash_frequency:.1f}%"
+                         + html.escape(noise_note(spot))),
+                ("AllIn_EV", f"{spot.allin_ev:.3f} bb"),
+                ("Fold_EV", f"{spot.fold_ev:.3f} bb"))),
             ("EV lost", lost + ("" if spot.ev_lost_pool_pct is None
                                 else f", {spot.ev_lost_pool_pct:.3f}% of the prize pool")),
             # the one rule (jamfold.decision.judge) in one vocabulary
@@ -313,6 +317,47 @@ def details_html(spot: SpotReview) -> str:
                                                   spot.tolerance_bb))))
     return "<table>" + "".join(f"<tr><td><b>{name}</b>&nbsp;&nbsp;</td><td>{value}</td></tr>"
                                for name, value in rows) + "</table>"
+
+
+def tree_action_text(spot: SpotReview) -> str:
+    """The hero's action on the tree: ``raise to 3 bb (played to 2 bb: the tree's nearest
+    size)``.
+
+    >>> from omahanash.history.report import SpotReview
+    >>> spot = SpotReview("1", "f", 1, "omaha-hi", "BB", 75, 150, 0, 0, 11, 11, "Kc Kd 8s 3h",
+    ...     "raise", "raise", 0.96, 1.2, 0.0, 0.0, "none", "raise", tree="pl",
+    ...     node="BB vs SB limp", tree_actions=(("call", 1.0, 4.0, 32.5, 0.0),
+    ...     ("raise", 3.0, 96.0, 33.1, 1.2)), action_to=3.0, played_to=2.0)
+    >>> print(tree_action_text(spot))
+    raise to 3 bb (played to 2 bb: the tree's nearest size)
+    """
+    text = action_label(spot.action, spot.action_to)
+    if spot.played_to is not None and spot.action_to is not None and spot.action != "fold" \
+            and abs(spot.played_to - spot.action_to) > 0.01 * max(spot.action_to, 1.0):
+        text += f" (played to {spot.played_to:.3g} bb: the tree's nearest size)"
+    return text
+
+
+def _tree_rows(spot: SpotReview) -> tuple[tuple[str, str], ...]:
+    """A tree spot's rows: the tree and node, the hero's action, the node's frequencies,
+    and each action's frequency and EV for the hero's hand."""
+    node = " · ".join(f"{html.escape(action_label(kind, to))} {percent:.1f}%"
+                      for kind, to, percent in spot.node_actions)
+    hand = "<br>".join(
+        f"{'<b>' if kind == spot.action else ''}{html.escape(action_label(kind, to))}: "
+        f"{percent:.1f}%, EV {ev_bb:+.3f} bb ({ev:.4g} {html.escape(spot.unit)})"
+        f"{'</b>' if kind == spot.action else ''}"
+        for kind, to, percent, ev, ev_bb in spot.tree_actions)
+    rows: tuple[tuple[str, str], ...] = (
+        ("Tree", f"{html.escape(spot.tree)}, node {html.escape(spot.node)}"),
+        ("Action", html.escape(tree_action_text(spot))),
+        ("Best", f"{html.escape(spot.best_action)} (Nash: {html.escape(spot.nash_action)} "
+                 f"{100 * spot.nash_frequency:.1f}%)"),
+        ("Node", node),
+        ("Your hand", hand))
+    if spot.note:
+        rows += (("Note", html.escape(spot.note)),)
+    return rows
 
 
 def noise_note(spot: SpotReview) -> str:

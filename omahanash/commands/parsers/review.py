@@ -10,10 +10,12 @@ from omahanash.commands._args import RANGE_HELP, add_cache_dir, add_json
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "review",
-        help="review played hands: jam-fold mistakes, EV lost, a skill grade",
+        help="review played hands: push/fold and betting-tree mistakes, EV lost, a grade",
         description="Read PokerStars hand histories and PHH files (files or directories), "
         "find the hero's push/fold decisions (heads-up between the blinds, and at tables of 3 "
-        "to 10 players: open pushes, calls of one or more all-ins), compare them with "
+        "to 10 players: open pushes, calls of one or more all-ins; pot-limit hands on the "
+        "pot-limit betting tree: opens, limps, flat calls, re-raises, folds to a re-raise, "
+        "calls of all-ins; --tree), compare them with "
         "the Nash equilibrium (ICM with payouts: EV lost per spot, severity) and grade the "
         "session; with --vs "
         "(or --vs-push / --vs-call), against an opponent locked to a range instead (the best "
@@ -66,6 +68,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "50/30/20, 65/35, 1 (winner takes all), a preset or 'chips'; default "
                         "the file's for a recognised sit-and-go (3-max Spin & Go: 1, 6-max: "
                         "65/35, 9- or 10-max: 50/30/20), else chip EV")
+    parser.add_argument("--tree", default="auto", metavar="TREE",
+                        help="the betting tree the hero's preflop decisions are judged on: "
+                        "auto (default: pot limit on pl, every decision the tree has - opens, "
+                        "limps, flat calls, re-raises, folds to a re-raise, calls of all-ins; "
+                        "heads-up, a hand the push/fold model reads stays on it; no limit on "
+                        "push/fold up to --max-bb effective, on nl deeper at 2-3 players), "
+                        "pushfold (the push/fold models only), pl, pl-limp, nl or a .toml tree "
+                        "file (every "
+                        "hand on it); a decision deeper than the postflop model is sound for "
+                        "(a stack-to-pot ratio above 2 after a call, or after an open called) "
+                        "stays outside the model; solved as omahanash solve --tree with "
+                        "--table-iterations, --table-deals and --table-seed")
     parser.add_argument("--precise", action="store_true",
                         help="judge every table spot (3-10 players) on the full solve of its "
                         "table (as omahanash solve; slow: seconds to minutes a spot) instead "

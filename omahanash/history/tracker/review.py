@@ -51,7 +51,8 @@ def review_database(url: str, tracker: str | None = None, filters: Filters | Non
                     vs: Any = None, payouts: str | None = None,
                     table_settings: TableSettings | None = None,
                     keep_stopped: bool = False,
-                    on_spot: SpotCallback | None = None) -> ReviewReport:
+                    on_spot: SpotCallback | None = None,
+                    tree: str | None = None) -> ReviewReport:
     """Review the hands of the PokerTracker 4 or Hold'em Manager 2 database at ``url``
     (:func:`~omahanash.history.tracker.source.open_database`: ``tracker`` detected unless
     given; ``password`` or ``ask`` when ``PGPASSWORD`` and ``.pgpass`` have none) that
@@ -74,7 +75,7 @@ def review_database(url: str, tracker: str | None = None, filters: Filters | Non
                               cache_dir=cache_dir, persist=persist, progress=solving,
                               cancel=cancel, vs=vs, payouts=payouts,
                               table_settings=table_settings, keep_stopped=keep_stopped,
-                              on_spot=on_spot)
+                              on_spot=on_spot, tree=tree)
         report.hero = hero
         report.hero_note = note
         if report.hands and not report.spots and all(
