@@ -150,6 +150,22 @@ GLOSSARY: list[tuple[str, str]] = [
                 "paying its own), as most tournaments now play."),
     ("Locks", "Fix a seat's range (\"BTN=top 20%\"; a node: \"SB vs BTN=QQ+\"): the other "
               "seats then play their best response to it instead of the equilibrium."),
+    ("Betting", "The preflop betting a spot is played with: push/fold (fold or all in; later "
+                "players call or fold), pot-limit (fold, call, or raise the pot; facing a "
+                "re-raise fold, call or raise again, up to Max raises), pot-limit with limps, "
+                "no-limit (fold, limp, raise to the open size, all in), or a tree file of your "
+                "own sizes. Omaha starts on pot-limit, Hold'em on push/fold."),
+    ("Open (bb)", "The no-limit tree's open raise, in big blinds (2 by default)."),
+    ("Max raises", "How many raises a pot-limit or no-limit hand may take before the players "
+                   "may only call or fold (3 by default)."),
+    ("After preflop", "What happens to the chips behind once the preflop betting ends: all in "
+                      "on the flop when the stack behind is at most twice the pot (the usual "
+                      "short-stack model), else the pot goes to showdown as it stands; check "
+                      "down: the pot as it stands always goes to showdown."),
+    ("Tree file", "A TOML file describing a betting tree: the sizes of each raise, the number "
+                  "of raises, limps and all ins (the manual's betting-trees page shows one)."),
+    ("After", "In the node list of a betting tree: the action that leads to the node "
+              "(\"SB raise 3\": the small blind raised to 3 bb)."),
     ("Seed", "The random draw of the sampled deals: the same seed gives the same result; "
              "empty, a new draw each time."),
     ("Iterations", "The solver's rounds: each plays every seat's strategy against the "
