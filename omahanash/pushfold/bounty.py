@@ -144,14 +144,16 @@ class Bounties:
 
 
 def _amount(name: str, value: object) -> float:
+    number = value
     if isinstance(value, str):
         try:
-            value = float(value.replace("_", ""))
+            number = float(value.replace("_", ""))
         except ValueError:
             raise InputError(f"{name} must be a number >= 0, got {value!r}") from None
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+    if isinstance(number, bool) or not isinstance(number, (int, float, np.integer,
+                                                            np.floating)):
         raise InputError(f"{name} must be a number >= 0, got {value!r}")
-    amount = float(value)
+    amount = float(number)
     if not math.isfinite(amount) or amount < 0 or amount > MAX_BOUNTY:
         raise InputError(f"{name} must be a number >= 0, got {value!r}")
     return amount
