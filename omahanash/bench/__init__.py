@@ -33,6 +33,7 @@ SECTIONS = {
     "pushfold": "omahanash.bench.pushfold",
     "tree": "omahanash.bench.tree",
     "cluster": "omahanash.bench.cluster",
+    "bounty": "omahanash.bench.bounty",
 }
 
 T = TypeVar("T")
