@@ -18,8 +18,8 @@ from __future__ import annotations
 import time
 
 from omahanash.bench import BenchRow
-from omahanash.equity.tables import load_table
-from omahanash.pushfold import PushFoldSpot, solve_pushfold
+from omahanash.equity.tables import EquityTable, load_table
+from omahanash.pushfold import PushFoldSolution, PushFoldSpot, solve_pushfold
 from omahanash.pushfold.bounty import Bounties
 
 SECTION = "bounty"
@@ -30,8 +30,8 @@ PAYOUTS = "65/35"
 BOUNTY = 25.0
 
 
-def _timed(spot: PushFoldSpot, table: object, bounty: Bounties | None,
-           iterations: int | None) -> tuple[float, float, object]:
+def _timed(spot: PushFoldSpot, table: EquityTable, bounty: Bounties | None,
+           iterations: int | None) -> tuple[float, float, PushFoldSolution]:
     """``(CPU seconds, wall seconds, solution)`` of one solve."""
     start, cpu = time.perf_counter(), time.process_time()
     solution = solve_pushfold(spot, iterations=iterations, table=table, bounty=bounty)
