@@ -232,45 +232,109 @@ def add_bounty_values(live: int, hi: np.ndarray, lo: np.ndarray, hilo: bool,
     bounties left in play, times the rate; chip EV subtracts the share it had before the
     hand (values are changes). ``work`` holds ``3 n`` floats."""
     n = stacks.size
-    if spec.size == 0:
-        return
-    pko = spec[0] > 0.5
-    rate = spec[1]
-    relative = spec[2] > 0.5
-    if rate == 0.0:
+    if spec.size == 0 or spec[1] == 0.0:
         return
     paid = work[:n]
     heads = work[n:2 * n]
     shares = work[2 * n:3 * n]
-    total = 0.0
-    before = 0.0
     for i in range(n):
         paid[i] = 0.0
         heads[i] = spec[SPEC_HEAD + i]
-        total += stacks[i]
-        before += spec[SPEC_HEAD + i]
     for j in range(n):
         if stacks[j] > 0.0 and final[j] <= 0.0:
             bust_credit(j, live, hi, lo, hilo, contrib, shares)
-            won = spec[SPEC_HEAD + j]
-            for i in range(n):
-                if shares[i] > 0.0:
-                    if pko:
-                        paid[i] += 0.5 * won * shares[i]
-                        heads[i] += 0.5 * won * shares[i]
-                    else:
-                        paid[i] += won * shares[i]
+            _credit(j, shares, spec, paid, heads)
+    _bounty_tail(stacks, final, spec, paid, heads, out)
+
+
+@njit(cache=True, inline="always")
+def _credit(j: int, shares: np.ndarray, spec: np.ndarray, paid: np.ndarray,
+            heads: np.ndarray) -> None:
+    """Player ``j``'s bounty to the winners of the pot of their last chips, in ``shares``
+    (PKO: half paid, half on the winners' heads)."""
+    won = spec[SPEC_HEAD + j]
+    pko = spec[0] > 0.5
+    for i in range(shares.size):
+        if shares[i] > 0.0:
+            if pko:
+                paid[i] += 0.5 * won * shares[i]
+                heads[i] += 0.5 * won * shares[i]
+            else:
+                paid[i] += won * shares[i]
+
+
+@njit(cache=True, inline="always")
+def _bounty_tail(stacks: np.ndarray, final: np.ndarray, spec: np.ndarray,
+                 paid: np.ndarray, heads: np.ndarray, out: np.ndarray) -> None:
+    """Add to ``out``: the money ``paid``, plus each seat's chip share of the ``heads`` of
+    the players left (minus the share of every bounty before the hand for chip EV), times
+    the rate."""
+    n = stacks.size
+    total = 0.0
+    before = 0.0
     left = 0.0
     for i in range(n):
+        total += stacks[i]
+        before += spec[SPEC_HEAD + i]
         if final[i] > 0.0:
             left += heads[i]
     if total <= 0.0:
         return
+    rate = spec[1]
+    relative = spec[2] > 0.5
     for i in range(n):
         value = paid[i] + final[i] / total * left
         if relative:
             value -= stacks[i] / total * before
         out[i] += rate * value
+
+
+@njit(cache=True)
+def settle_with_bounties(live: int, hi: np.ndarray, lo: np.ndarray, hilo: bool,
+                         stacks: np.ndarray, contrib: np.ndarray, final: np.ndarray,
+                         spec: np.ndarray, out: np.ndarray, work: np.ndarray) -> None:
+    """The pots and the bounties in one walk: the stacks after the hand into ``final`` (the
+    pots by contribution of :func:`~omahanash.pushfold.kernels.settle_pots`), and the bounty
+    values of :func:`add_bounty_values` added to ``out`` — a player whose top pot (the one
+    ending at their contribution) leaves them nothing is busted by that pot's winners, seen
+    as the pot is awarded. The pots settled deal by deal use it; ``work`` holds ``3 n``
+    floats."""
+    n = stacks.size
+    paid = work[:n]
+    heads = work[n:2 * n]
+    shares = work[2 * n:3 * n]
+    for i in range(n):
+        final[i] = stacks[i] - contrib[i]
+        paid[i] = 0.0
+        heads[i] = spec[SPEC_HEAD + i]
+    level = 0.0
+    while True:
+        nxt = np.inf
+        for i in range(n):
+            if contrib[i] > level and contrib[i] < nxt:
+                nxt = contrib[i]
+        if nxt == np.inf:
+            break
+        amount = 0.0
+        eligible = 0
+        for i in range(n):
+            if contrib[i] > level:
+                amount += min(contrib[i], nxt) - level
+                if live >> i & 1 and contrib[i] >= nxt:
+                    eligible |= 1 << i
+        if eligible == 0:
+            for i in range(n):
+                if contrib[i] > level:
+                    final[i] += min(contrib[i], nxt) - level
+        elif amount != 0.0:
+            pot_shares(eligible, hi, lo, hilo, shares)
+            for i in range(n):
+                final[i] += amount * shares[i]
+            for j in range(n):  # the players whose last chips were in this pot
+                if contrib[j] == nxt and stacks[j] > 0.0 and final[j] <= 0.0:
+                    _credit(j, shares, spec, paid, heads)
+        level = nxt
+    _bounty_tail(stacks, final, spec, paid, heads, out)
 
 
 @njit(cache=True)

@@ -30,7 +30,7 @@ from numba import njit, prange
 
 from omahanash.equity.triangle import triangle_index
 from omahanash.errors import InputError
-from omahanash.pushfold.bounty import add_bounty_values, no_bounty
+from omahanash.pushfold.bounty import add_bounty_values, no_bounty, settle_with_bounties
 from omahanash.pushfold.icm import icm_into
 from omahanash.stopflag import stop_requested
 
@@ -464,11 +464,21 @@ def _terminal(live: int, row: int, classes: np.ndarray, hi: np.ndarray, lo: np.n
         for i in range(n):
             out[i] = multi[slot[live], r, i]
     else:
-        settle(live, hi[row], lo[row], hilo, stacks, antes, blinds, final, work[-n:])
-        value_of(final, stacks, payouts, icm, out, work)
-        if bounty.size:  # the bounties won and in play (work: ICM's, bounty's, contributions)
-            add_bounty_values(live, hi[row], lo[row], hilo, stacks, work[-n:], final, bounty,
-                              out, work[-4 * n:-n])
+        if bounty.size == 0:
+            settle(live, hi[row], lo[row], hilo, stacks, antes, blinds, final, work[-n:])
+            value_of(final, stacks, payouts, icm, out, work)
+        else:  # the pots and the bounties won in one walk (work: ICM's, the bounties', the
+            contrib = work[-n:]  # contributions)
+            for i in range(n):
+                contrib[i] = stacks[i] if live >> i & 1 else antes[i] + blinds[i]
+            bonus = work[-5 * n:-4 * n]
+            for i in range(n):
+                bonus[i] = 0.0
+            settle_with_bounties(live, hi[row], lo[row], hilo, stacks, contrib, final, bounty,
+                                 bonus, work[-4 * n:-n])
+            value_of(final, stacks, payouts, icm, out, work)
+            for i in range(n):
+                out[i] += bonus[i]
 
 
 @njit(cache=True, nogil=True)
@@ -493,7 +503,7 @@ def walk_deals(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
     child = np.zeros((n + 1, 2))
     ret = np.zeros(n)
     final = np.empty(n)
-    work = np.empty((2 << n) + 4 * n)  # ICM's, the bounties', settle's contributions
+    work = np.empty((2 << n) + 5 * n)  # ICM's, the bounties', settle's contributions
     for row in range(start, stop):
         if stop_requested(cancel):
             return
@@ -583,7 +593,7 @@ def walk_paths(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
     suf = np.empty(n + 1)
     u = np.empty(n)
     final = np.empty(n)
-    work = np.empty((2 << n) + 4 * n)
+    work = np.empty((2 << n) + 5 * n)
     for row in range(start, stop):
         if stop_requested(cancel):
             return

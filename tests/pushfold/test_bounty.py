@@ -12,7 +12,7 @@ import pytest
 
 from omahanash.errors import InputError
 from omahanash.pushfold import PushFoldSpot, kernels, solve_pushfold
-from omahanash.pushfold.bounty import Bounties, bounty_of_settled
+from omahanash.pushfold.bounty import Bounties, bounty_of_settled, settle_with_bounties
 from omahanash.pushfold.deals import sampled_deals
 from omahanash.pushfold.kernels import settle
 from omahanash.pushfold.solver import PushFoldSolver, default_target
@@ -83,6 +83,12 @@ def kernel(live, hi, lo, hilo, stacks, antes, blinds, bounties, pko, rate, relat
     spec = np.array([1.0 if pko else 0.0, rate, 1.0 if relative else 0.0, *bounties])
     out = np.zeros(n)
     bounty_of_settled(live, his, los, hilo, *arrays, final, spec, out)
+    # the one walk of the pots and the bounties (the pots settled deal by deal) agrees
+    fused_final, fused = np.empty(n), np.zeros(n)
+    settle_with_bounties(live, his, los, hilo, arrays[0], contrib, fused_final, spec, fused,
+                         np.empty(3 * n))
+    assert np.allclose(fused_final, final, rtol=0, atol=1e-9)
+    assert np.allclose(fused, out, rtol=0, atol=1e-9)
     return final, out
 
 
