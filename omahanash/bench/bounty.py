@@ -9,7 +9,10 @@ bounties change: their terminal values are tabled once per spot, and only the po
 more players settled deal by deal add a few operations) and each to its own default target
 (0.1 % of what is at stake: the pool, or the pool and the bounties). The kernels are warmed
 by a first solve outside the clock; the deals are made inside it, as a player's solve makes
-them. The ratios are of CPU seconds (the process's, every thread: a busy machine inflates
+them. A third row separates what the bounties' settlement itself costs from what the other
+game costs (a PKO equilibrium calls wider: its passes walk more branches): passes over the
+same strategies (the start's ½ everywhere, then the solved average) with and without the
+bounties. The ratios are of CPU seconds (the process's, every thread: a busy machine inflates
 wall times unevenly); the wall times are in the notes.
 """
 
@@ -17,10 +20,13 @@ from __future__ import annotations
 
 import time
 
+import numpy as np
+
 from omahanash.bench import BenchRow
 from omahanash.equity.tables import EquityTable, load_table
 from omahanash.pushfold import PushFoldSolution, PushFoldSpot, solve_pushfold
 from omahanash.pushfold.bounty import Bounties
+from omahanash.pushfold.solver import PushFoldSolver
 
 SECTION = "bounty"
 #: CFR+ iterations of the fixed-count row.
@@ -61,4 +67,26 @@ def run() -> list[BenchRow]:
         f"{plain.iterations} iterations); PKO CPU {pko_cpu:.2f} s, wall {pko_s:.2f} s "
         f"({bountied.status} after {bountied.iterations} iterations, target 0.1 % of the "
         "pool and the bounties)"))
+    rows.append(_pass_row(spot, table, pko, plain.solver.average()))
     return rows
+
+
+def _pass_row(spot: PushFoldSpot, table: EquityTable, pko: Bounties, average: object
+              ) -> BenchRow:
+    """Passes of the two solvers over the same strategies, alternated (3 each)."""
+    plain = PushFoldSolver.from_problem(spot, table=table)
+    bountied = PushFoldSolver(spot, table, plain.deals, bounty=pko)
+    notes = []
+    ratios = []
+    for label, sigma in (("½ everywhere", np.full_like(plain.sigma, 0.5)),
+                         ("the solved average", np.asarray(average))):
+        spent = {False: 0.0, True: 0.0}
+        for _ in range(3):
+            for with_bounty, solver in ((False, plain), (True, bountied)):
+                cpu = time.process_time()
+                solver._pass(sigma)
+                spent[with_bounty] += time.process_time() - cpu
+        ratios.append(spent[True] / spent[False])
+        notes.append(f"{label}: {spent[False] / 3:.2f} s / {spent[True] / 3:.2f} s a pass")
+    return BenchRow(SECTION, "the same strategies, a pass with PKO vs without (CPU; the "
+                    "larger of two)", max(ratios), "×", "", "; ".join(notes))
