@@ -34,6 +34,7 @@ SECTIONS = {
     "fgs": "omahanash.bench.fgs",
     "tree": "omahanash.bench.tree",
     "cluster": "omahanash.bench.cluster",
+    "bounty": "omahanash.bench.bounty",
 }
 
 T = TypeVar("T")

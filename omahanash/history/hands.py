@@ -109,6 +109,12 @@ class Hand:
     table_max: int | None = None
     #: How many players sat (kept when a review drops ``stacks`` to save memory).
     seated: int = 0
+    #: A knockout tournament's bounty as the file says it (PokerStars: the middle part of a
+    #: three-part buy-in, ``$10+$10+$2``: the bounty every player started with, in the
+    #: buy-in's money) and its kind when a line of the hand shows it (``pko``: a bounty won
+    #: raised the winner's own; ``ko``: a bounty won whole); None when not said.
+    bounty: float | None = None
+    bounty_type: str | None = None
 
     @property
     def players(self) -> list[str]:

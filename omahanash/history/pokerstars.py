@@ -85,6 +85,46 @@ def amount(text: str) -> float:
     return value
 
 
+def _bounty_of(buy_in: str) -> float | None:
+    """The bounty part of a knockout tournament's buy-in (prize + bounty + fee: ``$10+$10+$2``
+    → 10.0); None for a buy-in of two parts or one that is not amounts.
+
+    >>> _bounty_of("$10+$10+$2"), _bounty_of("$5.20+$1.30+$0.50"), _bounty_of("$5+$0.50")
+    (10.0, 1.3, None)
+    """
+    parts = buy_in.split("+")
+    if len(parts) != 3:
+        return None
+    try:
+        value = amount(parts[1])
+    except ValueError:
+        return None
+    return value if value >= 0 else None
+
+
+#: The words of a line that pays a bounty (``Hero wins $5 for eliminating Villain and their
+#: own bounty increases by $5 to $15``; ``Hero wins the $2.50 bounty for eliminating V``).
+_ELIMINATING = " for eliminating "
+
+
+def _bounty_kind(line: str) -> str | None:
+    """``pko`` for a line whose bounty won raised the winner's own, ``ko`` for a bounty won
+    whole, None for neither.
+
+    >>> _bounty_kind("Hero wins $5 for eliminating V and their own bounty increases by $5 to $15")
+    'pko'
+    >>> _bounty_kind("Hero wins the $2.50 bounty for eliminating Villain")
+    'ko'
+    """
+    if " wins " not in line:
+        return None
+    if "bounty increases by " in line:
+        return "pko"
+    if " bounty for eliminating " in line:
+        return "ko"
+    return None
+
+
 def is_header(line: str) -> bool:
     """Whether ``line`` starts a PokerStars hand.
 
@@ -183,6 +223,7 @@ def parse_hand(block: list[str], start: int, source: str) -> Hand:
     held = _TOURNAMENT.match(rest)
     if held is not None:
         hand.tournament_id, hand.buy_in = held.group(1), held.group(2)
+        hand.bounty = _bounty_of(held.group(2))
     size = len(block)
     index = 1
     seats: dict[str, str] = {}
@@ -247,6 +288,10 @@ def parse_hand(block: list[str], start: int, source: str) -> Hand:
         if line.startswith("*** SUMMARY ***"):
             summary = True
             break
+        if _ELIMINATING in line:
+            kind = _bounty_kind(line)
+            if kind is not None and hand.bounty_type != "pko":
+                hand.bounty_type = kind
         at = line.find(": shows [")
         if at >= 0:
             player = _player_of(hand, line)

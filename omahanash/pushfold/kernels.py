@@ -13,7 +13,9 @@ Terminal values: one player left takes the pot (a table per set of players left)
 left share it by the class table's equity (``s`` × the value if the first wins + (1 − ``s``) ×
 if the second wins); three or more settle by the deal's hands, pot by pot (side pots by
 contribution, Hi/Lo halves per pot). A value is the change of the stack (chips), the prize
-equity after the hand by ICM, or a caller's ``valuation``. All of these but the biggest pots
+equity after the hand by ICM, or a caller's ``valuation``; with bounties, plus the bounties
+won and the share of those in play (:mod:`~omahanash.pushfold.bounty`: who busts whom is
+decided where the pots are). All of these but the biggest pots
 are made once per spot (:func:`terminal_values`): a pot of 3 players (4 in high games)
 depends only on who beats whom, so its *outcome table* holds the value of every order of the
 hands (:func:`outcome_key`) and a deal only looks its order up.
@@ -28,6 +30,7 @@ from numba import njit, prange
 
 from omahanash.equity.triangle import triangle_index
 from omahanash.errors import InputError
+from omahanash.pushfold.bounty import add_bounty_values, no_bounty, settle_with_bounties
 from omahanash.pushfold.icm import icm_into
 from omahanash.stopflag import stop_requested
 
@@ -291,6 +294,64 @@ def outcome_finals(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray, hi
 
 
 @njit(cache=True)
+def bounty_tables(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray, hilo: bool,
+                  most: int, spec: np.ndarray) -> tuple:
+    """The bounty values (:func:`~omahanash.pushfold.bounty.add_bounty_values`) of every
+    terminal :func:`fixed_finals` and :func:`outcome_finals` table, in their shapes:
+    ``(single, first, second, multi)``, to add to the values of the stacks."""
+    n = stacks.size
+    size = 1 << n
+    single = np.zeros((size, n))
+    first = np.zeros((size, n))
+    second = np.zeros((size, n))
+    hi = np.zeros(n, np.int32)
+    lo = np.zeros(n, np.int32)
+    contrib = np.empty(n)
+    final = np.empty(n)
+    work = np.empty(3 * n)
+    for live in range(1, size):
+        count = popcount(live)
+        hi[:] = 0
+        lo[:] = 0
+        if count == 1:
+            settle(live, hi, lo, False, stacks, antes, blinds, final, contrib)
+            add_bounty_values(live, hi, lo, False, stacks, contrib, final, spec, single[live],
+                              work)
+        elif count == 2:
+            a, b = two_seats(live)
+            hi[a] = 1
+            settle(live, hi, lo, False, stacks, antes, blinds, final, contrib)
+            add_bounty_values(live, hi, lo, False, stacks, contrib, final, spec, first[live],
+                              work)
+            hi[a] = 0
+            hi[b] = 1
+            settle(live, hi, lo, False, stacks, antes, blinds, final, contrib)
+            add_bounty_values(live, hi, lo, False, stacks, contrib, final, spec, second[live],
+                              work)
+    keys = HILO_KEYS if hilo else HIGH_KEYS
+    index, width = outcome_index(n, hilo, most)
+    count = 0
+    for live in range(size):
+        if 3 <= popcount(live) <= most:
+            count += 1
+    multi = np.zeros((count, width, n))
+    s = 0
+    for live in range(size):
+        k = popcount(live)
+        if not 3 <= k <= most:
+            continue
+        for key in range(keys):
+            row = index[k - 3, key]
+            if row >= 0:
+                _ranks_of_key(live, key, hilo, hi, lo)
+                settle(live, hi, lo, hilo, stacks, antes, blinds, final, contrib)
+                add_bounty_values(live, hi, lo, hilo, stacks, contrib, final, spec,
+                                  multi[s, row], work)
+        s += 1
+    return single, first, second, multi
+
+
+@njit(cache=True)
 def values_of(finals: np.ndarray, stacks: np.ndarray, payouts: np.ndarray,
               icm: bool) -> np.ndarray:
     """:func:`value_of` of every row of ``finals`` (``rows × n``)."""
@@ -317,13 +378,17 @@ def most_tabled(players: int, hilo: bool, valued: bool = False) -> int:
 def terminal_values(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
                     payouts: np.ndarray, icm: bool, hilo: bool,
                     valuation: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
-                    ) -> tuple:
-    """The ``values`` of a pass: ``(single, first, second, slot, index, multi)``, each terminal's
-    value for every seat — chips (the change of the stack), ICM prize equity, or
-    ``valuation(final, stacks)`` (called once per distinct outcome, never per deal). A
-    valuation needs every pot tabled, unless it says ``big_pots_by_icm`` (FGS): the pots of
-    more players (settled deal by deal) are then valued by ICM."""
+                    bounty: np.ndarray | None = None) -> tuple:
+    """The ``values`` of a pass: ``(single, first, second, slot, index, multi, bounty)``, each
+    terminal's value for every seat — chips (the change of the stack), ICM prize equity, or
+    ``valuation(final, stacks)`` (called once per distinct outcome, never per deal) — plus,
+    with a ``bounty`` spec (:meth:`~omahanash.pushfold.bounty.Bounties.spec`), the bounties
+    won and in play (:func:`~omahanash.pushfold.bounty.add_bounty_values`); the spec is the
+    last entry (empty without bounties), for the pots settled deal by deal. A valuation needs
+    every pot tabled, unless it says ``big_pots_by_icm`` (FGS): the pots of more players
+    (settled deal by deal) are then valued by ICM."""
     n = stacks.size
+    spec = no_bounty() if bounty is None else np.ascontiguousarray(bounty, np.float64)
     most = most_tabled(n, hilo, valuation is not None)
     if valuation is not None and most < n and not getattr(valuation, "big_pots_by_icm",
                                                           False):
@@ -332,9 +397,10 @@ def terminal_values(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
     single, first, second = fixed_finals(stacks, antes, blinds)
     slot, index, finals = outcome_finals(stacks, antes, blinds, hilo, most)
     if valuation is None:
-        return (values_of(single, stacks, payouts, icm), values_of(first, stacks, payouts, icm),
-                values_of(second, stacks, payouts, icm), slot, index,
-                values_of(finals.reshape(-1, n), stacks, payouts, icm).reshape(finals.shape))
+        tables = (values_of(single, stacks, payouts, icm), values_of(first, stacks, payouts, icm),
+                  values_of(second, stacks, payouts, icm), slot, index,
+                  values_of(finals.reshape(-1, n), stacks, payouts, icm).reshape(finals.shape))
+        return _with_bounty(tables, stacks, antes, blinds, hilo, most, spec)
     counts = np.array([bin(live).count("1") for live in range(1 << n)])
 
     def value(final: np.ndarray) -> np.ndarray:
@@ -355,7 +421,20 @@ def terminal_values(stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
         if slot[live] >= 0:
             for row in range(int((index[counts[live] - 3] >= 0).sum())):
                 multi[slot[live], row] = value(finals[slot[live], row])
-    return valued[0], valued[1], valued[2], slot, index, multi
+    return _with_bounty((valued[0], valued[1], valued[2], slot, index, multi), stacks, antes,
+                        blinds, hilo, most, spec)
+
+
+def _with_bounty(tables: tuple, stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
+                 hilo: bool, most: int, spec: np.ndarray) -> tuple:
+    """The terminal tables with the bounty values added (:func:`bounty_tables`), and the
+    spec as their last entry."""
+    single, first, second, slot, index, multi = tables
+    if spec.size:
+        extra = bounty_tables(stacks, antes, blinds, hilo, most, spec)
+        single, first, second = single + extra[0], first + extra[1], second + extra[2]
+        multi = multi + extra[3]
+    return single, first, second, slot, index, multi, spec
 
 
 @njit(cache=True, inline="always")
@@ -372,7 +451,7 @@ def _terminal(live: int, row: int, classes: np.ndarray, hi: np.ndarray, lo: np.n
               stacks: np.ndarray, antes: np.ndarray, blinds: np.ndarray,
               payouts: np.ndarray, icm: bool, final: np.ndarray, out: np.ndarray,
               work: np.ndarray) -> None:
-    single, first, second, slot, index, multi = values
+    single, first, second, slot, index, multi, bounty = values
     n = stacks.size
     count = popcount(live)
     if count == 1:
@@ -388,8 +467,21 @@ def _terminal(live: int, row: int, classes: np.ndarray, hi: np.ndarray, lo: np.n
         for i in range(n):
             out[i] = multi[slot[live], r, i]
     else:
-        settle(live, hi[row], lo[row], hilo, stacks, antes, blinds, final, work[-n:])
-        value_of(final, stacks, payouts, icm, out, work)
+        if bounty.size == 0:
+            settle(live, hi[row], lo[row], hilo, stacks, antes, blinds, final, work[-n:])
+            value_of(final, stacks, payouts, icm, out, work)
+        else:  # the pots and the bounties won in one walk (work: ICM's, the bounties', the
+            contrib = work[-n:]  # contributions)
+            for i in range(n):
+                contrib[i] = stacks[i] if live >> i & 1 else antes[i] + blinds[i]
+            bonus = work[-5 * n:-4 * n]
+            for i in range(n):
+                bonus[i] = 0.0
+            settle_with_bounties(live, hi[row], lo[row], hilo, stacks, contrib, final, bounty,
+                                 bonus, work[-4 * n:-n])
+            value_of(final, stacks, payouts, icm, out, work)
+            for i in range(n):
+                out[i] += bonus[i]
 
 
 @njit(cache=True, nogil=True)
@@ -414,7 +506,7 @@ def walk_deals(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
     child = np.zeros((n + 1, 2))
     ret = np.zeros(n)
     final = np.empty(n)
-    work = np.empty((2 << n) + n)  # ICM's workspace, then settle's contributions
+    work = np.empty((2 << n) + 5 * n)  # ICM's, the bounties', settle's contributions
     for row in range(start, stop):
         if stop_requested(cancel):
             return
@@ -504,7 +596,7 @@ def walk_paths(start: int, stop: int, classes: np.ndarray, weights: np.ndarray,
     suf = np.empty(n + 1)
     u = np.empty(n)
     final = np.empty(n)
-    work = np.empty((2 << n) + n)
+    work = np.empty((2 << n) + 5 * n)
     for row in range(start, stop):
         if stop_requested(cancel):
             return

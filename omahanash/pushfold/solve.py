@@ -24,6 +24,7 @@ from omahanash.equity.tables import EquityTable, load_table
 from omahanash.errors import InputError
 from omahanash.jamfold import JamFoldParams
 from omahanash.jamfold.nash_cache import equilibrium
+from omahanash.pushfold.bounty import Bounties
 from omahanash.pushfold.deals import Deals
 from omahanash.pushfold.live import LiveSteps, merged_history
 from omahanash.pushfold.solution import PushFoldSolution
@@ -59,7 +60,7 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
                    on_report: Callable[[Report], None] | None = None,
                    valuation: Valuation | None = None, live: bool = False,
                    resume_from: PushFoldSolution | None = None,
-                   stall: Stall | bool = True,
+                   stall: Stall | bool = True, bounty: Bounties | None = None,
                    ) -> PushFoldSolution:
     """Solve a push/fold table by CFR+: ``iterations`` exactly, or until NashConv is at most
     ``target`` (default :func:`default_target`), at most ``max_iterations``.
@@ -87,6 +88,11 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
     falling (True: :func:`~omahanash.pushfold.solver.default_stall`; a
     :class:`~omahanash.solving.Stall` rule of your own; False: run on to ``max_iterations``).
     How the run ended is ``solution.status``: converged, stalled, iterations or stopped.
+    ``bounty``: knockout or progressive-knockout bounties (:class:`~omahanash.pushfold.
+    bounty.Bounties`, in the payouts' money): every terminal's value adds the bounties won
+    there and the share of those still in play (:mod:`~omahanash.pushfold.bounty`); the
+    default target is then 0.1 % of the pool and the bounties. Heads-up, a spot with
+    bounties is solved on the table engine (not the heads-up cache).
 
     >>> spot = PushFoldSpot("holdem", [900, 900, 900], 50, 100, payouts="1")
     >>> first = solve_pushfold(spot, iterations=10, deals=20_000)
@@ -106,22 +112,22 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
         raise InputError(f"stall must be True, False or a Stall rule, got {stall!r}")
     rule = (default_stall(spot) if stall is True else None) if isinstance(stall, bool) \
         else stall
-    goal = default_target(spot) if target is None else target
+    goal = default_target(spot, bounty) if target is None else target
     if isinstance(goal, bool) or not isinstance(goal, (int, float)) or not math.isfinite(
             goal) or goal <= 0:
         raise InputError(f"target must be a NashConv > 0, got {target!r}")
     if resume_from is not None:
-        solver = _resumed(spot, resume_from, deals, seed, table, locks, valuation)
+        solver = _resumed(spot, resume_from, deals, seed, table, locks, valuation, bounty)
         solution = PushFoldSolution(spot, solver, history=list(resume_from.history))
     else:
         if table is None:
             table = load_table(spot.variant, cache_dir)
         with cancel_scope(cancel):  # a Stop while deals or a triple table are made: Cancelled
             source = _deals_for(spot, table, deals, seed)
-        if _heads_up_fast_path(spot, iterations, target, locks, valuation):
+        if bounty is None and _heads_up_fast_path(spot, iterations, target, locks, valuation):
             return _heads_up(spot, table, source, cache_dir, progress, cancel)
-        lock_arrays = resolve_locks(spot, table, locks, source, cache_dir, valuation)
-        solver = PushFoldSolver(spot, table, source, lock_arrays, valuation)
+        lock_arrays = resolve_locks(spot, table, locks, source, cache_dir, valuation, bounty)
+        solver = PushFoldSolver(spot, table, source, lock_arrays, valuation, bounty)
         solution = PushFoldSolution(spot, solver)
     total = iterations if iterations is not None else max_iterations
     # progress counts the solver's iterations: a resumed run's from where it was
@@ -163,7 +169,7 @@ def solve_pushfold(spot: PushFoldSpot, *, iterations: int | None = None,
 
 
 def _resumed(spot: PushFoldSpot, previous: object, deals: object, seed: int, table: object,
-             locks: object, valuation: object) -> PushFoldSolver:
+             locks: object, valuation: object, bounty: object = None) -> PushFoldSolver:
     """The solver a ``resume_from`` run goes on with: a copy of ``previous``'s."""
     if not isinstance(previous, PushFoldSolution):
         raise InputError(f"resume_from must be a PushFoldSolution, got {previous!r}")
@@ -171,7 +177,8 @@ def _resumed(spot: PushFoldSpot, previous: object, deals: object, seed: int, tab
         raise InputError("resume_from is a solution of another spot: "
                          f"{previous.spot.describe()} (this one is {spot.describe()})")
     given = [name for name, value in (("deals", deals), ("table", table), ("locks", locks),
-                                      ("valuation", valuation)) if value is not None]
+                                      ("valuation", valuation), ("bounty", bounty))
+             if value is not None]
     if seed != 0:
         given.append("seed")
     if given:
@@ -236,7 +243,8 @@ def _heads_up(spot: PushFoldSpot, table, deals: Deals, cache_dir: str | None,
 
 def resolve_locks(spot: PushFoldSpot, table, locks: Mapping[str, Any] | None, deals: Deals,
                   cache_dir: str | None = None,
-                  valuation: Valuation | None = None) -> dict[int, np.ndarray]:
+                  valuation: Valuation | None = None,
+                  bounty: Bounties | None = None) -> dict[int, np.ndarray]:
     """Node slot -> fixed play chances per class, from names and specs."""
     if not locks:
         return {}
@@ -249,7 +257,7 @@ def resolve_locks(spot: PushFoldSpot, table, locks: Mapping[str, Any] | None, de
         if isinstance(spec, str) and spec.strip().lower() == "nash":
             if nash is None:
                 nash = solve_pushfold(spot, deals=deals, table=table,
-                                      valuation=valuation).strategy()
+                                      valuation=valuation, bounty=bounty).strategy()
             out[node.index] = nash[node.index].copy()
         elif isinstance(spec, str):
             out[node.index] = range_strategy(spot, table, spec)

@@ -36,6 +36,7 @@ from omahanash.cards import Variant
 from omahanash.equity.tables import EquityTable, load_table
 from omahanash.errors import InputError
 from omahanash.hands import num_classes
+from omahanash.pushfold.bounty import Bounties
 from omahanash.pushfold.deals import Deals, default_deal_count, exact_deals, sampled_deals
 from omahanash.pushfold.kernels import PATH_WALK_MAX, deal_pass, terminal_values
 from omahanash.pushfold.spot import PushFoldSpot
@@ -191,7 +192,7 @@ class PushFoldSolver:
 
     def __init__(self, spot: PushFoldSpot, table, deals: Deals,
                  locks: Mapping[int, np.ndarray] | None = None,
-                 valuation: Valuation | None = None) -> None:
+                 valuation: Valuation | None = None, bounty: Bounties | None = None) -> None:
         self.spot = spot
         self.table = table
         self.deals = deals
@@ -203,8 +204,13 @@ class PushFoldSolver:
         self.icm = pay is not None
         self.payouts = pay if pay is not None else np.zeros(1)
         self.hilo = spot.variant is Variant.OMAHA_HILO
+        if bounty is not None and not isinstance(bounty, Bounties):
+            raise InputError(f"bounty must be a Bounties, got {bounty!r}")
+        #: the bounties (:mod:`~omahanash.pushfold.bounty`), None for none
+        self.bounty = bounty
         self.values = terminal_values(self.stacks, self.antes, self.blinds, self.payouts,
-                                      self.icm, self.hilo, valuation)
+                                      self.icm, self.hilo, valuation,
+                                      self._bounty_spec(self.icm))
         self._chip_values: tuple | None = None
         self._triples: TriplePass | None = None
         self._fresh_deals: Deals | None = None
@@ -250,6 +256,13 @@ class PushFoldSolver:
             raise InputError(f"spot must be a PushFoldSpot, got {problem!r}")
         table = load_table(problem.variant, cache_dir) if table is None else table
         return cls(problem, table, _deals_for(problem, table, deals, seed))
+
+    def _bounty_spec(self, icm: bool) -> np.ndarray | None:
+        """The kernels' bounty spec for the model (prize, or chips: the bounties converted
+        at the chips in play per unit of the prize pool), None without bounties."""
+        if self.bounty is None:
+            return None
+        return self.bounty.spec(self.stacks, self.spot.prize_pool, icm)
 
     def state(self, *, copy: bool = True) -> PushFoldState:
         """The run's state now: a copy (stepping on does not change it), or with
@@ -325,7 +338,8 @@ class PushFoldSolver:
             payouts = np.zeros(1)
             if self._chip_values is None:
                 self._chip_values = terminal_values(self.stacks, self.antes, self.blinds,
-                                                    payouts, False, self.hilo)
+                                                    payouts, False, self.hilo,
+                                                    bounty=self._bounty_spec(False))
             values = self._chip_values
         if d.settle is not None:  # every class triple, three-way pots on many boards
             if self._triples is None:
@@ -638,19 +652,35 @@ def stake(spot: PushFoldSpot) -> float:
     return spot.prize_pool if spot.model == "icm" else float(sum(spot.stacks))
 
 
-def default_target(spot: PushFoldSpot) -> float:
+def bounty_stake(spot: PushFoldSpot, bounty: Bounties | None) -> float:
+    """:func:`stake` with the bounties in play (converted to the model's unit: the prize
+    pool's money, or chips — :meth:`~omahanash.pushfold.bounty.Bounties.rate`).
+
+    >>> spot = PushFoldSpot("holdem", [10, 10, 10], 0.5, 1, payouts="50/30/20")
+    >>> bounty_stake(spot, Bounties((10.0, 10.0, 10.0), "pko"))
+    130.0
+    """
+    whole = stake(spot)
+    if bounty is None:
+        return whole
+    rate = bounty.rate(float(sum(spot.stacks)), spot.prize_pool, spot.model == "icm")
+    return whole + rate * bounty.total
+
+
+def default_target(spot: PushFoldSpot, bounty: Bounties | None = None) -> float:
     """NashConv a run to the default target stops at: :data:`TARGET_SHARE` (0.1 %) of what is
     at stake (:func:`stake`: the prize pool, or the chips in play); heads-up chip EV keeps
-    its exact 0.001 BB.
+    its exact 0.001 BB. With ``bounty``, the share is of the pool and the bounties
+    (:func:`bounty_stake`).
 
     >>> default_target(PushFoldSpot("holdem", [10, 10, 10], 0.5, 1))
     0.03
     >>> default_target(PushFoldSpot("holdem", [10, 10], 0.5, 1))
     0.001
     """
-    if spot.model == "chips" and spot.players == 2:
+    if spot.model == "chips" and spot.players == 2 and bounty is None:
         return TARGET_BB * spot.bb
-    return TARGET_SHARE * stake(spot)
+    return TARGET_SHARE * bounty_stake(spot, bounty)
 
 
 def default_stall(spot: PushFoldSpot) -> Stall | None:

@@ -494,7 +494,7 @@ class TriplePass:
         """The three-way values of ``settle`` under the terminal ``values`` of ``model``."""
         key = (settle.seed, settle.samples, model)
         if key not in self._v3:
-            _, _, _, slot, index, multi = values
+            slot, index, multi = values[3], values[4], values[5]
             self._v3[key] = settled_values(settle, multi[slot[7]], index[0, :64])
         return self._v3[key]
 

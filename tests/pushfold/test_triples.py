@@ -64,7 +64,7 @@ def test_three_pass_equals_the_deal_walk_on_exact_deals(holdem):
     for icm in (True, False):
         cfv, reach, root = solver._pass(sigma, icm)
         values = solver.values if icm else solver._chip_values
-        _, _, _, slot, index, multi = values
+        slot, index, multi = values[3:6]
         v3 = _single_board_values(deals, multi[slot[7]], index)
         got = three_pass(w, v3, helper.eq, values[0], values[1], values[2], sigma, 13,
                          np.zeros(1, np.uint8))

@@ -46,8 +46,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_json(parser)
     add_table_spot_arguments(parser)
     add_model_arguments(parser)
+    add_bounty_arguments(parser)
     add_tree_arguments(parser)
     parser.set_defaults(handler=implementation)
+
+
+def add_bounty_arguments(parser: argparse.ArgumentParser) -> None:
+    """Knockout bounties at a table (``--bounty --bounties --bounty-type``).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_bounty_arguments(parser)
+    >>> args = parser.parse_args(["--bounties", "10,10,20", "--bounty-type", "pko"])
+    >>> args.bounties, args.bounty_type, args.bounty
+    ('10,10,20', 'pko', None)
+    """
+    group = parser.add_argument_group(
+        "knockout bounties at a table (in the payouts' money; chip EV: in chips)")
+    group.add_argument("--bounty", default=None, metavar="B",
+                       help="the bounty on every player's head: busting a player wins it")
+    group.add_argument("--bounties", default=None, metavar="LIST",
+                       help="the bounty of each seat, in the order of --stacks (10,10,20)")
+    group.add_argument("--bounty-type", default=None, metavar="KIND",
+                       help="ko (knockout: the whole bounty paid; the default) or pko "
+                       "(progressive: half paid, half added to the winner's own bounty)")
 
 
 def add_tree_arguments(parser: argparse.ArgumentParser) -> None:
@@ -169,7 +190,7 @@ def is_table_spot(args: argparse.Namespace) -> bool:
     # every option of a table only: heads-up refuses it rather than drop it (the jam-fold
     # game is exact chip EV: no deals, no seed, no prizes, no big-blind ante)
     table_only = [name for name in ("lock", "node", "bb_ante", "payouts", "deals", "seed",
-                                    *MODEL_OPTIONS)
+                                    *MODEL_OPTIONS, "bounty", "bounties", "bounty_type")
                   if getattr(args, name, None) is not None]
     if table_only:
         raise InputError(f"--{table_only[0].replace('_', '-')} needs a table of 3 to 10 "

@@ -6,6 +6,8 @@ Examples::
     omahanash solve --game holdem --stacks 2000 3000 1500 1000 --sb 50 --bb 100 \\
         --payouts 9max --lookup AKo --node "BB vs CO" --json
     omahanash solve --game omaha --stacks 1500 1500 1500 --payouts 1 --lock "BTN=top 20%"
+    omahanash solve --game holdem --stacks 1500 900 1200 700 1000 1100 --sb 50 --bb 100 \\
+        --payouts 65/35 --bounty 25 --bounty-type pko
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from omahanash.commands.solve.model import (
 from omahanash.errors import InputError
 from omahanash.hands import parse_class
 from omahanash.pushfold import PushFoldSolution, PushFoldSpot, solve_pushfold
+from omahanash.pushfold.bounty import KINDS, Bounties
 from omahanash.pushfold.cache import table_equilibrium
 from omahanash.pushfold.fgs import FGSValuation
 from omahanash.pushfold.live import TimeLeft, duration_text, provisional_nodes, range_figures
@@ -56,6 +59,39 @@ def _spot(args: argparse.Namespace) -> PushFoldSpot:
                         ante=0.0 if args.ante is None else args.ante,
                         bb_ante=0.0 if args.bb_ante is None else args.bb_ante,
                         payouts=payouts)
+
+
+def table_bounty(spot: PushFoldSpot, args: argparse.Namespace) -> Bounties | None:
+    """The bounties of ``--bounty``/``--bounties`` and ``--bounty-type`` (None without);
+    an :class:`InputError` naming the flag and the bad value otherwise."""
+    bounty, bounties = getattr(args, "bounty", None), getattr(args, "bounties", None)
+    kind = getattr(args, "bounty_type", None)
+    if bounty is None and bounties is None:
+        if kind is not None:
+            raise InputError("--bounty-type needs --bounty or --bounties")
+        return None
+    if bounty is not None and bounties is not None:
+        raise InputError("give --bounty (every player) or --bounties (per seat), not both")
+    text = "ko" if kind is None else kind.strip().lower()
+    if text not in KINDS:
+        raise InputError(f"--bounty-type must be ko or pko, got {kind!r}")
+    flag = "--bounty" if bounty is not None else "--bounties"
+    try:
+        return Bounties.parse(bounty=bounty, bounties=bounties, kind=text,
+                              players=spot.players)
+    except InputError as exc:
+        raise InputError(f"{flag}: {exc}") from None
+
+
+def bounty_summary(spot: PushFoldSpot, bounty: Bounties | None) -> dict[str, Any] | None:
+    """The ``--json`` ``bounty`` of a table: the bounties per seat, the kind, their total and
+    the unit (the payouts' money; chip EV without payouts: chips) with ``chips_per_unit``, the
+    rate the chip EVs count them at (the chips in play per unit of the prize pool)."""
+    if bounty is None:
+        return None
+    chips = float(sum(spot.stacks))
+    return {**bounty.describe(), "unit": "money" if spot.model == "icm" else "chips",
+            "chips_per_unit": bounty.rate(chips, spot.prize_pool, False)}
 
 
 def _locks(spot: PushFoldSpot, texts: list[str] | None) -> dict[str, str]:
@@ -92,6 +128,7 @@ def table_summary(solution: PushFoldSolution, seconds: float,
     ``measured`` says whether every figure was."""
     spot = solution.spot
     pay = spot.payout_amounts
+    bounty = getattr(solution.solver, "bounty", None)
     nodes = measured(solution.node_summary, grace)
     ev = measured(lambda: solution.ev, grace)
     gains = measured(lambda: solution.exploitability, grace)
@@ -109,7 +146,8 @@ def table_summary(solution: PushFoldSolution, seconds: float,
             "nodes": nodes if nodes is not None else _ranges_only(solution),
             "ev": ev, "exploitability": gains, "nash_conv": nash_conv,
             "nash_conv_fresh": fresh, "nash_conv_fresh_low": low,
-            "status": solution.status, "target": default_target(spot),
+            "status": solution.status, "target": default_target(spot, bounty),
+            "bounty": bounty_summary(spot, bounty),
             "measured": all(figure is not None for figure in figures)}
 
 
@@ -130,6 +168,7 @@ def run_table(args: argparse.Namespace) -> int:
         raise InputError(f"--iterations must be >= 1, got {args.iterations}")
     check_export(args.export)
     locks = _locks(spot, args.lock)
+    bounty = table_bounty(spot, args)
     deals = _deals_option(args.deals)
     seed = check_seed(0 if args.seed is None else args.seed, "--seed")  # before any work
     if args.lookup is not None:
@@ -141,7 +180,7 @@ def run_table(args: argparse.Namespace) -> int:
     table = load_equity_table(spot.variant, args)
     started = time.perf_counter()
     label = f"{spot.variant} {spot.players}-handed"
-    printer = NashConvPrinter(label, default_target(spot))
+    printer = NashConvPrinter(label, default_target(spot, bounty))
     valuation: FGSValuation | None = None
     with cancel_on_interrupt() as cancel:
         if getattr(args, "model", None) == "fgs":  # future game simulation in place of ICM
@@ -152,11 +191,13 @@ def run_table(args: argparse.Namespace) -> int:
                     solution = solve_pushfold(
                         spot, iterations=args.iterations, deals=deals, seed=seed,
                         table=table, locks=locks, cache_dir=args.cache_dir,
-                        on_report=printer, cancel=cancel, valuation=valuation)
+                        on_report=printer, cancel=cancel, valuation=valuation,
+                        bounty=bounty)
                 finally:
                     if valuation.on_progress is not None:
                         valuation.on_progress.close()  # type: ignore[attr-defined]
-            elif args.iterations is None and not locks and not getattr(args, "fresh", False):
+            elif args.iterations is None and not locks and bounty is None \
+                    and not getattr(args, "fresh", False):
                 # to the default target: the cache of equilibria (--fresh: solve again)
                 solution = table_equilibrium(spot, deals=deals, seed=seed, table=table,
                                              cache_dir=args.cache_dir, on_report=printer,
@@ -164,7 +205,7 @@ def run_table(args: argparse.Namespace) -> int:
             else:
                 solution = solve_pushfold(
                     spot, iterations=args.iterations, deals=deals, seed=seed,
-                    table=table, locks=locks, cache_dir=args.cache_dir,
+                    table=table, locks=locks, cache_dir=args.cache_dir, bounty=bounty,
                     progress=StderrProgress(label) if args.iterations is not None else None,
                     on_report=printer if args.iterations is None else None, cancel=cancel)
         finally:
@@ -274,6 +315,12 @@ def _print_table(data: dict[str, Any]) -> None:
         print(f"FGS{fgs['depth']}: ICM after {fgs['depth']} more hands, blinds {levels}{every}"
               f"; {fgs['states']:,} future states, {fgs['future_hands_solved']:,} future "
               "hands solved")
+    bounty = data.get("bounty")
+    if bounty:
+        kind = "progressive knockout" if bounty["bounty_type"] == "pko" else "knockout"
+        amounts = "/".join(f"{b:g}" for b in bounty["bounties"])
+        print(f"{kind} bounties {amounts} ({bounty['unit']}; EVs count the bounties won and "
+              "each seat's chip share of those in play)")
     print(f"CFR+ iterations {data['iterations']} over {data['deals']}, {data['seconds']:.1f} s, "
           f"{data['status']}")
     print(f"{'node':<24} {'action':>6} {'range %':>8} {'reach %':>8}")

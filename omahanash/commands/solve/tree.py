@@ -47,7 +47,10 @@ def _spot(args: argparse.Namespace) -> PreflopSpot:
     require_game(args)
     refused = [flag for flag, value in (("--load", args.load), ("--sweep", args.sweep),
                                         ("--solver", args.solver), ("--lock", args.lock),
-                                        ("--dead-money", args.dead_money))
+                                        ("--dead-money", args.dead_money),
+                                        ("--bounty", getattr(args, "bounty", None)),
+                                        ("--bounties", getattr(args, "bounties", None)),
+                                        ("--bounty-type", getattr(args, "bounty_type", None)))
                if value is not None]
     if refused:
         raise InputError(f"{', '.join(refused)} does not apply to a betting tree "
