@@ -418,9 +418,9 @@ class _Builder:
         index = len(self.nodes)
         if index >= MAX_NODES:
             raise InputError.naming("tree", f"the {self.s.preset} tree of a {self.n}-handed "
-                                            f"table has more than {MAX_NODES:,} nodes: give "
-                                            f"fewer raises (--max-raises), no limps (--tree "
-                                            f"pl), or fewer players")
+                                            f"table has more than {MAX_NODES:,} nodes: allow "
+                                            f"fewer raises, no limps (pot limit without "
+                                            f"limps), or fewer players")
         p = self._next_player(st, player_from - 1)
         able = [i for i in range(self.n) if live >> i & 1 and not st.allin >> i & 1]
         if bin(live).count("1") == 1 or p < 0 or (

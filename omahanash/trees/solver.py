@@ -216,8 +216,8 @@ class TreeSolver:
                 "tree", f"the {settings.preset} tree of this {spot.players}-handed table has "
                         f"{size['decisions']:,} decisions × {self.buckets:,} hand classes: "
                         f"{size['memory_bytes'] / 2**30:.1f} GiB, more than this machine's "
-                        f"{MEMORY_LIMIT / 2**30:.0f} GiB limit — give fewer raises "
-                        f"(--max-raises), no limps, fewer players, or Hold'em")
+                        f"{MEMORY_LIMIT / 2**30:.0f} GiB limit — allow fewer raises, "
+                        f"no limps, fewer players, or Hold'em")
         if deals is None:
             deals = default_tree_deals(spot, table)
         #: A fresh sample of ``batch`` deals every iteration (a count of sampled deals
